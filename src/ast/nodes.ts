@@ -1,0 +1,112 @@
+/**
+ * The TQL syntax tree: what the user wrote, with a source span on every node.
+ *
+ * The types encode the grammar's precedence: an `And` holds only predicates and groups, an `Or`
+ * holds `And`s, groups and predicates, so a tree that the printer could not write back without
+ * extra parentheses cannot be built. `And` and `Or` are n-ary and always have two or more
+ * operands; parentheses are kept as `Group` nodes because the `timezest` profile must see them.
+ */
+
+/** Half-open range `[start, end)` of UTF-16 code units in the query text. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The ten comparison operators of TQL, spelled as in the query text. */
+export const OPERATORS = [
+  'EQ',
+  'NOT_EQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'LIKE',
+  'NOT_LIKE',
+  'IN',
+  'NOT_IN',
+] as const;
+
+export type Operator = (typeof OPERATORS)[number];
+
+/** `object.property`, e.g. `agent.name`. */
+export interface AttributeRef {
+  readonly kind: 'Attribute';
+  /** The part before the dot: the entity prefix (`agent`). */
+  readonly entity: string;
+  /** The part after the dot (`name`). */
+  readonly property: string;
+  readonly span: Span;
+}
+
+export interface OperatorRef {
+  readonly kind: 'Operator';
+  readonly name: Operator;
+  readonly span: Span;
+}
+
+/**
+ * A value as written: the text of a bare token or of a quoted string after unescaping.
+ * Whether it was quoted does not matter, except for `null`, which is its own node.
+ */
+export interface TextValue {
+  readonly kind: 'Text';
+  readonly text: string;
+  readonly span: Span;
+}
+
+/** The bare, unquoted word `null`. `"null"` is a `TextValue`. */
+export interface NullValue {
+  readonly kind: 'Null';
+  readonly span: Span;
+}
+
+export type Value = TextValue | NullValue;
+
+/** `attribute operator value[,value…]`. Lists are checked against the operator by the validator. */
+export interface Predicate {
+  readonly kind: 'Predicate';
+  readonly attribute: AttributeRef;
+  readonly operator: OperatorRef;
+  readonly values: readonly [Value, ...Value[]];
+  readonly span: Span;
+}
+
+/** `( … )`. */
+export interface Group {
+  readonly kind: 'Group';
+  readonly expression: Expr;
+  readonly span: Span;
+}
+
+/** Operands that may stand next to `AND` without parentheses. */
+export type Conjunct = Predicate | Group;
+
+/** Operands that may stand next to `OR` without parentheses. */
+export type Disjunct = And | Conjunct;
+
+export interface And {
+  readonly kind: 'And';
+  readonly operands: readonly [Conjunct, Conjunct, ...Conjunct[]];
+  readonly span: Span;
+}
+
+export interface Or {
+  readonly kind: 'Or';
+  readonly operands: readonly [Disjunct, Disjunct, ...Disjunct[]];
+  readonly span: Span;
+}
+
+export type Expr = Or | And | Group | Predicate;
+
+/** The root: one expression and the text it was parsed from. */
+export interface Query {
+  readonly kind: 'Query';
+  readonly expression: Expr;
+  readonly text: string;
+  readonly span: Span;
+}
+
+export type Node = Query | Expr | AttributeRef | OperatorRef | Value;
+
+export type NodeKind = Node['kind'];

@@ -1,0 +1,74 @@
+/**
+ * What a backend is: a table of handlers, one per logical node and one per operator, that a
+ * generic fold turns into a compiler. Because the tables are mapped types over `Operator`, a
+ * backend that forgets an operator does not compile.
+ */
+import type { Operator } from '../ast/nodes.js';
+import type {
+  AndCondition,
+  Comparison,
+  Condition,
+  OrCondition,
+  ValidatedQuery,
+} from '../validate/validated-query.js';
+
+/** One handler per operator, each receiving the predicate typed for its operator. */
+export type ComparisonHandlers<Out, Ctx> = {
+  readonly [Op in Operator]: (comparison: Comparison<Op>, ctx: Ctx) => Out;
+};
+
+/** Handlers for a whole condition tree: the logical nodes get their operands already folded. */
+export interface ConditionHandlers<Out, Ctx> {
+  readonly And: (operands: readonly Out[], node: AndCondition, ctx: Ctx) => Out;
+  readonly Or: (operands: readonly Out[], node: OrCondition, ctx: Ctx) => Out;
+  readonly comparisons: ComparisonHandlers<Out, Ctx>;
+}
+
+/**
+ * Folds a condition bottom-up through a handler table.
+ *
+ * @example
+ * ```ts
+ * const count = foldCondition(query.condition, {
+ *   And: (xs) => xs.reduce((a, b) => a + b, 0),
+ *   Or: (xs) => xs.reduce((a, b) => a + b, 0),
+ *   comparisons: { EQ: () => 1, NOT_EQ: () => 1, LT: () => 1, LTE: () => 1, GT: () => 1,
+ *                  GTE: () => 1, LIKE: () => 1, NOT_LIKE: () => 1, IN: () => 1, NOT_IN: () => 1 },
+ * }, undefined); // the number of predicates
+ * ```
+ */
+export function foldCondition<Out, Ctx>(
+  condition: Condition,
+  handlers: ConditionHandlers<Out, Ctx>,
+  ctx: Ctx,
+): Out {
+  switch (condition.kind) {
+    case 'And':
+      return handlers.And(condition.operands.map((c) => foldCondition(c, handlers, ctx)), condition, ctx);
+    case 'Or':
+      return handlers.Or(condition.operands.map((c) => foldCondition(c, handlers, ctx)), condition, ctx);
+    case 'Comparison':
+      return applyComparison(condition, handlers.comparisons, ctx);
+  }
+}
+
+/** Calls the handler for the comparison's operator with the comparison typed for it. */
+export function applyComparison<Out, Ctx>(
+  comparison: Condition & { kind: 'Comparison' },
+  handlers: ComparisonHandlers<Out, Ctx>,
+  ctx: Ctx,
+): Out {
+  // The union is discriminated by `operator`, so the handler and the comparison agree;
+  // TypeScript cannot correlate the two through an index, hence the one cast.
+  const handler = handlers[comparison.operator] as (c: typeof comparison, ctx: Ctx) => Out;
+  return handler(comparison, ctx);
+}
+
+/**
+ * A backend: compiles a validated query to its target form. Options are backend-specific
+ * (a SQL dialect, a record accessor, …).
+ */
+export interface Backend<Output, Options = void> {
+  readonly name: string;
+  compile(query: ValidatedQuery, options: Options): Output;
+}

@@ -1,0 +1,63 @@
+/** Turning offsets into line/column positions and caret excerpts for messages. */
+import type { Span } from '../ast/nodes.js';
+
+/** A place in the query text. `line` and `column` count from 1; `offset` from 0. */
+export interface Position {
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The line/column of `offset` in `text` (newlines are `\n`, `\r\n` or `\r`). */
+export function positionAt(text: string, offset: number): Position {
+  const at = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { offset: at, line, column: at - lineStart + 1 };
+}
+
+const MAX_EXCERPT = 72;
+
+/**
+ * The line of `text` that holds `span.start`, with carets under the span:
+ *
+ * ```text
+ * agent.name~EQ~john,jane
+ *                ^^^^^^^^
+ * ```
+ *
+ * Long lines are cut around the span so the excerpt stays readable.
+ */
+export function caretExcerpt(text: string, span: Span): string {
+  const { line } = positionAt(text, span.start);
+  const lines = text.split(/\r\n|\r|\n/);
+  const lineText = lines[line - 1] ?? '';
+  let lineStart = 0;
+  for (let i = 0; i < line - 1; i++) {
+    lineStart += (lines[i] ?? '').length;
+    // Skip the newline that ended the previous line, whatever its form.
+    lineStart += text.charCodeAt(lineStart) === 13 && text.charCodeAt(lineStart + 1) === 10 ? 2 : 1;
+  }
+  let from = span.start - lineStart;
+  let to = Math.max(from + 1, Math.min(span.end - lineStart, lineText.length));
+  let shown = lineText;
+  let shift = 0;
+  if (lineText.length > MAX_EXCERPT) {
+    const begin = Math.max(0, Math.min(from - 20, lineText.length - MAX_EXCERPT));
+    shown = (begin > 0 ? '…' : '') + lineText.slice(begin, begin + MAX_EXCERPT);
+    if (begin + MAX_EXCERPT < lineText.length) shown += '…';
+    shift = begin - (begin > 0 ? 1 : 0);
+    from -= shift;
+    to = Math.min(to - shift, shown.length + 1);
+  }
+  // Control characters would break the caret alignment; show them as a visible placeholder.
+  const printable = shown.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\u2423').replace(/\t/g, ' ');
+  return `${printable}\n${' '.repeat(from)}${'^'.repeat(Math.max(1, to - from))}`;
+}

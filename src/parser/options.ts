@@ -1,0 +1,35 @@
+/** Options and limits shared by parsing and validation. */
+
+/**
+ * `extended` (the default) is the whole language; `timezest` only what the public TimeZest
+ * dialect has: predicates joined by `AND`, no `OR`, no parentheses, no `null`.
+ */
+export type Profile = 'extended' | 'timezest';
+
+export const PROFILES: readonly Profile[] = ['extended', 'timezest'];
+
+/** Bounds on the size of a query, so no input can make tql work or allocate without limit. */
+export interface Limits {
+  /** Characters in the whole query, checked before parsing. Default 4,096. */
+  readonly maxLength: number;
+  /** Predicates in the query. Default 100. */
+  readonly maxPredicates: number;
+  /** Nesting depth of parentheses. Default 16. */
+  readonly maxDepth: number;
+  /** Values in one `IN` / `NOT_IN` list. Default 500. */
+  readonly maxListValues: number;
+  /** Characters in one value. Default 1,024. */
+  readonly maxValueLength: number;
+}
+
+export const DEFAULT_LIMITS: Limits = Object.freeze({
+  maxLength: 4096,
+  maxPredicates: 100,
+  maxDepth: 16,
+  maxListValues: 500,
+  maxValueLength: 1024,
+});
+
+export interface ParseOptions {
+  readonly limits?: Partial<Limits> | undefined;
+}

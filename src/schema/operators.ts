@@ -1,0 +1,32 @@
+/**
+ * Which operators each attribute type takes (section 4 of the API spec). The table is keyed by
+ * every type, so adding a type does not compile until its operators are decided.
+ */
+import { OPERATORS, type Operator } from '../ast/nodes.js';
+import type { AttributeType } from './types.js';
+
+export const DEFAULT_OPERATORS: { readonly [T in AttributeType]: readonly Operator[] } = {
+  ID: ['EQ', 'NOT_EQ'],
+  String: ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN'],
+  Timestamp: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE'],
+  Boolean: ['EQ', 'NOT_EQ'],
+};
+
+/** Operators that take a comma-separated list. */
+export const LIST_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['IN', 'NOT_IN']);
+
+/** Operators that accept `null` as their value. */
+export const NULL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['EQ', 'NOT_EQ']);
+
+/** Each negative operator and the positive one it is the exact complement of (rule 2). */
+export const COMPLEMENT: { readonly [Op in Operator]?: Operator } = {
+  NOT_EQ: 'EQ',
+  NOT_LIKE: 'LIKE',
+  NOT_IN: 'IN',
+};
+
+/** Operators in their canonical order. */
+export function sortOperators(ops: Iterable<Operator>): Operator[] {
+  const set = new Set(ops);
+  return OPERATORS.filter((o) => set.has(o));
+}

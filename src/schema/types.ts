@@ -1,0 +1,113 @@
+/**
+ * Schema definitions: plain data (loadable from JSON) that say which attributes an entity has,
+ * their types and operators, and where each backend finds the value in a record.
+ */
+import type { Operator } from '../ast/nodes.js';
+
+export const ATTRIBUTE_TYPES = ['ID', 'String', 'Timestamp', 'Boolean'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** How an ID attribute's values look. */
+export type IdFormat =
+  /** Public ids such as `agnt_2FLu…`: the prefix, then letters and digits. */
+  | { readonly kind: 'prefixed'; readonly prefix: string }
+  /** Numeric ids of the PSA systems: a non-negative integer. */
+  | { readonly kind: 'integer' };
+
+/**
+ * Where the value of an attribute lives in an API-shaped record.
+ *
+ * - `field`: a top-level property (`record.name`).
+ * - `variant`: the property depends on a tag of the record: a resource is an agent (`name`)
+ *   or a team (`internal_name`). A record whose tag is not listed has no value.
+ * - `element`: "some element of an array where …": the value is `element[value]` for the
+ *   elements of any of `arrays` whose `element[where.field]` is one of `where.oneOf`. The
+ *   attribute holds a set of values, and a predicate matches when some element satisfies it
+ *   (`NOT_*` operators match when none does).
+ */
+export type AttributeSource =
+  | { readonly kind: 'field'; readonly field: string }
+  | {
+      readonly kind: 'variant';
+      readonly tag: string;
+      readonly fields: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly kind: 'element';
+      readonly arrays: readonly [string, ...string[]];
+      readonly where: { readonly field: string; readonly oneOf: readonly [string, ...string[]] };
+      readonly value: string;
+      /**
+       * A prefix that does not count on either side: with `'#'`, the psa_b ticket number
+       * `#1234` equals `1234`. One leading occurrence is dropped from the stored value and
+       * from the query's value before comparing.
+       */
+      readonly ignorePrefix?: string;
+    };
+
+/** One filterable attribute as the schema author writes it. */
+export interface AttributeDefinition {
+  readonly type: AttributeType;
+  /** Narrows the type's default operators (it can never widen them). */
+  readonly operators?: readonly Operator[];
+  /** `EQ null` / `NOT_EQ null` are allowed only on nullable attributes. Default false. */
+  readonly nullable?: boolean;
+  /** A closed set of values for a String attribute: `EQ`/`IN` outside it is an error. */
+  readonly values?: readonly string[];
+  /** Required for `ID` attributes. */
+  readonly id?: IdFormat;
+  /** Default: `{ kind: 'field', field: <the attribute's name> }`. */
+  readonly source?: AttributeSource;
+  readonly description?: string;
+}
+
+/** An entity: the set of attributes one list endpoint can filter on. */
+export interface EntityDefinition {
+  readonly attributes: Readonly<Record<string, AttributeDefinition>>;
+  readonly description?: string;
+}
+
+/** A whole schema: entities by the prefix used in queries (`agent`, `scheduling_request`). */
+export interface SchemaDefinition {
+  readonly entities: Readonly<Record<string, EntityDefinition>>;
+}
+
+/** An attribute after {@link defineSchema}: defaults filled in, names attached. */
+export interface Attribute {
+  /** `agent.name` */
+  readonly path: string;
+  readonly entity: string;
+  readonly name: string;
+  readonly type: AttributeType;
+  /** The allowed operators in canonical order. */
+  readonly operators: readonly Operator[];
+  readonly nullable: boolean;
+  readonly values: readonly string[] | undefined;
+  readonly id: IdFormat | undefined;
+  readonly source: AttributeSource;
+  /** True when the attribute holds a set of values (an `element` source). */
+  readonly collection: boolean;
+  readonly description: string | undefined;
+}
+
+export interface Entity<Name extends string = string, AttrName extends string = string> {
+  readonly name: Name;
+  readonly attributes: { readonly [K in AttrName]: Attribute };
+  /** Attribute names in definition order. */
+  readonly attributeNames: readonly AttrName[];
+  readonly description: string | undefined;
+}
+
+/** A checked schema. Entity and attribute names are literal types when the definition is. */
+export interface Schema<D extends SchemaDefinition = SchemaDefinition> {
+  readonly entities: {
+    readonly [E in keyof D['entities'] & string]: Entity<E, keyof D['entities'][E]['attributes'] & string>;
+  };
+  /** Entity names in definition order. */
+  readonly entityNames: readonly (keyof D['entities'] & string)[];
+  /** The definition it was built from, as given. */
+  readonly definition: D;
+}
+
+/** The entity names of a schema, as a union of literal types. */
+export type EntityName<S extends Schema> = S['entityNames'][number];
