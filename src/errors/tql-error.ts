@@ -103,8 +103,9 @@ export function isTqlError(value: unknown): value is TqlError {
 export function formatIssues(text: string, issues: readonly TqlIssue[]): string {
   return issues
     .map((i) => {
-      const head = `${i.position.line}:${i.position.column} ${i.code}: ${i.message}`;
-      return text === '' ? head : `${head}\n${indent(caretExcerpt(text, i.span))}`;
+      // Errors about options and schemas have no query text to point into.
+      if (text === '') return `${i.code}: ${i.message}`;
+      return `${i.position.line}:${i.position.column} ${i.code}: ${i.message}\n${indent(caretExcerpt(text, i.span))}`;
     })
     .join('\n');
 }

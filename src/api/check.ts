@@ -1,0 +1,81 @@
+/**
+ * The common path in one call: text + entity → validated query, with a bounded cache so a
+ * repeated query costs one look-up.
+ */
+import { TqlError } from '../errors/tql-error.js';
+import type { Limits } from '../parser/options.js';
+import { safeParse } from '../parser/parse.js';
+import type { Schema } from '../schema/types.js';
+import { safeValidate, type Result, type ValidateOptions } from '../validate/validate.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import { LruCache } from './lru-cache.js';
+
+export interface CheckOptions extends ValidateOptions {
+  readonly limits?: Partial<Limits> | undefined;
+  /** Set false to bypass the cache (the result is the same, only slower). Default true. */
+  readonly cache?: boolean | undefined;
+}
+
+/** Successful checks kept per schema; failures are not cached. */
+const CACHE_SIZE = 1000;
+const caches = new WeakMap<Schema, LruCache<string, ValidatedQuery>>();
+
+/**
+ * Parses and validates `text` as a filter of `entity`. Throws one {@link TqlError} with every
+ * issue. Results are cached by text, entity and options.
+ *
+ * @example
+ * ```ts
+ * import { check, schedulingSchema } from 'tql';
+ *
+ * const q = check('scheduling_request.status~IN~new,sent', schedulingSchema, 'scheduling_request');
+ * // q.condition → { kind: 'Comparison', operator: 'IN', value: ['new', 'sent'], … }
+ *
+ * check('agent.name eq john', schedulingSchema, 'agent');
+ * // TqlError: 1:12 unknown_operator: "eq" is not an operator. Did you mean EQ? …
+ * ```
+ */
+export function check<S extends Schema>(
+  text: string,
+  schema: S,
+  entity: S['entityNames'][number],
+  options: CheckOptions = {},
+): ValidatedQuery {
+  const r = safeCheck(text, schema, entity, options);
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+/** {@link check} without throwing: `{ ok: true, value }` or `{ ok: false, error }`. */
+export function safeCheck<S extends Schema>(
+  text: string,
+  schema: S,
+  entity: S['entityNames'][number],
+  options: CheckOptions = {},
+): Result<ValidatedQuery> {
+  if (typeof text !== 'string') {
+    return { ok: false, error: TqlError.of('', { code: 'invalid_input', message: 'A query is a string.', span: { start: 0, end: 0 } }) };
+  }
+  const useCache = options.cache !== false;
+  const key = useCache ? cacheKey(text, entity, options) : '';
+  let cache = caches.get(schema);
+  const hit = useCache ? cache?.get(key) : undefined;
+  if (hit !== undefined) return { ok: true, value: hit };
+  const parsed = safeParse(text, { limits: options.limits });
+  if (!parsed.ok) return parsed;
+  const validated = safeValidate(parsed.value, schema, entity, options);
+  if (validated.ok && useCache) {
+    if (cache === undefined) {
+      cache = new LruCache(CACHE_SIZE);
+      caches.set(schema, cache);
+    }
+    cache.set(key, validated.value);
+  }
+  return validated;
+}
+
+function cacheKey(text: string, entity: string, o: CheckOptions): string {
+  const l = o.limits;
+  const limits = l === undefined ? '' : [l.maxLength, l.maxPredicates, l.maxDepth, l.maxListValues, l.maxValueLength].join(',');
+  return `${entity}\u0000${o.profile ?? ''}\u0000${o.timeZone ?? ''}\u0000${limits}\u0000${text}`;
+}

@@ -1,0 +1,268 @@
+/**
+ * Checks a parsed query against one entity of a schema and produces the typed, normalized
+ * {@link ValidatedQuery} that backends take. Every issue is collected, not just the first.
+ */
+import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
+import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import type { Profile } from '../parser/options.js';
+import { LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
+import type { Attribute, Entity, Schema } from '../schema/types.js';
+import { closest, didYouMean } from './suggest.js';
+import { isValidTimeZone } from './timestamp.js';
+import type { Condition, Scalar, ValidatedQuery } from './validated-query.js';
+import { findBadCharacter, readValue, show, type ValueContext } from './values.js';
+
+export interface ValidateOptions {
+  /** Default `extended`. */
+  readonly profile?: Profile | undefined;
+  /** IANA zone for dates and datetimes written without an offset. Default `UTC`. */
+  readonly timeZone?: string | undefined;
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: TqlError };
+
+/**
+ * Validates `query` for entity `entityName` of `schema`; throws a {@link TqlError} with every
+ * issue found.
+ *
+ * @example
+ * ```ts
+ * const q = validate(parse('agent.two_factor_enabled EQ false'), schedulingSchema, 'agent');
+ * q.condition; // { kind: 'Comparison', operator: 'EQ', value: false, attribute: …, span: … }
+ * ```
+ */
+export function validate<S extends Schema>(
+  query: Query,
+  schema: S,
+  entityName: S['entityNames'][number],
+  options: ValidateOptions = {},
+): ValidatedQuery {
+  const r = safeValidate(query, schema, entityName, options);
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+/** {@link validate} without throwing. */
+export function safeValidate<S extends Schema>(
+  query: Query,
+  schema: S,
+  entityName: S['entityNames'][number],
+  options: ValidateOptions = {},
+): Result<ValidatedQuery> {
+  const entity = (schema.entities as Readonly<Record<string, Entity>>)[entityName];
+  if (entity === undefined) {
+    const guess = closest(entityName, schema.entityNames);
+    return fail(optionError(`The schema has no entity "${entityName}".${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`));
+  }
+  const timeZone = options.timeZone ?? 'UTC';
+  if (!isValidTimeZone(timeZone)) {
+    return fail(optionError(`"${timeZone}" is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`));
+  }
+  const v = new Validator(query.text, schema, entity, options.profile ?? 'extended', { timeZone });
+  const condition = v.expression(query.expression);
+  if (v.issues.length > 0) {
+    const sorted = [...v.issues].sort((a, b) => a.span.start - b.span.start);
+    return fail(new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]));
+  }
+  const validated = { kind: 'ValidatedQuery', entity, condition, text: query.text } as const;
+  return { ok: true, value: validated as unknown as ValidatedQuery };
+}
+
+function fail(error: TqlError): Result<never> {
+  return { ok: false, error };
+}
+
+function optionError(message: string): TqlError {
+  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
+}
+
+class Validator {
+  readonly issues: TqlIssue[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly schema: Schema,
+    private readonly entity: Entity,
+    private readonly profile: Profile,
+    private readonly values: ValueContext,
+  ) {}
+
+  expression(e: Expr): Condition {
+    switch (e.kind) {
+      case 'Predicate':
+        return this.predicate(e);
+      case 'Group':
+        this.extension(e.span, 'Parentheses are', 'write the conditions joined by AND only');
+        return this.expression(e.expression);
+      case 'And':
+        return { kind: 'And', operands: flatten('And', e.operands.map((o) => this.expression(o))) };
+      case 'Or':
+        this.extension(orSpan(this.text, e), 'OR is', 'run one query per alternative');
+        return { kind: 'Or', operands: flatten('Or', e.operands.map((o) => this.expression(o))) };
+    }
+  }
+
+  private report(init: IssueInit): void {
+    this.issues.push(issue(this.text, init));
+  }
+
+  private extension(span: Span, what: string, instead: string): void {
+    if (this.profile !== 'timezest') return;
+    this.report({
+      code: 'profile_violation',
+      message: `${what} not part of the timezest profile, which only joins predicates with AND; ${instead}, or use the extended profile.`,
+      span,
+    });
+  }
+
+  private predicate(p: Predicate): Condition {
+    const attribute = this.attribute(p);
+    const op = p.operator.name;
+    for (const v of p.values) {
+      if (v.kind === 'Null') this.extension(v.span, 'null is', 'leave the predicate out');
+      else {
+        const bad = findBadCharacter(v.text);
+        if (bad !== undefined) this.report({ code: 'invalid_character', message: `Values cannot contain ${bad}; remove it.`, span: v.span });
+      }
+    }
+    if (attribute === undefined) return placeholder(p);
+    if (!attribute.operators.includes(op)) {
+      const narrowed = attribute.operators.length < 6 && attribute.type === 'String' ? ' on this attribute' : ` on a ${attribute.type}`;
+      this.report({
+        code: 'operator_not_allowed',
+        message: `${op} is not allowed${narrowed} (${attribute.path}); use ${orList(attribute.operators)}.`,
+        span: p.operator.span,
+        suggestion: closest(op, attribute.operators),
+      });
+      return placeholder(p);
+    }
+    if (LIST_OPERATORS.has(op)) {
+      const values = this.listValues(attribute, p.values);
+      return { kind: 'Comparison', operator: op as 'IN' | 'NOT_IN', attribute, value: values, span: p.span };
+    }
+    if (p.values.length > 1) {
+      const listOp = op === 'EQ' ? 'IN' : op === 'NOT_EQ' ? 'NOT_IN' : undefined;
+      const hint =
+        listOp !== undefined && attribute.operators.includes(listOp)
+          ? `to match any of several values use ${listOp}`
+          : 'to compare with several values, join predicates with OR';
+      this.report({
+        code: 'list_not_allowed',
+        message: `${op} takes one value, but ${p.values.length} were given; ${hint}.`,
+        span: spanOf(p.values),
+        suggestion: listOp !== undefined && attribute.operators.includes(listOp) ? listOp : undefined,
+      });
+      return placeholder(p);
+    }
+    const value = p.values[0];
+    if (value.kind === 'Null') {
+      if (!NULL_OPERATORS.has(op)) {
+        this.report({ code: 'null_not_allowed', message: `null can only be compared with EQ or NOT_EQ, not ${op}.`, span: value.span });
+      } else if (!attribute.nullable) {
+        this.report({
+          code: 'null_not_allowed',
+          message: `${attribute.path} is never null, so comparing it with null is always ${op === 'EQ' ? 'false' : 'true'}; to compare with the text null, write "null".`,
+          span: value.span,
+        });
+      }
+      return { kind: 'Comparison', operator: op as 'EQ' | 'NOT_EQ', attribute, value: null, span: p.span };
+    }
+    const scalar = this.scalar(attribute, value, op === 'EQ' || op === 'NOT_EQ');
+    return { kind: 'Comparison', operator: op, attribute, value: scalar, span: p.span } as Condition;
+  }
+
+  private listValues(attribute: Attribute, values: readonly Value[]): Scalar[] {
+    const out: Scalar[] = [];
+    for (const v of values) {
+      if (v.kind === 'Null') {
+        this.report({
+          code: 'null_not_allowed',
+          message: `null cannot be in a list; write ${attribute.path} EQ null OR ${attribute.path} IN … instead.`,
+          span: v.span,
+        });
+      } else out.push(this.scalar(attribute, v, true));
+    }
+    return out;
+  }
+
+  /** Reads one value; on error reports it and returns a stand-in so checking can go on. */
+  private scalar(attribute: Attribute, v: TextValue, equality: boolean): Scalar {
+    const r = readValue(v.text, attribute, this.values);
+    if (!r.ok) {
+      this.report({ code: r.code, message: r.message, span: v.span, suggestion: r.suggestion });
+      return v.text;
+    }
+    if (equality && attribute.values !== undefined && !attribute.values.includes(v.text)) {
+      const guess = closest(v.text, attribute.values);
+      this.report({
+        code: 'value_not_allowed',
+        message: `${show(v.text)} is not a value of ${attribute.path}, which is one of ${attribute.values.join(', ')}.${didYouMean(guess)}`,
+        span: v.span,
+        suggestion: guess,
+      });
+    }
+    return r.value;
+  }
+
+  private attribute(p: Predicate): Attribute | undefined {
+    const ref = p.attribute;
+    const own = this.entity.attributes as Readonly<Record<string, Attribute>>;
+    if (ref.entity === this.entity.name) {
+      const a = Object.hasOwn(own, ref.property) ? own[ref.property] : undefined;
+      if (a !== undefined) return a;
+      const guess = closest(ref.property, this.entity.attributeNames);
+      this.report({
+        code: 'unknown_attribute',
+        message: `${this.entity.name} has no attribute ${ref.property}.${didYouMean(guess && `${this.entity.name}.${guess}`)} Filterable: ${this.entity.attributeNames.join(', ')}.`,
+        span: ref.span,
+        suggestion: guess && `${this.entity.name}.${guess}`,
+      });
+      return undefined;
+    }
+    const entities = this.schema.entities as Readonly<Record<string, Entity>>;
+    const prefixSpan = { start: ref.span.start, end: ref.span.start + ref.entity.length };
+    const sameProperty = Object.hasOwn(own, ref.property) ? `${this.entity.name}.${ref.property}` : undefined;
+    if (Object.hasOwn(entities, ref.entity)) {
+      this.report({
+        code: 'wrong_entity',
+        message: `This query filters ${this.entity.name} records, so attributes start with ${this.entity.name}., not ${ref.entity}.${sameProperty ? ` Did you mean ${sameProperty}?` : ''}`,
+        span: prefixSpan,
+        suggestion: sameProperty,
+      });
+      return undefined;
+    }
+    const guess = closest(ref.entity, [this.entity.name]);
+    const fix = guess !== undefined && sameProperty !== undefined ? sameProperty : undefined;
+    this.report({
+      code: 'unknown_entity',
+      message: `${show(ref.entity)} is not an entity; attributes of this query start with ${this.entity.name}.${fix ? ` Did you mean ${fix}?` : ''}`,
+      span: prefixSpan,
+      suggestion: fix,
+    });
+    return undefined;
+  }
+}
+
+/** A stand-in condition for a predicate that had issues; never returned to callers. */
+function placeholder(p: Predicate): Condition {
+  return { kind: 'And', operands: [], ...{ span: p.span } };
+}
+
+function flatten(kind: 'And' | 'Or', operands: Condition[]): Condition[] {
+  return operands.flatMap((o) => (o.kind === kind ? o.operands : [o]));
+}
+
+function spanOf(values: readonly Value[]): Span {
+  return { start: values[0]!.span.start, end: values[values.length - 1]!.span.end };
+}
+
+/** The span of the first `OR` keyword between the first two operands. */
+function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {
+  const from = e.operands[0].span.end;
+  const at = text.indexOf('OR', from);
+  return at >= 0 && at < e.operands[1].span.start ? { start: at, end: at + 2 } : e.span;
+}
+
+function orList(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}

@@ -1,0 +1,113 @@
+/**
+ * Reading one written value as a value of an attribute's type. A handler per type, so a new
+ * attribute type does not compile until its values can be read.
+ */
+import type { TqlErrorCode } from '../errors/codes.js';
+import type { Attribute, AttributeType } from '../schema/types.js';
+import { readTimestamp } from './timestamp.js';
+import type { Scalar } from './validated-query.js';
+
+export type ValueResult =
+  | { readonly ok: true; readonly value: Scalar }
+  | { readonly ok: false; readonly code: TqlErrorCode; readonly message: string; readonly suggestion?: string };
+
+export interface ValueContext {
+  readonly timeZone: string;
+}
+
+const INTEGER = /^[0-9]+$/;
+const ID_BODY = /^[A-Za-z0-9]+$/;
+const SOME_PREFIX = /^([a-z]+_)/;
+
+/** What the public id prefixes are ids of, for messages. */
+const PREFIX_NAMES: Readonly<Record<string, string>> = {
+  agnt_: 'an agent',
+  team_: 'a team',
+  sreq_: 'a scheduling request',
+  apty_: 'an appointment type',
+};
+
+const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx: ValueContext) => ValueResult } = {
+  String: (text, a) => {
+    const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;
+    // `#1234` and `1234` are the same psa_b ticket number: drop one leading prefix.
+    return { ok: true, value: prefix !== undefined && text.startsWith(prefix) ? text.slice(prefix.length) : text };
+  },
+  Boolean: (text, a) => {
+    if (text === 'true') return { ok: true, value: true };
+    if (text === 'false') return { ok: true, value: false };
+    const lower = text.toLowerCase();
+    const guess = ['true', 'yes', '1', 'on'].includes(lower) ? 'true' : ['false', 'no', '0', 'off'].includes(lower) ? 'false' : undefined;
+    return {
+      ok: false,
+      code: 'invalid_value',
+      message: `${a.path} is a Boolean: write true or false, not ${show(text)}.`,
+      ...(guess === undefined ? {} : { suggestion: guess }),
+    };
+  },
+  Timestamp: (text, a, ctx) => {
+    const r = readTimestamp(text, ctx.timeZone);
+    return r.ok
+      ? { ok: true, value: r.seconds }
+      : { ok: false, code: 'invalid_value', message: `${a.path} is a Timestamp: ${r.reason}.` };
+  },
+  ID: (text, a) => {
+    const format = a.id!;
+    if (format.kind === 'integer') {
+      if (INTEGER.test(text)) {
+        const n = Number(text);
+        if (Number.isSafeInteger(n)) return { ok: true, value: n };
+        return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids; ${show(text)} is too large.` };
+      }
+      return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids (such as 12345); ${show(text)} is not an integer id.` };
+    }
+    const { prefix } = format;
+    if (text.startsWith(prefix) && ID_BODY.test(text.slice(prefix.length))) return { ok: true, value: text };
+    const other = SOME_PREFIX.exec(text)?.[1];
+    const whose = PREFIX_NAMES[prefix] ?? `an object with prefix ${prefix}`;
+    if (other !== undefined && other !== prefix) {
+      const what = PREFIX_NAMES[other] ? ` is the id of ${PREFIX_NAMES[other]}` : ` has the prefix ${other}`;
+      return {
+        ok: false,
+        code: 'wrong_id_prefix',
+        message: `${show(text)}${what}, so it can never match ${a.path}, which takes the id of ${whose} (${prefix}…).`,
+      };
+    }
+    return {
+      ok: false,
+      code: 'invalid_value',
+      message: `${a.path} takes the id of ${whose}: ${prefix} followed by letters and digits, not ${show(text)}.`,
+    };
+  },
+};
+
+/**
+ * Reads `text` as a value of attribute `a`.
+ *
+ * @example
+ * ```ts
+ * readValue('false', agentTwoFactor, { timeZone: 'UTC' }); // { ok: true, value: false }
+ * ```
+ */
+export function readValue(text: string, a: Attribute, ctx: ValueContext): ValueResult {
+  return READERS[a.type](text, a, ctx);
+}
+
+/** A value for a message: quoted, shortened when long. */
+export function show(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** NUL cannot be stored in PostgreSQL text and a lone surrogate is not Unicode: reject both. */
+export function findBadCharacter(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return 'the NUL character (U+0000)';
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return `a lone surrogate (U+${c.toString(16).toUpperCase()})`;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return `a lone surrogate (U+${c.toString(16).toUpperCase()})`;
+  }
+  return undefined;
+}

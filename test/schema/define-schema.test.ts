@@ -1,0 +1,58 @@
+import { expect, test } from 'vitest';
+import { defineSchema } from '../../src/schema/define-schema.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+
+test('defaults are filled in and operators can be narrowed', () => {
+  const schema = defineSchema({
+    entities: {
+      person: {
+        attributes: {
+          name: { type: 'String' },
+          born: { type: 'Timestamp', operators: ['GTE', 'LT'] },
+        },
+      },
+    },
+  });
+  const { name, born } = schema.entities.person.attributes;
+  expect(name.operators).toEqual(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']);
+  expect(name.source).toEqual({ kind: 'field', field: 'name' });
+  expect(born.operators).toEqual(['LT', 'GTE']);
+  expect(schema.entityNames).toEqual(['person']);
+});
+
+test('a schema loaded from JSON works the same', () => {
+  const json = JSON.stringify(schedulingSchema.definition);
+  const again = defineSchema(JSON.parse(json));
+  expect(again.entities.agent).toEqual(schedulingSchema.entities.agent);
+});
+
+test('every inconsistency of a definition is reported at once', () => {
+  expect(() =>
+    defineSchema({
+      entities: {
+        Person: {
+          attributes: {
+            id: { type: 'ID' },
+            age: { type: 'Number' as 'String' },
+            flag: { type: 'Boolean', operators: ['EQ', 'LIKE'] },
+            kind: { type: 'Timestamp', values: ['a'] },
+          },
+        },
+      },
+    }),
+  ).toThrowErrorMatchingInlineSnapshot(`
+    [TqlError: invalid_schema: Invalid schema: entity name "Person" is not lower snake case.
+    invalid_schema: Invalid schema: Person.id: ID attributes need an id format ({ kind: "prefixed", prefix } or { kind: "integer" }).
+    invalid_schema: Invalid schema: Person.age: type must be one of ID, String, Timestamp, Boolean.
+    invalid_schema: Invalid schema: Person.flag: Boolean attributes cannot take LIKE.
+    invalid_schema: Invalid schema: Person.kind: only String attributes can have a closed set of values.]
+  `);
+});
+
+test('the scheduling schema has the attributes of the API spec', () => {
+  expect(schedulingSchema.entities.scheduling_request.attributeNames).toHaveLength(19);
+  expect(schedulingSchema.entities.agent.attributeNames).toEqual([
+    'name', 'email', 'role', 'schedulable', 'two_factor_enabled', 'url_slug', 'created_at',
+  ]);
+  expect(schedulingSchema.entities.resource.attributeNames).toEqual(['internal_name', 'external_name', 'url_slug']);
+});

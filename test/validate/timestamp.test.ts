@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { readTimestamp } from '../../src/validate/timestamp.js';
+
+describe('timestamp values', () => {
+  test.for([
+    ['1700000000', 'UTC', 1700000000],
+    ['0', 'UTC', 0],
+    ['2023-07-01', 'UTC', 1688169600],
+    ['2023-07-01T00:00', 'UTC', 1688169600],
+    ['2023-07-01T09:30:15Z', 'UTC', 1688203815],
+    ['2023-07-01T09:30+02:00', 'UTC', 1688196600],
+    ['2023-07-01T09:30-05:30', 'UTC', 1688223600],
+    ['2024-02-29', 'UTC', 1709164800],
+    // Without an offset a date is midnight in the query's zone.
+    ['2023-07-01', 'Europe/Berlin', 1688162400],
+    ['2023-01-01', 'Europe/Berlin', 1672527600],
+    ['2023-07-01', 'America/New_York', 1688184000],
+    // An explicit offset wins over the zone.
+    ['2023-07-01T00:00Z', 'Europe/Berlin', 1688169600],
+    // 02:30 does not exist in Berlin on 2023-03-26 (clocks jump 02:00 → 03:00): it is read as 03:30 summer time.
+    ['2023-03-26T02:30', 'Europe/Berlin', 1679794200],
+    // 02:30 happens twice on 2023-10-29: the earlier instant is taken.
+    ['2023-10-29T02:30', 'Europe/Berlin', 1698539400],
+  ] as const)('%s in %s is %i', ([text, zone, seconds]) => {
+    expect(readTimestamp(text, zone)).toEqual({ ok: true, seconds });
+  });
+
+  test.for([
+    ['2023-02-30', '2023-02-30 is not a date: February 2023 has 28 days'],
+    ['2023-13-01', '2023-13-01 is not a date: there is no month 13'],
+    ['2023-07-01T24:00', '2023-07-01T24:00 is not a time of day'],
+    ['2023-07-01T10:00+25:00', '+25:00 is not a UTC offset'],
+    ['yesterday', 'expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got "yesterday"'],
+    ['-5', 'expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got "-5"'],
+    ['2023-7-1', 'expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got "2023-7-1"'],
+    ['99999999999999999999', '99999999999999999999 is too large for a timestamp in seconds'],
+  ] as const)('%s is rejected', ([text, reason]) => {
+    expect(readTimestamp(text, 'UTC')).toEqual({ ok: false, reason });
+  });
+});

@@ -1,0 +1,202 @@
+import { describe, expect, test } from 'vitest';
+import { check } from '../../src/api/check.js';
+import { OPERATORS } from '../../src/ast/nodes.js';
+import { isTqlError, type TqlError } from '../../src/errors/tql-error.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { DEFAULT_OPERATORS } from '../../src/schema/operators.js';
+import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
+import type { Condition } from '../../src/validate/validated-query.js';
+
+// ---- helpers ----
+
+/** A condition as a compact S-expression: `(and (EQ agent.name "x") …)`. */
+function sexpr(c: Condition): string {
+  switch (c.kind) {
+    case 'And':
+    case 'Or':
+      return `(${c.kind.toLowerCase()} ${c.operands.map(sexpr).join(' ')})`;
+    case 'Comparison':
+      return `(${c.operator} ${c.attribute.path} ${JSON.stringify(c.value)})`;
+  }
+}
+
+function entityOf(text: string): 'agent' | 'scheduling_request' | 'resource' | 'team' {
+  return text.slice(0, text.indexOf('.')) as 'agent';
+}
+
+function validated(text: string, options = {}): string {
+  return sexpr(check(text, schedulingSchema, entityOf(text.trim()), { ...options, cache: false }).condition);
+}
+
+function failure(text: string, options = {}, entity = entityOf(text.trim())): TqlError {
+  try {
+    check(text, schedulingSchema, entity, { ...options, cache: false });
+  } catch (e) {
+    if (isTqlError(e)) return e;
+    throw e;
+  }
+  throw new Error(`expected ${text} to be rejected`);
+}
+
+function codes(text: string, options = {}): string[] {
+  return failure(text, options).issues.map((i) => i.code);
+}
+
+// ---- tests ----
+
+describe('the examples of the public dialect validate and normalize', () => {
+  test.for([
+    ['agent.name~LIKE~john', '(LIKE agent.name "john")'],
+    ['agent.two_factor_enabled EQ false', '(EQ agent.two_factor_enabled false)'],
+    [
+      'scheduling_request.selected_start_time GTE 2023-07-01 AND scheduling_request.selected_start_time LTE 2023-08-01',
+      '(and (GTE scheduling_request.selected_start_time 1688169600) (LTE scheduling_request.selected_start_time 1690848000))',
+    ],
+    [
+      'scheduling_request.status~EQ~scheduled~AND~scheduling_request.end_user_email~LIKE~@example.com',
+      '(and (EQ scheduling_request.status "scheduled") (LIKE scheduling_request.end_user_email "@example.com"))',
+    ],
+    ['scheduling_request.status~IN~new,sent', '(IN scheduling_request.status ["new","sent"])'],
+    ['scheduling_request.team_id~EQ~team_W4hPN4gKvru7c4BWerF4d', '(EQ scheduling_request.team_id "team_W4hPN4gKvru7c4BWerF4d")'],
+    [
+      'scheduling_request.end_user_name~EQ~"Pat Smith"~AND~scheduling_request.status~EQ~sent',
+      '(and (EQ scheduling_request.end_user_name "Pat Smith") (EQ scheduling_request.status "sent"))',
+    ],
+    ['scheduling_request.selected_start_time~GTE~1700000000', '(GTE scheduling_request.selected_start_time 1700000000)'],
+    ['resource.url_slug NOT_IN alice,bob', '(NOT_IN resource.url_slug ["alice","bob"])'],
+  ] as const)('%s', ([text, expected]) => {
+    expect(validated(text)).toBe(expected);
+    expect(validated(text, { profile: 'timezest' }), 'timezest').toBe(expected);
+  });
+});
+
+describe('values are typed and normalized', () => {
+  test.for([
+    ['agent.schedulable EQ true', '(EQ agent.schedulable true)'],
+    ['scheduling_request.psa_a_company_id EQ 00042', '(EQ scheduling_request.psa_a_company_id 42)'],
+    ['scheduling_request.psa_b_ticket_number EQ #1234', '(EQ scheduling_request.psa_b_ticket_number "1234")'],
+    ['scheduling_request.psa_b_ticket_number IN #1,2', '(IN scheduling_request.psa_b_ticket_number ["1","2"])'],
+    ['scheduling_request.psa_a_ticket_number EQ #1234', '(EQ scheduling_request.psa_a_ticket_number "#1234")'],
+    ['scheduling_request.scheduled_at EQ null', '(EQ scheduling_request.scheduled_at null)'],
+    ['scheduling_request.scheduled_at LT 2023-07-01T12:00:00Z', '(LT scheduling_request.scheduled_at 1688212800)'],
+    ['agent.url_slug NOT_EQ null', '(NOT_EQ agent.url_slug null)'],
+    ['agent.name EQ "null"', '(EQ agent.name "null")'],
+    ['agent.name EQ AND', '(EQ agent.name "AND")'],
+    ['agent.role LIKE Custom', '(LIKE agent.role "Custom")'],
+    ['scheduling_request.status LIKE SCHED', '(LIKE scheduling_request.status "SCHED")'],
+    [
+      '(agent.name LIKE a OR (agent.name LIKE b OR agent.name LIKE c)) AND ((agent.schedulable EQ true))',
+      '(and (or (LIKE agent.name "a") (LIKE agent.name "b") (LIKE agent.name "c")) (EQ agent.schedulable true))',
+    ],
+  ] as const)('%s', ([text, expected]) => {
+    expect(validated(text)).toBe(expected);
+  });
+
+  test('dates without an offset are read in the caller’s time zone', () => {
+    expect(validated('agent.created_at GTE 2023-07-01', { timeZone: 'Europe/Berlin' })).toBe('(GTE agent.created_at 1688162400)');
+  });
+});
+
+describe('every (type, operator) pair outside the API spec’s tables is rejected', () => {
+  const schema = defineSchema({
+    entities: {
+      t: {
+        attributes: {
+          id: { type: 'ID', id: { kind: 'integer' } },
+          string: { type: 'String' },
+          timestamp: { type: 'Timestamp' },
+          boolean: { type: 'Boolean' },
+        },
+      },
+    },
+  });
+  const sample = { ID: '7', String: 'x', Timestamp: '2023-07-01', Boolean: 'true' } as const;
+  const pairs = ATTRIBUTE_TYPES.flatMap((type) => OPERATORS.map((op) => [type, op] as const));
+  test.for(pairs)('%s %s', ([type, op]) => {
+    const text = `t.${type.toLowerCase()} ${op} ${sample[type]}`;
+    const allowed = DEFAULT_OPERATORS[type].includes(op);
+    let code: string | undefined;
+    try {
+      check(text, schema, 't');
+    } catch (e) {
+      code = isTqlError(e) ? e.code : 'not a TqlError';
+    }
+    expect(code).toBe(allowed ? undefined : 'operator_not_allowed');
+  });
+});
+
+describe('the timezest profile accepts only AND', () => {
+  test.for([
+    ['agent.name EQ a OR agent.name EQ b', ['profile_violation']],
+    ['(agent.name EQ a) AND agent.schedulable EQ true', ['profile_violation']],
+    ['agent.url_slug EQ null', ['profile_violation']],
+    ['agent.name EQ a OR (agent.url_slug EQ null)', ['profile_violation', 'profile_violation', 'profile_violation']],
+  ] as const)('%s', ([text, expected]) => {
+    expect(codes(text, { profile: 'timezest' })).toEqual(expected);
+    expect(() => check(text, schedulingSchema, 'agent', { cache: false }), 'extended').not.toThrow();
+  });
+
+  test('the message names the extension', () => {
+    expect(failure('agent.name EQ a OR agent.name EQ b', { profile: 'timezest' }).message).toMatchInlineSnapshot();
+    expect(failure('(agent.name EQ a)', { profile: 'timezest' }).message).toMatchInlineSnapshot();
+    expect(failure('agent.url_slug EQ null', { profile: 'timezest' }).message).toMatchInlineSnapshot();
+  });
+});
+
+describe('issues, all at once, with messages a person can act on', () => {
+  test('unknown attribute with did-you-mean', () => {
+    expect(failure('agent.emial LIKE x').message).toMatchInlineSnapshot();
+  });
+  test('plural entity prefix', () => {
+    expect(failure('agents.two_factor_enabled EQ false', {}, 'agent').message).toMatchInlineSnapshot();
+  });
+  test('attribute of another entity', () => {
+    expect(failure('agent.name EQ x', {}, 'resource').message).toMatchInlineSnapshot();
+  });
+  test('operator not allowed for the type', () => {
+    expect(failure('agent.created_at LIKE 2023').message).toMatchInlineSnapshot();
+  });
+  test('bad values for each type', () => {
+    expect(failure('agent.created_at GTE 2023-02-30').message).toMatchInlineSnapshot();
+    expect(failure('agent.schedulable EQ yes').message).toMatchInlineSnapshot();
+    expect(failure('scheduling_request.psa_a_company_id EQ agnt_x').message).toMatchInlineSnapshot();
+    expect(failure('scheduling_request.team_id EQ agnt_2FLuERxvOVglKiEzLbqW7').message).toMatchInlineSnapshot();
+    expect(failure('scheduling_request.agent_id EQ 42').message).toMatchInlineSnapshot();
+  });
+  test('list given to a single-value operator', () => {
+    expect(failure('agent.name EQ john,jane').message).toMatchInlineSnapshot();
+    expect(failure('agent.created_at GT 1,2').message).toMatchInlineSnapshot();
+  });
+  test('null where it cannot be', () => {
+    expect(failure('agent.name EQ null').message).toMatchInlineSnapshot();
+    expect(failure('scheduling_request.scheduled_at GT null').message).toMatchInlineSnapshot();
+    expect(failure('agent.url_slug IN a,null').message).toMatchInlineSnapshot();
+  });
+  test('value outside a closed set', () => {
+    expect(failure('scheduling_request.status IN new,Scheduled,canceled').message).toMatchInlineSnapshot();
+  });
+  test('characters that cannot be stored', () => {
+    expect(failure('agent.name EQ "a\u0000b"').message).toMatchInlineSnapshot();
+  });
+  test('every issue is reported, in text order', () => {
+    expect(codes('agent.nme EQ x AND agent.schedulable EQ maybe AND agent.created_at LIKE y')).toEqual([
+      'unknown_attribute',
+      'invalid_value',
+      'operator_not_allowed',
+    ]);
+  });
+  test('an unknown entity or time zone is a TqlError about the options', () => {
+    expect(() => check('agent.name EQ x', schedulingSchema, 'agnet' as 'agent')).toThrowErrorMatchingInlineSnapshot();
+    expect(() => check('agent.name EQ x', schedulingSchema, 'agent', { timeZone: 'Mars/Olympus' })).toThrowErrorMatchingInlineSnapshot();
+  });
+});
+
+describe('check caches', () => {
+  test('a repeated query returns the same validated object', () => {
+    const a = check('agent.name LIKE cache', schedulingSchema, 'agent');
+    expect(check('agent.name LIKE cache', schedulingSchema, 'agent')).toBe(a);
+    expect(check('agent.name LIKE cache', schedulingSchema, 'agent', { timeZone: 'Europe/Berlin' })).not.toBe(a);
+    expect(check('agent.name LIKE cache', schedulingSchema, 'agent', { cache: false })).not.toBe(a);
+  });
+});
