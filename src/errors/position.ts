@@ -58,6 +58,12 @@ export function caretExcerpt(text: string, span: Span): string {
     to = Math.min(to - shift, shown.length + 1);
   }
   // Control characters would break the caret alignment; show them as a visible placeholder.
-  const printable = shown.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\u2423').replace(/\t/g, ' ');
+  const printable = shown.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? ' ' : controlPicture(c)));
   return `${printable}\n${' '.repeat(from)}${'^'.repeat(Math.max(1, to - from))}`;
+}
+
+/** The Unicode "control picture" of a control character: ␀ for NUL, ␡ for DEL. */
+function controlPicture(c: string): string {
+  const code = c.charCodeAt(0);
+  return String.fromCharCode(code === 0x7f ? 0x2421 : 0x2400 + code);
 }

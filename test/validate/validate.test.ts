@@ -22,14 +22,15 @@ function sexpr(c: Condition): string {
 }
 
 function entityOf(text: string): 'agent' | 'scheduling_request' | 'resource' | 'team' {
-  return text.slice(0, text.indexOf('.')) as 'agent';
+  const start = text.replace(/^[\s~(]+/, '');
+  return start.slice(0, start.indexOf('.')) as 'agent';
 }
 
 function validated(text: string, options = {}): string {
-  return sexpr(check(text, schedulingSchema, entityOf(text.trim()), { ...options, cache: false }).condition);
+  return sexpr(check(text, schedulingSchema, entityOf(text), { ...options, cache: false }).condition);
 }
 
-function failure(text: string, options = {}, entity = entityOf(text.trim())): TqlError {
+function failure(text: string, options = {}, entity = entityOf(text)): TqlError {
   try {
     check(text, schedulingSchema, entity, { ...options, cache: false });
   } catch (e) {
@@ -138,46 +139,125 @@ describe('the timezest profile accepts only AND', () => {
   });
 
   test('the message names the extension', () => {
-    expect(failure('agent.name EQ a OR agent.name EQ b', { profile: 'timezest' }).message).toMatchInlineSnapshot();
-    expect(failure('(agent.name EQ a)', { profile: 'timezest' }).message).toMatchInlineSnapshot();
-    expect(failure('agent.url_slug EQ null', { profile: 'timezest' }).message).toMatchInlineSnapshot();
+    expect(failure('agent.name EQ a OR agent.name EQ b', { profile: 'timezest' }).message).toMatchInlineSnapshot(`
+      "1:17 profile_violation: OR is not part of the timezest profile, which only joins predicates with AND; run one query per alternative, or use the extended profile.
+        agent.name EQ a OR agent.name EQ b
+                        ^^"
+    `);
+    expect(failure('(agent.name EQ a)', { profile: 'timezest' }).message).toMatchInlineSnapshot(`
+      "1:1 profile_violation: Parentheses are not part of the timezest profile, which only joins predicates with AND; write the conditions joined by AND only, or use the extended profile.
+        (agent.name EQ a)
+        ^^^^^^^^^^^^^^^^^"
+    `);
+    expect(failure('agent.url_slug EQ null', { profile: 'timezest' }).message).toMatchInlineSnapshot(`
+      "1:19 profile_violation: null is not part of the timezest profile, which only joins predicates with AND; leave the predicate out, or use the extended profile.
+        agent.url_slug EQ null
+                          ^^^^"
+    `);
   });
 });
 
 describe('issues, all at once, with messages a person can act on', () => {
   test('unknown attribute with did-you-mean', () => {
-    expect(failure('agent.emial LIKE x').message).toMatchInlineSnapshot();
+    expect(failure('agent.emial LIKE x').message).toMatchInlineSnapshot(`
+      "1:1 unknown_attribute: agent has no attribute emial. Did you mean agent.email? Filterable: name, email, role, schedulable, two_factor_enabled, url_slug, created_at.
+        agent.emial LIKE x
+        ^^^^^^^^^^^"
+    `);
   });
   test('plural entity prefix', () => {
-    expect(failure('agents.two_factor_enabled EQ false', {}, 'agent').message).toMatchInlineSnapshot();
+    expect(failure('agents.two_factor_enabled EQ false', {}, 'agent').message).toMatchInlineSnapshot(`
+      "1:1 unknown_entity: "agents" is not an entity; attributes of this query start with agent. Did you mean agent.two_factor_enabled?
+        agents.two_factor_enabled EQ false
+        ^^^^^^"
+    `);
   });
   test('attribute of another entity', () => {
-    expect(failure('agent.name EQ x', {}, 'resource').message).toMatchInlineSnapshot();
+    expect(failure('agent.name EQ x', {}, 'resource').message).toMatchInlineSnapshot(`
+      "1:1 wrong_entity: This query filters resource records, so attributes start with resource., not agent.
+        agent.name EQ x
+        ^^^^^"
+    `);
   });
   test('operator not allowed for the type', () => {
-    expect(failure('agent.created_at LIKE 2023').message).toMatchInlineSnapshot();
+    expect(failure('agent.created_at LIKE 2023').message).toMatchInlineSnapshot(`
+      "1:18 operator_not_allowed: LIKE is not allowed on a Timestamp (agent.created_at); use EQ, NOT_EQ, LT, LTE, GT or GTE.
+        agent.created_at LIKE 2023
+                         ^^^^"
+    `);
   });
   test('bad values for each type', () => {
-    expect(failure('agent.created_at GTE 2023-02-30').message).toMatchInlineSnapshot();
-    expect(failure('agent.schedulable EQ yes').message).toMatchInlineSnapshot();
-    expect(failure('scheduling_request.psa_a_company_id EQ agnt_x').message).toMatchInlineSnapshot();
-    expect(failure('scheduling_request.team_id EQ agnt_2FLuERxvOVglKiEzLbqW7').message).toMatchInlineSnapshot();
-    expect(failure('scheduling_request.agent_id EQ 42').message).toMatchInlineSnapshot();
+    expect(failure('agent.created_at GTE 2023-02-30').message).toMatchInlineSnapshot(`
+      "1:22 invalid_value: agent.created_at is a Timestamp: 2023-02-30 is not a date: February 2023 has 28 days.
+        agent.created_at GTE 2023-02-30
+                             ^^^^^^^^^^"
+    `);
+    expect(failure('agent.schedulable EQ yes').message).toMatchInlineSnapshot(`
+      "1:22 invalid_value: agent.schedulable is a Boolean: write true or false, not "yes".
+        agent.schedulable EQ yes
+                             ^^^"
+    `);
+    expect(failure('scheduling_request.psa_a_company_id EQ agnt_x').message).toMatchInlineSnapshot(`
+      "1:40 invalid_value: scheduling_request.psa_a_company_id takes integer ids (such as 12345); "agnt_x" is not an integer id.
+        scheduling_request.psa_a_company_id EQ agnt_x
+                                               ^^^^^^"
+    `);
+    expect(failure('scheduling_request.team_id EQ agnt_2FLuERxvOVglKiEzLbqW7').message).toMatchInlineSnapshot(`
+      "1:31 wrong_id_prefix: "agnt_2FLuERxvOVglKiEzLbqW7" is the id of an agent, so it can never match scheduling_request.team_id, which takes the id of a team (team_…).
+        scheduling_request.team_id EQ agnt_2FLuERxvOVglKiEzLbqW7
+                                      ^^^^^^^^^^^^^^^^^^^^^^^^^^"
+    `);
+    expect(failure('scheduling_request.agent_id EQ 42').message).toMatchInlineSnapshot(`
+      "1:32 invalid_value: scheduling_request.agent_id takes the id of an agent: agnt_ followed by letters and digits, not "42".
+        scheduling_request.agent_id EQ 42
+                                       ^^"
+    `);
   });
   test('list given to a single-value operator', () => {
-    expect(failure('agent.name EQ john,jane').message).toMatchInlineSnapshot();
-    expect(failure('agent.created_at GT 1,2').message).toMatchInlineSnapshot();
+    expect(failure('agent.name EQ john,jane').message).toMatchInlineSnapshot(`
+      "1:15 list_not_allowed: EQ takes one value, but 2 were given; to match any of several values use IN.
+        agent.name EQ john,jane
+                      ^^^^^^^^^"
+    `);
+    expect(failure('agent.created_at GT 1,2').message).toMatchInlineSnapshot(`
+      "1:21 list_not_allowed: GT takes one value, but 2 were given; to compare with several values, join predicates with OR.
+        agent.created_at GT 1,2
+                            ^^^"
+    `);
   });
   test('null where it cannot be', () => {
-    expect(failure('agent.name EQ null').message).toMatchInlineSnapshot();
-    expect(failure('scheduling_request.scheduled_at GT null').message).toMatchInlineSnapshot();
-    expect(failure('agent.url_slug IN a,null').message).toMatchInlineSnapshot();
+    expect(failure('agent.name EQ null').message).toMatchInlineSnapshot(`
+      "1:15 null_not_allowed: agent.name is never null, so comparing it with null is always false; to compare with the text null, write "null".
+        agent.name EQ null
+                      ^^^^"
+    `);
+    expect(failure('scheduling_request.scheduled_at GT null').message).toMatchInlineSnapshot(`
+      "1:36 null_not_allowed: null can only be compared with EQ or NOT_EQ, not GT.
+        scheduling_request.scheduled_at GT null
+                                           ^^^^"
+    `);
+    expect(failure('agent.url_slug IN a,null').message).toMatchInlineSnapshot(`
+      "1:21 null_not_allowed: null cannot be in a list; write agent.url_slug EQ null OR agent.url_slug IN … instead.
+        agent.url_slug IN a,null
+                            ^^^^"
+    `);
   });
   test('value outside a closed set', () => {
-    expect(failure('scheduling_request.status IN new,Scheduled,canceled').message).toMatchInlineSnapshot();
+    expect(failure('scheduling_request.status IN new,Scheduled,canceled').message).toMatchInlineSnapshot(`
+      "1:34 value_not_allowed: "Scheduled" is not a value of scheduling_request.status, which is one of new, sent, scheduled, cancelled, closed. Did you mean scheduled?
+        scheduling_request.status IN new,Scheduled,canceled
+                                         ^^^^^^^^^
+      1:44 value_not_allowed: "canceled" is not a value of scheduling_request.status, which is one of new, sent, scheduled, cancelled, closed. Did you mean cancelled?
+        scheduling_request.status IN new,Scheduled,canceled
+                                                   ^^^^^^^^"
+    `);
   });
   test('characters that cannot be stored', () => {
-    expect(failure('agent.name EQ "a\u0000b"').message).toMatchInlineSnapshot();
+    expect(failure('agent.name EQ "a\u0000b"').message).toMatchInlineSnapshot(`
+      "1:15 invalid_character: Values cannot contain the NUL character (U+0000); remove it.
+        agent.name EQ "a␀b"
+                      ^^^^^"
+    `);
   });
   test('every issue is reported, in text order', () => {
     expect(codes('agent.nme EQ x AND agent.schedulable EQ maybe AND agent.created_at LIKE y')).toEqual([
@@ -187,8 +267,8 @@ describe('issues, all at once, with messages a person can act on', () => {
     ]);
   });
   test('an unknown entity or time zone is a TqlError about the options', () => {
-    expect(() => check('agent.name EQ x', schedulingSchema, 'agnet' as 'agent')).toThrowErrorMatchingInlineSnapshot();
-    expect(() => check('agent.name EQ x', schedulingSchema, 'agent', { timeZone: 'Mars/Olympus' })).toThrowErrorMatchingInlineSnapshot();
+    expect(() => check('agent.name EQ x', schedulingSchema, 'agnet' as 'agent')).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_option: The schema has no entity "agnet". Did you mean agent? Entities: scheduling_request, agent, resource, team.]`);
+    expect(() => check('agent.name EQ x', schedulingSchema, 'agent', { timeZone: 'Mars/Olympus' })).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_option: "Mars/Olympus" is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").]`);
   });
 });
 

@@ -1,0 +1,48 @@
+/** Command-line parsing on top of node:util's parseArgs, with usage errors as values. */
+import { parseArgs } from 'node:util';
+import type { Command, ParsedOptions } from './command.js';
+
+export type ParsedArgs =
+  | { readonly ok: true; readonly positionals: readonly string[]; readonly options: ParsedOptions }
+  | { readonly ok: false; readonly message: string };
+
+const COMMON = {
+  help: { type: 'boolean', short: 'h' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+} as const;
+
+/** Parses `argv` (after the command name) against the command's options. */
+export function parseCommandArgs(command: Command, argv: readonly string[]): ParsedArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = { ...COMMON };
+  for (const [name, spec] of Object.entries(command.options)) {
+    options[name] = {
+      type: spec.type,
+      ...(spec.short === undefined ? {} : { short: spec.short }),
+      ...(spec.multiple === undefined ? {} : { multiple: spec.multiple }),
+    };
+  }
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    return { ok: true, positionals, options: values as ParsedOptions };
+  } catch (e) {
+    // parseArgs explains unknown options and missing values well; keep its first sentence.
+    const message = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+    return { ok: false, message };
+  }
+}
+
+/** The help text of one command. */
+export function commandHelp(command: Command): string {
+  const rows = Object.entries(command.options).map(([name, spec]) => {
+    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.value ? ` ${spec.value}` : ''}`;
+    return [flag, spec.help] as const;
+  });
+  rows.push(['    --color, --no-color', 'force colour on or off (default: on for a terminal)']);
+  rows.push(['-h, --help', 'show this help']);
+  const width = Math.max(...rows.map(([f]) => f.length)) + 2;
+  const lines = [`Usage: ${command.usage}`, '', command.summary, '', 'Options:'];
+  for (const [flag, help] of rows) lines.push(`  ${flag.padEnd(width)}${help}`);
+  if (command.details) lines.push('', command.details.trimEnd());
+  return `${lines.join('\n')}\n`;
+}

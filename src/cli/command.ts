@@ -1,0 +1,38 @@
+/** The shape of a CLI command: its options, its help text and what it does. */
+import type { CliIo } from './io.js';
+
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  readonly multiple?: boolean;
+  /** Shown in `--help`, e.g. `--dialect <postgres|sqlite>  SQL dialect (default postgres)`. */
+  readonly help: string;
+  readonly value?: string;
+}
+
+export type ParsedOptions = Readonly<Record<string, string | boolean | string[] | undefined>>;
+
+export interface Command {
+  readonly name: string;
+  /** One line for the command list. */
+  readonly summary: string;
+  /** `tql check <query> [options]` */
+  readonly usage: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  /** Longer help, with examples. */
+  readonly details?: string;
+  run(positionals: readonly string[], options: ParsedOptions, io: CliIo): Promise<number>;
+}
+
+/** Options every query command takes. */
+export const QUERY_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  entity: {
+    type: 'string',
+    short: 'e',
+    value: '<name>',
+    help: 'entity to filter: scheduling_request, agent, resource or team (default: the prefix of the first attribute)',
+  },
+  profile: { type: 'string', value: '<extended|timezest>', help: 'language profile (default extended)' },
+  'time-zone': { type: 'string', value: '<zone>', help: 'IANA time zone for dates without an offset (default UTC)' },
+  json: { type: 'boolean', help: 'print JSON for programs' },
+};

@@ -1,0 +1,36 @@
+import { print } from '../../ast/print.js';
+import { toAst } from '../../validate/to-ast.js';
+import { QUERY_OPTIONS, type Command } from '../command.js';
+import { EXIT } from '../io.js';
+import { readQuery } from '../query-input.js';
+
+/** `tql check`: validate a query and print its normalized form. */
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'Validate a query and print it normalized (or every error, with carets).',
+  usage: 'tql check <query> [--entity <name>] [--profile <p>] [--time-zone <zone>] [--json]',
+  options: QUERY_OPTIONS,
+  details: `Exit status: 0 valid, 1 invalid query, 2 usage error.
+
+Examples:
+  tql check 'agent.name~LIKE~john'
+  tql check 'scheduling_request.selected_start_time GTE 2023-07-01' --time-zone Europe/Berlin
+  tql check 'agent.name EQ a OR agent.name EQ b' --profile timezest`,
+  async run(positionals, options, io) {
+    const input = readQuery(positionals, options, io);
+    if (!input.ok) return input.exit;
+    const normalized = toAst(input.query);
+    if (options.json === true) {
+      io.stdout.write(
+        `${JSON.stringify({ valid: true, entity: input.entity, normalized: print(normalized, { style: 'readable' }), condition: input.query.condition }, jsonReplacer, 2)}\n`,
+      );
+    } else io.stdout.write(`${print(normalized, { style: 'readable' })}\n`);
+    return EXIT.ok;
+  },
+};
+
+/** Attributes are printed by their path in JSON output, not as their whole schema entry. */
+export function jsonReplacer(key: string, value: unknown): unknown {
+  if (key === 'attribute' && typeof value === 'object' && value !== null && 'path' in value) return (value as { path: string }).path;
+  return value;
+}

@@ -1,0 +1,34 @@
+/** What a CLI command may touch, so tests can run commands in-process with captured output. */
+export interface CliIo {
+  readonly stdout: { write(chunk: string): unknown };
+  readonly stderr: { write(chunk: string): unknown };
+  /** Reads all of standard input (only called when a command reads records from `-`). */
+  readonly readStdin: () => AsyncIterable<string | Buffer>;
+  /** Colour only when writing to a terminal and NO_COLOR is unset. */
+  readonly color: boolean;
+  /** Standard error is a terminal: progress lines make sense. */
+  readonly interactive: boolean;
+}
+
+/** Exit codes a shell script can rely on. */
+export const EXIT = {
+  ok: 0,
+  /** The query is invalid (a TqlError about the query). */
+  invalidQuery: 1,
+  /** The command line is wrong (unknown command or option, missing argument). */
+  usage: 2,
+  /** Input data (a record file, stdin) could not be read. */
+  input: 3,
+} as const;
+
+/** The real process's streams. */
+export function processIo(): CliIo {
+  const tty = Boolean(process.stdout.isTTY);
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readStdin: () => process.stdin,
+    color: tty && process.env.NO_COLOR === undefined && process.env.TERM !== 'dumb',
+    interactive: Boolean(process.stderr.isTTY),
+  };
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+/** Entry point of the `tql` executable. */
+import { processIo } from './io.js';
+import { runCli } from './run.js';
+
+runCli(process.argv.slice(2), processIo()).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // Commands turn every expected failure into an exit code; reaching here is a bug in tql.
+    process.stderr.write(`tql: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 70;
+  },
+);

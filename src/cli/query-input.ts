@@ -1,0 +1,63 @@
+/** Turning a command line into a validated query, or into a printed error and an exit code. */
+import { safeCheck } from '../api/check.js';
+import type { TqlError } from '../errors/tql-error.js';
+import { schedulingSchema, type SchedulingEntityName } from '../models/scheduling/schema.js';
+import { PROFILES, type Profile } from '../parser/options.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import type { ParsedOptions } from './command.js';
+import { EXIT, type CliIo } from './io.js';
+import { errorJson, renderError } from './render-error.js';
+import { style } from './style.js';
+
+export type QueryInput =
+  | { readonly ok: true; readonly text: string; readonly query: ValidatedQuery; readonly entity: SchedulingEntityName }
+  | { readonly ok: false; readonly exit: number };
+
+/** The text of the one positional query argument, or a usage error. */
+export function queryText(positionals: readonly string[], io: CliIo): string | undefined {
+  if (positionals.length === 0) {
+    io.stderr.write('tql: missing the query; quote it, e.g. tql check "agent.name LIKE john"\n');
+    return undefined;
+  }
+  // A query with spaces that was not quoted arrives as several words: they are one query.
+  return positionals.join(' ');
+}
+
+/** The entity: `--entity`, else the prefix of the first attribute if it names an entity. */
+export function entityFor(text: string, options: ParsedOptions): string {
+  if (typeof options.entity === 'string') return options.entity;
+  const prefix = /^[\s~(]*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
+  return prefix !== undefined && (schedulingSchema.entityNames as readonly string[]).includes(prefix) ? prefix : 'scheduling_request';
+}
+
+/** Parses and validates the command line's query against the scheduling schema. */
+export function readQuery(positionals: readonly string[], options: ParsedOptions, io: CliIo): QueryInput {
+  const text = queryText(positionals, io);
+  if (text === undefined) return { ok: false, exit: EXIT.usage };
+  const profile = options.profile;
+  if (profile !== undefined && !PROFILES.includes(profile as Profile)) {
+    io.stderr.write(`tql: --profile takes ${PROFILES.join(' or ')}, not ${String(profile)}\n`);
+    return { ok: false, exit: EXIT.usage };
+  }
+  const entity = entityFor(text, options);
+  const r = safeCheck(text, schedulingSchema, entity as SchedulingEntityName, {
+    profile: profile as Profile | undefined,
+    timeZone: options['time-zone'] as string | undefined,
+  });
+  if (!r.ok) return { ok: false, exit: reportError(r.error, options, io) };
+  return { ok: true, text, query: r.value, entity: entity as SchedulingEntityName };
+}
+
+/** Prints a TqlError (JSON on stdout with --json, else carets on stderr) and returns the exit code. */
+export function reportError(error: TqlError, options: ParsedOptions, io: CliIo): number {
+  if (options.json === true) io.stdout.write(errorJson(error));
+  else io.stderr.write(renderError(error, style(colorOn(options, io))));
+  return error.code === 'invalid_option' ? EXIT.usage : error.code === 'invalid_input' ? EXIT.input : EXIT.invalidQuery;
+}
+
+export function colorOn(options: ParsedOptions, io: CliIo): boolean {
+  if (options['no-color'] === true) return false;
+  if (options.color === true) return true;
+  return io.color;
+}
+

@@ -1,0 +1,54 @@
+/**
+ * A validated query written back as a syntax tree, so the printer can show its normalized form:
+ * typed values as text (timestamps as Unix seconds), groups only where precedence needs them.
+ */
+import type { Conjunct, Disjunct, Expr, Query, Span, Value } from '../ast/nodes.js';
+import type { Condition, Scalar } from './validated-query.js';
+
+const NO_SPAN: Span = { start: 0, end: 0 };
+
+/**
+ * @example
+ * ```ts
+ * print(toAst(check('agent.created_at GTE 2023-07-01', schedulingSchema, 'agent')));
+ * // 'agent.created_at~GTE~1688169600'
+ * ```
+ */
+export function toAst(query: { readonly condition: Condition; readonly text: string }): Query {
+  return { kind: 'Query', expression: expression(query.condition), text: query.text, span: { start: 0, end: query.text.length } };
+}
+
+function expression(c: Condition): Expr {
+  switch (c.kind) {
+    case 'Comparison': {
+      const [entity, property] = [c.attribute.entity, c.attribute.name];
+      const raw: readonly (Scalar | null)[] = Array.isArray(c.value) ? c.value : [c.value as Scalar | null];
+      const values = raw.map(value) as unknown as readonly [Value, ...Value[]];
+      return {
+        kind: 'Predicate',
+        attribute: { kind: 'Attribute', entity, property, span: NO_SPAN },
+        operator: { kind: 'Operator', name: c.operator, span: NO_SPAN },
+        values,
+        span: NO_SPAN,
+      };
+    }
+    case 'And':
+      return nary('And', c.operands.map((o) => conjunct(expression(o))));
+    case 'Or':
+      return nary('Or', c.operands.map((o) => expression(o) as Disjunct));
+  }
+}
+
+function nary(kind: 'And' | 'Or', operands: readonly Expr[]): Expr {
+  if (operands.length === 1) return operands[0]!;
+  return { kind, operands, span: NO_SPAN } as unknown as Expr;
+}
+
+/** An `OR` inside an `AND` needs parentheses. */
+function conjunct(e: Expr): Conjunct {
+  return e.kind === 'Or' || e.kind === 'And' ? { kind: 'Group', expression: e, span: NO_SPAN } : e;
+}
+
+function value(v: Scalar | null): Value {
+  return v === null ? { kind: 'Null', span: NO_SPAN } : { kind: 'Text', text: String(v), span: NO_SPAN };
+}
