@@ -1,0 +1,118 @@
+/**
+ * The size limits of a query (section 5 of the design): resolving the caller's options, and
+ * the checks that run before parsing (length, nesting) and after it (predicates, list sizes,
+ * value lengths).
+ */
+import type { Expr, Predicate, Query, Value } from '../ast/nodes.js';
+import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import { DEFAULT_LIMITS, type Limits, type ParseOptions } from './options.js';
+import { scanParens } from './paren-scan.js';
+
+/**
+ * The limits in force: the defaults overridden by `options.limits`. Each given limit must be a
+ * positive integer (or `Infinity` to lift it); anything else is an `invalid_option` error.
+ *
+ * @example
+ * ```ts
+ * resolveLimits({ limits: { maxDepth: 4 } }).maxDepth; // 4
+ * resolveLimits({ limits: { maxDepth: 0 } }); // throws TqlError invalid_option
+ * ```
+ */
+export function resolveLimits(options: ParseOptions | undefined): Limits {
+  const given = options?.limits;
+  if (given === undefined) return DEFAULT_LIMITS;
+  const resolved: Record<keyof Limits, number> = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
+    const value: unknown = given[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !(value === Infinity || (Number.isInteger(value) && value >= 1))) {
+      throw TqlError.of('', {
+        code: 'invalid_option',
+        message: `limits.${key} must be a positive integer or Infinity, not ${String(value)}.`,
+        span: { start: 0, end: 0 },
+      });
+    }
+    resolved[key] = value;
+  }
+  return resolved;
+}
+
+/** Length and nesting, checked on the raw text so that no input reaches the parser unbounded. */
+export function checkBeforeParsing(text: string, limits: Limits): void {
+  if (text.length > limits.maxLength) {
+    throw TqlError.of(text, {
+      code: 'query_too_long',
+      message: `The query is ${text.length} characters long; the limit is ${limits.maxLength}. Shorten it, or raise limits.maxLength.`,
+      span: { start: limits.maxLength, end: text.length },
+    });
+  }
+  const { tooDeepAt } = scanParens(text, text.length, limits.maxDepth);
+  if (tooDeepAt !== undefined) {
+    throw TqlError.of(text, {
+      code: 'too_deep',
+      message: `Parentheses nest more than ${limits.maxDepth} deep here; remove some, or raise limits.maxDepth.`,
+      span: { start: tooDeepAt, end: tooDeepAt + 1 },
+    });
+  }
+}
+
+/** Predicate count, list sizes and value lengths: every problem found, in text order. */
+export function checkAfterParsing(query: Query, limits: Limits): void {
+  const predicates: Predicate[] = [];
+  collectPredicates(query.expression, predicates);
+  const found: IssueInit[] = [];
+  const excess = predicates[limits.maxPredicates];
+  if (excess !== undefined) {
+    found.push({
+      code: 'too_many_predicates',
+      message: `The query has ${predicates.length} predicates; the limit is ${limits.maxPredicates}. Use IN for many values of one attribute, or raise limits.maxPredicates.`,
+      span: excess.span,
+    });
+  }
+  for (const predicate of predicates) {
+    const { values } = predicate;
+    const firstExcess = values[limits.maxListValues];
+    if (firstExcess !== undefined) {
+      found.push({
+        code: 'too_many_values',
+        message: `This list has ${values.length} values; the limit is ${limits.maxListValues}. Split it, or raise limits.maxListValues.`,
+        span: { start: firstExcess.span.start, end: predicate.span.end },
+      });
+    }
+    for (const value of values) {
+      const length = valueLength(value);
+      if (length > limits.maxValueLength) {
+        found.push({
+          code: 'value_too_long',
+          message: `This value is ${length} characters long; the limit is ${limits.maxValueLength}. Shorten it, or raise limits.maxValueLength.`,
+          span: value.span,
+        });
+      }
+    }
+  }
+  if (found.length === 0) return;
+  const issues = found
+    .sort((a, b) => a.span.start - b.span.start)
+    .map((init): TqlIssue => issue(query.text, init));
+  throw new TqlError(query.text, issues as [TqlIssue, ...TqlIssue[]]);
+}
+
+function valueLength(value: Value): number {
+  return value.kind === 'Text' ? value.text.length : 0;
+}
+
+// Recursion is bounded: the nesting depth was checked before parsing.
+function collectPredicates(expr: Expr, into: Predicate[]): void {
+  switch (expr.kind) {
+    case 'Predicate':
+      into.push(expr);
+      return;
+    case 'Group':
+      collectPredicates(expr.expression, into);
+      return;
+    case 'And':
+    case 'Or':
+      for (const operand of expr.operands) collectPredicates(operand, into);
+      return;
+  }
+}

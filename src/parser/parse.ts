@@ -1,0 +1,113 @@
+/**
+ * `parse` and `safeParse`: query text in, syntax tree out, or a TqlError that says what is wrong
+ * and where. Whatever the input, nothing else is thrown and nothing runs unbounded.
+ */
+import type { Query } from '../ast/nodes.js';
+import { TqlError, isTqlError } from '../errors/tql-error.js';
+import { checkAfterParsing, checkBeforeParsing, resolveLimits } from './limits.js';
+import type { Limits, ParseOptions } from './options.js';
+import { tqlGrammar } from './grammar.js';
+import { toExpr } from './semantics.js';
+import { syntaxIssue } from './syntax-error.js';
+import { onlySepsFrom } from './text-scan.js';
+
+/** The result of {@link safeParse}. */
+export type ParseResult = { readonly ok: true; readonly value: Query } | { readonly ok: false; readonly error: TqlError };
+
+/**
+ * Parses a TQL filter into its syntax tree, with a span on every node.
+ *
+ * Throws a {@link TqlError} on bad input: `syntax_error` or `unknown_operator` for text that is
+ * not TQL, `query_too_long`, `too_deep`, `too_many_predicates`, `too_many_values` or
+ * `value_too_long` when a limit (see {@link ParseOptions}) is exceeded.
+ *
+ * @example
+ * ```ts
+ * const query = parse('agent.name~LIKE~john~AND~agent.two_factor_enabled~EQ~false');
+ * query.expression.kind; // 'And'
+ * parse('agent.name eq john'); // throws TqlError unknown_operator: "eq" is not an operator: write EQ. …
+ * ```
+ */
+export function parse(text: string, options?: ParseOptions): Query {
+  const limits = prepare(text, options);
+  const query = parseWithOhm(text);
+  checkAfterParsing(query, limits);
+  return query;
+}
+
+/**
+ * Like {@link parse}, but returns the error instead of throwing it.
+ *
+ * @example
+ * ```ts
+ * const result = safeParse('agent.name EQ');
+ * if (!result.ok) result.error.code; // 'syntax_error'
+ * ```
+ */
+export function safeParse(text: string, options?: ParseOptions): ParseResult {
+  try {
+    return { ok: true, value: parse(text, options) };
+  } catch (error) {
+    if (isTqlError(error)) return { ok: false, error };
+    throw error;
+  }
+}
+
+/** The checks every parse path shares: the argument, the options, the blank query, the limits. */
+function prepare(text: unknown, options: ParseOptions | undefined): Limits {
+  if (typeof text !== 'string') {
+    throw TqlError.of('', {
+      code: 'invalid_input',
+      message: `A query must be a string, not ${text === null ? 'null' : typeof text}.`,
+      span: { start: 0, end: 0 },
+    });
+  }
+  const limits = resolveLimits(options);
+  checkBeforeParsing(text, limits);
+  if (onlySepsFrom(text, 0)) {
+    throw TqlError.of(text, {
+      code: 'syntax_error',
+      message: 'The query is empty: write at least one predicate, such as agent.name EQ john.',
+      span: { start: 0, end: text.length },
+    });
+  }
+  return limits;
+}
+
+/**
+ * The grammar's own parse, without the limit checks: the reference the fast path is tested
+ * against.
+ *
+ * @internal
+ */
+export function parseWithOhm(text: string): Query {
+  let expression;
+  try {
+    const match = tqlGrammar.match(text);
+    if (match.failed()) throw TqlError.of(text, syntaxIssue(text, match));
+    expression = toExpr(match);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw unexpected(text, error);
+  }
+  return { kind: 'Query', expression, text, span: { start: 0, end: text.length } };
+}
+
+/**
+ * A stack overflow can only come from a nesting limit raised very high; anything else would be
+ * a bug in tql, still reported as a TqlError so callers can rely on the one error type.
+ */
+function unexpected(text: string, error: unknown): TqlError {
+  if (error instanceof RangeError) {
+    return TqlError.of(text, {
+      code: 'too_deep',
+      message: 'The query nests too deeply to be parsed; remove some parentheses, or lower limits.maxDepth.',
+      span: { start: 0, end: text.length },
+    });
+  }
+  return TqlError.of(text, {
+    code: 'syntax_error',
+    message: `tql failed on this query with an internal error (${String(error)}); please report it.`,
+    span: { start: 0, end: text.length },
+  });
+}
