@@ -1,0 +1,95 @@
+/**
+ * Where an attribute's value lives in a document (its `AttributeSource`), turned into filters:
+ * "the value satisfies this condition" and "a value of the attribute's type is there".
+ */
+import type { Span } from '../../ast/nodes.js';
+import { TqlError } from '../../errors/tql-error.js';
+import type { Attribute, AttributeType } from '../../schema/types.js';
+import {
+  anyOf,
+  onFields,
+  scalar,
+  type MongoFilter,
+  type MongoScalarCondition,
+  type MongoTypeAlias,
+} from './filter.js';
+
+/** The query text and the predicate's span, for an error about the schema's field names. */
+export interface Site {
+  readonly text: string;
+  readonly span: Span;
+}
+
+/** A condition on the value itself, before the array guard is added. */
+export type ValueCondition = Omit<MongoScalarCondition, '$not'>;
+
+const TYPE_ALIAS: { readonly [T in AttributeType]: (a: Attribute) => MongoTypeAlias } = {
+  String: () => 'string',
+  Timestamp: () => 'number',
+  Boolean: () => 'bool',
+  ID: (a) => (a.id?.kind === 'integer' ? 'number' : 'string'),
+};
+
+/** A field name MongoDB reads as a plain top-level field: no `$`, no `.`, nothing odd. */
+const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Documents where the attribute has a value that satisfies `condition`. For a collection
+ * attribute: some element of one of its arrays has the right `where` field and such a value.
+ *
+ * @example
+ * ```ts
+ * whereValue(agentName, { $eq: 'Ada' }, site);
+ * // { name: { $not: { $type: 'array' }, $eq: 'Ada' } }
+ * ```
+ */
+export function whereValue(attribute: Attribute, condition: ValueCondition, site: Site): MongoFilter {
+  const key = (name: string) => fieldName(attribute, name, site);
+  const source = attribute.source;
+  switch (source.kind) {
+    case 'field':
+      return onFields([[key(source.field), scalar(condition)]]);
+    case 'variant':
+      return anyOf(
+        Object.entries(source.fields).map(([tagValue, field]) =>
+          onFields([
+            [key(source.tag), scalar({ $eq: tagValue })],
+            [key(field), scalar(condition)],
+          ]),
+        ),
+      );
+    case 'element': {
+      const { where, value } = source;
+      const kinds: ValueCondition = where.oneOf.length === 1 ? { $eq: where.oneOf[0] } : { $in: [...where.oneOf] };
+      const element = onFields([
+        [key(where.field), scalar(kinds)],
+        [key(value), scalar(condition)],
+      ]);
+      return anyOf(source.arrays.map((array) => onFields([[key(array), { $elemMatch: element }]])));
+    }
+  }
+}
+
+/**
+ * Documents where the attribute has a value of its type: what `NOT_EQ null` selects. A null,
+ * a missing field, a value of another type and an array all count as no value.
+ *
+ * @example
+ * ```ts
+ * valuePresent(agentUrlSlug, site); // { url_slug: { $not: { $type: 'array' }, $type: 'string' } }
+ * ```
+ */
+export function valuePresent(attribute: Attribute, site: Site): MongoFilter {
+  return whereValue(attribute, { $type: TYPE_ALIAS[attribute.type](attribute) }, site);
+}
+
+function fieldName(attribute: Attribute, name: string, site: Site): string {
+  if (SAFE_FIELD.test(name)) return name;
+  throw TqlError.of(site.text, {
+    code: 'unsupported',
+    message:
+      `The schema maps ${attribute.path} to the MongoDB field ${JSON.stringify(name)}, which the Mongo backend does not ` +
+      'use: name fields with letters, digits and underscores (not starting with a digit).',
+    span: site.span,
+  });
+}

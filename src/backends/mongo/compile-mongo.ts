@@ -1,0 +1,121 @@
+/**
+ * The MongoDB backend: a validated query becomes one filter document over API-shaped records,
+ * with the semantics of the design doc, section 4, and the in-memory backend's answers.
+ *
+ * - Each negative operator is `$nor` of its positive filter, the exact complement for every
+ *   document, so `NOT_EQ` matches null, missing and wrong-typed values (rule 2).
+ * - `EQ null` is the complement of "a value of the attribute's type is present".
+ * - LIKE is a `$regex` made only from the escaped, case-expanded literal (`like-pattern.ts`).
+ * - Values only ever stand where MongoDB reads a value; field names come from the schema.
+ */
+import { TqlError } from '../../errors/tql-error.js';
+import type { Attribute } from '../../schema/types.js';
+import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
+import type { Backend, ComparisonHandlers } from '../backend.js';
+import { foldCondition } from '../backend.js';
+import { valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
+import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
+import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
+
+/** The prefix the attribute's values may carry without it counting (`#` of psa_b tickets). */
+function ignoredPrefix(attribute: Attribute): string | undefined {
+  return attribute.source.kind === 'element' ? attribute.source.ignorePrefix : undefined;
+}
+
+/**
+ * The stored texts equal to a value once one leading prefix is dropped from them. The validator
+ * has already dropped one from the query's value, so `1234` stands for `1234` and `#1234`, and
+ * `#77` (written `##77`) only for `##77`.
+ */
+function storedForms(attribute: Attribute, values: readonly Scalar[]): Scalar[] {
+  const prefix = ignoredPrefix(attribute);
+  if (prefix === undefined) return [...values];
+  return values.flatMap((v): Scalar[] =>
+    typeof v !== 'string' ? [v] : v.startsWith(prefix) ? [prefix + v] : [v, prefix + v],
+  );
+}
+
+function equalTo(attribute: Attribute, value: Scalar): ValueCondition {
+  const [only, ...more] = storedForms(attribute, [value]);
+  return more.length === 0 && only !== undefined ? { $eq: only } : { $in: storedForms(attribute, [value]) };
+}
+
+function inList(attribute: Attribute, values: readonly Scalar[]): ValueCondition {
+  return { $in: [...new Set(storedForms(attribute, values))] };
+}
+
+function contains(attribute: Attribute, needle: string): ValueCondition {
+  const pattern = containsIgnoringCase(needle);
+  const prefix = ignoredPrefix(attribute);
+  return { $regex: prefix === undefined ? pattern : afterPrefix(prefix, pattern) };
+}
+
+/** The query text, for errors that point into it. */
+interface QueryText {
+  readonly text: string;
+}
+
+function at(ctx: QueryText, c: { readonly span: Site['span'] }): Site {
+  return { text: ctx.text, span: c.span };
+}
+
+/** One handler per operator: a missing operator does not compile. */
+const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
+  EQ: (c, ctx) =>
+    c.value === null
+      ? noneOf([valuePresent(c.attribute, at(ctx, c))])
+      : whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c)),
+  NOT_EQ: (c, ctx) =>
+    c.value === null
+      ? valuePresent(c.attribute, at(ctx, c))
+      : noneOf([whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c))]),
+  LT: (c, ctx) => whereValue(c.attribute, { $lt: c.value }, at(ctx, c)),
+  LTE: (c, ctx) => whereValue(c.attribute, { $lte: c.value }, at(ctx, c)),
+  GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value }, at(ctx, c)),
+  GTE: (c, ctx) => whereValue(c.attribute, { $gte: c.value }, at(ctx, c)),
+  LIKE: (c, ctx) => whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c)),
+  NOT_LIKE: (c, ctx) => noneOf([whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c))]),
+  IN: (c, ctx) => whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c)),
+  NOT_IN: (c, ctx) => noneOf([whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c))]),
+};
+
+/**
+ * Compiles a validated query to a MongoDB filter document over API-shaped records, for
+ * `collection.find(filter)` or a `$match` stage, as it is.
+ *
+ * @example
+ * ```ts
+ * import { check, schedulingSchema } from 'tql';
+ * import { compileMongo } from 'tql/mongo';
+ *
+ * compileMongo(check('agent.name LIKE jo AND agent.url_slug NOT_EQ null', schedulingSchema, 'agent'));
+ * // { $and: [
+ * //   { name: { $not: { $type: 'array' }, $regex: '[jJ][oO]' } },
+ * //   { url_slug: { $not: { $type: 'array' }, $type: 'string' } },
+ * // ] }
+ * ```
+ */
+export function compileMongo(query: ValidatedQuery): MongoFilter {
+  if (typeof query !== 'object' || query === null || query.kind !== 'ValidatedQuery') {
+    throw TqlError.of('', {
+      code: 'invalid_input',
+      message: 'compileMongo takes the result of check() or validate(), not a query text or a syntax tree.',
+      span: { start: 0, end: 0 },
+    });
+  }
+  return foldCondition(query.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: query.text });
+}
+
+/**
+ * The Mongo backend as a {@link Backend}.
+ *
+ * @example
+ * ```ts
+ * const filter = mongoBackend.compile(query);
+ * const docs = await db.collection('agents').find(filter).toArray();
+ * ```
+ */
+export const mongoBackend: Backend<MongoFilter> = {
+  name: 'mongo',
+  compile: (query) => compileMongo(query),
+};

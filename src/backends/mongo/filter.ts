@@ -1,0 +1,88 @@
+/**
+ * The MongoDB filter documents the compiler produces, as types, and the few builders that make
+ * them. The types list only the operators tql emits, so a filter is plain data that the official
+ * driver (`collection.find(filter)`) and mingo accept as it is.
+ */
+import type { Scalar } from '../../validate/validated-query.js';
+
+/** `$type` aliases tql uses to say "a value of the attribute's type is present". */
+export type MongoTypeAlias = 'string' | 'number' | 'bool';
+
+/**
+ * A condition on one field. Every condition tql emits on a scalar carries
+ * `$not: { $type: 'array' }`, because MongoDB matches array fields elementwise and tql reads a
+ * scalar attribute stored as an array as missing (like the in-memory backend).
+ */
+export interface MongoScalarCondition {
+  readonly $not?: { readonly $type: 'array' };
+  readonly $type?: MongoTypeAlias;
+  readonly $eq?: Scalar;
+  readonly $in?: Scalar[];
+  readonly $lt?: number;
+  readonly $lte?: number;
+  readonly $gt?: number;
+  readonly $gte?: number;
+  /** Built only from escaped literals (see `like-pattern.ts`); never with options. */
+  readonly $regex?: string;
+}
+
+/** "Some element of the array matches": the collection attributes. */
+export interface MongoElemMatch {
+  readonly $elemMatch: MongoFilter;
+}
+
+export type MongoFieldCondition = MongoScalarCondition | MongoElemMatch;
+
+/** Conditions by field name. Field names come only from the schema, never from a query. */
+export interface MongoFieldFilter {
+  readonly [field: string]: MongoFieldCondition;
+}
+
+// Arrays are mutable in these types only because the driver's `Filter<T>` asks for mutable ones.
+export type MongoLogicalFilter =
+  | { readonly $and: MongoFilter[] }
+  | { readonly $or: MongoFilter[] }
+  | { readonly $nor: MongoFilter[] };
+
+/** A filter document for `collection.find(…)`, `$match` or mingo's `new Query(…)`. */
+export type MongoFilter = MongoLogicalFilter | MongoFieldFilter;
+
+/** All of `filters`; a single filter is returned as it is. */
+export function allOf(filters: readonly MongoFilter[]): MongoFilter {
+  return filters.length === 1 && filters[0] !== undefined ? filters[0] : { $and: [...filters] };
+}
+
+/** Any of `filters`; a single filter is returned as it is. */
+export function anyOf(filters: readonly MongoFilter[]): MongoFilter {
+  return filters.length === 1 && filters[0] !== undefined ? filters[0] : { $or: [...filters] };
+}
+
+/**
+ * None of `filters`: the exact complement of {@link anyOf}, for every document. A single `$or`
+ * is opened up: `$nor: [{ $or: [a, b] }]` is written `$nor: [a, b]`.
+ */
+export function noneOf(filters: readonly MongoFilter[]): MongoFilter {
+  const only = filters.length === 1 ? filters[0] : undefined;
+  const or = only !== undefined && Object.keys(only).length === 1 ? (only as { readonly $or?: unknown }).$or : undefined;
+  return Array.isArray(or) ? { $nor: or as MongoFilter[] } : { $nor: [...filters] };
+}
+
+/** `condition` on a scalar, made to ignore array values (see {@link MongoScalarCondition}). */
+export function scalar(condition: Omit<MongoScalarCondition, '$not'>): MongoScalarCondition {
+  return { $not: { $type: 'array' }, ...condition };
+}
+
+/**
+ * `{ field: condition }`, or several such conditions on distinct fields in one document. Two
+ * conditions on one field would overwrite each other in an object, so they go under `$and`.
+ */
+export function onFields(entries: readonly (readonly [string, MongoFieldCondition])[]): MongoFilter {
+  const fields = new Set(entries.map(([f]) => f));
+  if (fields.size < entries.length) return { $and: entries.map((e) => onFields([e])) };
+  const doc: Record<string, MongoFieldCondition> = {};
+  // defineProperty, not assignment: a field named `__proto__` must stay a plain own key.
+  for (const [field, condition] of entries) {
+    Object.defineProperty(doc, field, { value: condition, enumerable: true, writable: true, configurable: true });
+  }
+  return doc;
+}

@@ -1,0 +1,25 @@
+/**
+ * `tql/mongo`: validated TQL queries as MongoDB filter documents.
+ *
+ * @example
+ * ```ts
+ * import { check, schedulingSchema } from 'tql';
+ * import { compileMongo } from 'tql/mongo';
+ *
+ * const filter = compileMongo(check('agent.role IN User,Administrator', schedulingSchema, 'agent'));
+ * // { role: { $not: { $type: 'array' }, $in: ['User', 'Administrator'] } }
+ * await db.collection('agents').find(filter).toArray();
+ * ```
+ */
+export { compileMongo, mongoBackend } from './compile-mongo.js';
+export { mongoFoldingDiffers } from './folding-divergence.js';
+export { containsIgnoringCase } from './like-pattern.js';
+export type {
+  MongoElemMatch,
+  MongoFieldCondition,
+  MongoFieldFilter,
+  MongoFilter,
+  MongoLogicalFilter,
+  MongoScalarCondition,
+  MongoTypeAlias,
+} from './filter.js';

@@ -1,0 +1,9 @@
+/**
+ * The Mongo filters run through mingo on the contract data: the same ids as every backend,
+ * including the Unicode LIKE cases (the pattern folds like `toLowerCase`, see `like-pattern.ts`).
+ */
+import { compileMongo } from '../../../src/backends/mongo/index.js';
+import { mingoIds } from '../../support/mongo.js';
+import { CONTRACT_DATA, describeBackendContract } from '../contract/cases.js';
+
+describeBackendContract('mongo (mingo)', (query, entity) => mingoIds(compileMongo(query), CONTRACT_DATA[entity]));
