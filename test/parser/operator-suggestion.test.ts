@@ -1,0 +1,48 @@
+/** Which operator a misspelt or mis-cased word most likely meant. */
+import { expect, test } from 'vitest';
+import { editDistance } from '../../src/parser/edit-distance.js';
+import { suggestOperator } from '../../src/parser/operator-suggestion.js';
+
+test.for([
+  ['eq', 'EQ'],
+  ['Not_Like', 'NOT_LIKE'],
+  ['lte', 'LTE'],
+  ['EQQ', 'EQ'],
+  ['NOTEQ', 'NOT_EQ'],
+  ['NOT-IN', 'NOT_IN'],
+  ['LIEK', 'LIKE'],
+  ['NOT_LIEK', 'NOT_LIKE'],
+  ['GTEE', 'GTE'],
+  ['EQUALS', 'EQ'],
+  ['not_equal', 'NOT_EQ'],
+  ['contains', 'LIKE'],
+  ['NE', 'NOT_EQ'],
+  ['=', 'EQ'],
+  ['==', 'EQ'],
+  ['!=', 'NOT_EQ'],
+  ['<>', 'NOT_EQ'],
+  ['<', 'LT'],
+  ['<=', 'LTE'],
+  ['>', 'GT'],
+  ['>=', 'GTE'],
+  ['john', undefined],
+  ['BETWEEN', undefined],
+  ['X', undefined],
+  ['constructor', undefined],
+  ['__proto__', undefined],
+] as const)('%s → %s', ([word, expected]) => {
+  expect(suggestOperator(word)).toBe(expected);
+});
+
+test.for([
+  ['', '', 0],
+  ['EQ', 'EQ', 0],
+  ['EQ', '', 2],
+  ['NOTEQ', 'NOT_EQ', 1],
+  ['LIEK', 'LIKE', 1],
+  ['kitten', 'sitting', 3],
+  ['GTE', 'LTE', 1],
+] as const)('editDistance(%j, %j) = %i', ([a, b, d]) => {
+  expect(editDistance(a, b)).toBe(d);
+  expect(editDistance(b, a)).toBe(d);
+});

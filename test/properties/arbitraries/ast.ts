@@ -1,0 +1,132 @@
+/**
+ * fast-check arbitraries of TQL syntax trees and of texts that spell them: valid by
+ * construction (the node types only allow printable shapes), with values drawn from the
+ * characters that are hardest to print and parse back.
+ */
+import fc from 'fast-check';
+import { and, group, nullValue, or, predicate, query, text } from '../../../src/ast/builders.js';
+import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator, type Query, type Value } from '../../../src/ast/nodes.js';
+import { printValue } from '../../../src/ast/print.js';
+
+export interface ArbQueryOptions {
+  /** Attribute paths to draw from; default: random identifiers on both sides of the dot. */
+  readonly attributes?: readonly `${string}.${string}`[];
+  /** Operators to draw from; default all ten. */
+  readonly operators?: readonly Operator[];
+  /** Text values; default {@link arbTrickyText}. */
+  readonly values?: fc.Arbitrary<string>;
+  /** Whether the bare `null` may appear. Default true. */
+  readonly nulls?: boolean;
+  /** How deep parentheses may nest. Default 3. */
+  readonly maxDepth?: number;
+  /** Most operands of one AND / OR. Default 4. */
+  readonly maxOperands?: number;
+  /** Most values in one list. Default 4. */
+  readonly maxValues?: number;
+}
+
+/** Characters with a meaning somewhere in TQL, SQL LIKE, regexes or JSON, plus non-ASCII. */
+export const TRICKY_CHARS = [
+  ...'%_*.?+^$[]{}|\\"\'~,() \t\n\r/@#:;-=<>!&',
+  'a', 'Z', '0', '9',
+  'é', 'ß', 'İ', 'Σ', '\u00a0', '\u200b', '\u2028', '\u0000', '\u007f',
+  '😀', '𝔘', '\ud800', '\udfff',
+];
+
+/** Words that mean something in TQL when bare. */
+export const KEYWORD_VALUES = ['null', 'NULL', 'AND', 'OR', 'EQ', 'NOT_IN', 'true', ''];
+
+/** Text values that are hard to print: tricky characters, keywords, any Unicode. */
+export const arbTrickyText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom(...TRICKY_CHARS), maxLength: 8 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...KEYWORD_VALUES) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
+  { weight: 2, arbitrary: fc.stringMatching(/^[a-z0-9@._-]{1,10}$/) },
+);
+
+const arbIdent = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/);
+const arbPath = fc.tuple(arbIdent, arbIdent).map(([e, p]): `${string}.${string}` => `${e}.${p}`);
+
+/**
+ * A syntax tree: predicates joined by AND / OR, with parentheses up to `maxDepth` deep. Nodes
+ * carry `NO_SPAN`; compare trees with `stripSpans`.
+ *
+ * @example
+ * ```ts
+ * fc.assert(fc.property(arbExpr(), (e) => … ));
+ * ```
+ */
+export function arbExpr(options: ArbQueryOptions = {}): fc.Arbitrary<Expr> {
+  const maxDepth = options.maxDepth ?? 3;
+  const maxOperands = options.maxOperands ?? 4;
+  const path = options.attributes === undefined ? arbPath : fc.constantFrom(...options.attributes);
+  const operator = fc.constantFrom(...(options.operators ?? OPERATORS));
+  const textValue = (options.values ?? arbTrickyText).map(text);
+  const value: fc.Arbitrary<Value> =
+    options.nulls === false ? textValue : fc.oneof({ weight: 6, arbitrary: textValue }, { weight: 1, arbitrary: fc.constant(nullValue()) });
+  const values = fc.array(value, { minLength: 1, maxLength: options.maxValues ?? 4 });
+  const arbPredicate = fc
+    .tuple(path, operator, values)
+    .map(([p, op, [first, ...rest]]) => predicate(p, op, first ?? nullValue(), ...rest));
+
+  // One arbitrary per remaining depth, built once: each level refers to the one below.
+  const byDepth: fc.Arbitrary<Expr>[] = [];
+  for (let depth = 0; depth <= maxDepth; depth++) {
+    const below = byDepth[depth - 1];
+    const arbGroup = below === undefined ? undefined : below.map(group);
+    const conjunct: fc.Arbitrary<Conjunct> =
+      arbGroup === undefined ? arbPredicate : fc.oneof({ weight: 3, arbitrary: arbPredicate }, { weight: 1, arbitrary: arbGroup });
+    const arbAnd = fc
+      .array(conjunct, { minLength: 2, maxLength: maxOperands })
+      .map(([a, b, ...rest]) => and(a ?? arbPredicateFallback, b ?? arbPredicateFallback, ...rest));
+    const disjunct: fc.Arbitrary<Disjunct> = fc.oneof(conjunct, arbAnd);
+    const arbOr = fc
+      .array(disjunct, { minLength: 2, maxLength: maxOperands })
+      .map(([a, b, ...rest]) => or(a ?? arbPredicateFallback, b ?? arbPredicateFallback, ...rest));
+    const choices: fc.Arbitrary<Expr>[] = [arbPredicate, arbAnd, arbOr];
+    if (arbGroup !== undefined) choices.push(arbGroup);
+    byDepth.push(fc.oneof(...choices));
+  }
+  return byDepth[maxDepth] ?? arbPredicate;
+}
+
+// Never used: fc.array's minLength guarantees the elements; this only satisfies the types.
+const arbPredicateFallback = predicate('x.y', 'EQ', 'unreachable');
+
+/** A query root around {@link arbExpr}; its `text` is empty (it was not parsed from text). */
+export function arbQuery(options: ArbQueryOptions = {}): fc.Arbitrary<Query> {
+  return arbExpr(options).map((e) => query(e));
+}
+
+// ---- texts with random layout ----
+
+const SEP_UNITS = [' ', '~', '\t', '\n', '\r', '  ', '~~', ' ~ ', '\r\n'];
+/** One separator: any non-empty run of spaces, tabs, newlines and `~`. */
+export const arbSep = fc.array(fc.constantFrom(...SEP_UNITS), { minLength: 1, maxLength: 3 }).map((a) => a.join(''));
+const arbOptionalSep = fc.oneof(fc.constant(''), arbSep);
+const arbListSpace = fc.oneof(fc.constant(''), fc.constant(' '), fc.constant('\t'), fc.constant('\n '));
+
+/**
+ * Writes `expr` as TQL with a random separator wherever one may stand: between tokens, around
+ * the query, inside parentheses and after list commas. Parsing it gives `expr` back.
+ */
+export function printWithLayout(expr: Expr, draw: fc.GeneratorValue): string {
+  const sep = () => draw(() => arbSep);
+  const optional = () => draw(() => arbOptionalSep);
+  const write = (e: Expr): string => {
+    switch (e.kind) {
+      case 'Or':
+        return e.operands.map(write).join(`${sep()}OR${sep()}`);
+      case 'And':
+        return e.operands.map(write).join(`${sep()}AND${sep()}`);
+      case 'Group':
+        return `(${optional()}${write(e.expression)}${optional()})`;
+      case 'Predicate': {
+        const list = e.values.map((v, i) => (i === 0 ? '' : `,${draw(() => arbListSpace)}`) + printValue(v)).join('');
+        return `${e.attribute.entity}.${e.attribute.property}${sep()}${e.operator.name}${sep()}${list}`;
+      }
+    }
+  };
+  return `${optional()}${write(expr)}${optional()}`;
+}
+
