@@ -1,0 +1,146 @@
+/**
+ * Validated query → a parameterized SQL boolean expression, by a handler table with one entry per
+ * operator. Semantics are those of the design doc, section 4: two-valued logic, negative
+ * operators that are exact complements also on NULL, "some element" for collections.
+ */
+import { TqlError } from '../../errors/tql-error.js';
+import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
+import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
+import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { containsPattern } from './like-pattern.js';
+import { entityMapping, resolveTarget, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
+import { optionError } from './sql-text.js';
+
+/** SQL text with placeholders and the values to bind to them, in order. */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+export interface CompileSqlOptions {
+  readonly dialect: SqlDialectName | SqlDialect;
+  readonly mapping: SqlMapping;
+  /** How the stored side of `LIKE` is lower-cased. Default `database`. */
+  readonly caseFolding?: CaseFolding | undefined;
+}
+
+/** What every handler needs: the dialect, where the entity lives, and the values bound so far. */
+interface Context {
+  readonly dialect: SqlDialect;
+  readonly entity: SqlEntityMapping;
+  readonly folding: CaseFolding;
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+/** Binds `value` and returns its placeholder. Call in the order the placeholders appear. */
+function bind(ctx: Context, value: Scalar): string {
+  ctx.values.push(typeof value === 'boolean' ? ctx.dialect.bindBoolean(value) : value);
+  return ctx.dialect.placeholder(ctx.values.length);
+}
+
+function target(c: Comparison, ctx: Context): SqlTarget {
+  return resolveTarget(c.attribute, ctx.entity, ctx.dialect, { text: ctx.text, span: c.span });
+}
+
+/**
+ * A positive predicate: `test` on the value, or on some element. `test` binds its values, so it
+ * is called once per element table.
+ */
+function some(c: Comparison, ctx: Context, test: (value: string) => string): string {
+  const t = target(c, ctx);
+  if (t.kind === 'scalar') return test(t.value);
+  const exists = t.tables.map((e) => `EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.conditions} AND ${test(e.value)})`);
+  return exists.length === 1 ? exists[0]! : `(${exists.join(' OR ')})`;
+}
+
+/**
+ * A negative predicate, the exact complement of `positive`: `complement` on a value (it must
+ * also hold when the value is NULL), and "no element passes `positive`" on a collection.
+ */
+function none(c: Comparison, ctx: Context, positive: (value: string) => string, complement: (value: string) => string): string {
+  const t = target(c, ctx);
+  if (t.kind === 'scalar') return complement(t.value);
+  const absent = t.tables.map((e) => `NOT EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.conditions} AND ${positive(e.value)})`);
+  return absent.length === 1 ? absent[0]! : `(${absent.join(' AND ')})`;
+}
+
+function list(ctx: Context, values: readonly Scalar[]): string {
+  return values.map((v) => bind(ctx, v)).join(', ');
+}
+
+function like(ctx: Context, value: string, needle: string, negated: boolean): string {
+  // The needle is folded here, exactly as JavaScript does; only the stored side is left to SQL.
+  return `${ctx.dialect.lower(value, ctx.folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${bind(ctx, containsPattern(needle.toLowerCase()))} ESCAPE '\\'`;
+}
+
+const comparisons: ComparisonHandlers<string, Context> = {
+  EQ: (c, ctx) => some(c, ctx, (x) => (c.value === null ? `${x} IS NULL` : `${x} = ${bind(ctx, c.value)}`)),
+  NOT_EQ: (c, ctx) => {
+    const v = c.value;
+    if (v === null) return none(c, ctx, (x) => `${x} IS NULL`, (x) => `${x} IS NOT NULL`);
+    return none(c, ctx, (x) => `${x} = ${bind(ctx, v)}`, (x) => `(${x} IS NULL OR ${x} <> ${bind(ctx, v)})`);
+  },
+  LT: (c, ctx) => some(c, ctx, (x) => `${x} < ${bind(ctx, c.value)}`),
+  LTE: (c, ctx) => some(c, ctx, (x) => `${x} <= ${bind(ctx, c.value)}`),
+  GT: (c, ctx) => some(c, ctx, (x) => `${x} > ${bind(ctx, c.value)}`),
+  GTE: (c, ctx) => some(c, ctx, (x) => `${x} >= ${bind(ctx, c.value)}`),
+  LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, x, c.value, false)),
+  NOT_LIKE: (c, ctx) =>
+    none(c, ctx, (x) => like(ctx, x, c.value, false), (x) => `(${x} IS NULL OR ${like(ctx, x, c.value, true)})`),
+  IN: (c, ctx) => some(c, ctx, (x) => `${x} IN (${list(ctx, c.value)})`),
+  NOT_IN: (c, ctx) =>
+    none(c, ctx, (x) => `${x} IN (${list(ctx, c.value)})`, (x) => `(${x} IS NULL OR ${x} NOT IN (${list(ctx, c.value)}))`),
+};
+
+const handlers: ConditionHandlers<string, Context> = {
+  And: (operands) => join(operands, 'AND'),
+  Or: (operands) => join(operands, 'OR'),
+  comparisons,
+};
+
+/** `(a AND b)`; an empty conjunction is true and an empty disjunction false. */
+function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
+  if (operands.length === 0) return operator === 'AND' ? '(1 = 1)' : '(1 = 0)';
+  return operands.length === 1 ? operands[0]! : `(${operands.join(` ${operator} `)})`;
+}
+
+/**
+ * Compiles a validated query to a WHERE-clause expression over the entity's table, with every
+ * query value a bound parameter (`$1`… for PostgreSQL, `?` for SQLite). The expression refers to
+ * the table by its mapped name, so use it in a FROM that does not alias the table.
+ *
+ * @example
+ * ```ts
+ * const q = check('agent.name LIKE ada AND agent.url_slug NOT_EQ ada', schedulingSchema, 'agent');
+ * compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping });
+ * // { text: `(lower("name") LIKE $1 ESCAPE '\\' AND ("url_slug" IS NULL OR "url_slug" <> $2))`,
+ * //   values: ['%ada%', 'ada'] }
+ * ```
+ */
+export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): SqlStatement {
+  const ctx = context(query, options);
+  return { text: foldCondition(query.condition, handlers, ctx), values: ctx.values };
+}
+
+function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
+  if (typeof query !== 'object' || query === null || query.kind !== 'ValidatedQuery') {
+    throw TqlError.of('', {
+      code: 'invalid_input',
+      message: 'compileSql takes a validated query: pass the result of check() or validate().',
+      span: { start: 0, end: 0 },
+    });
+  }
+  if (typeof options !== 'object' || options === null) throw optionError('compileSql needs options { dialect, mapping }.');
+  const folding = options.caseFolding ?? 'database';
+  if (folding !== 'database' && folding !== 'unicode') {
+    throw optionError(`caseFolding is "database" or "unicode", not ${JSON.stringify(folding)}.`);
+  }
+  return {
+    dialect: resolveDialect(options.dialect),
+    entity: entityMapping(options.mapping, query.entity.name, query.text),
+    folding,
+    text: query.text,
+    values: [],
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * SQL dialects as plain objects: each difference between engines is one named hook, so a new
+ * dialect is one more object in {@link SQL_DIALECTS}.
+ */
+import { optionError, quoteIdentifier } from './sql-text.js';
+
+/**
+ * How `LIKE` folds case on the stored side (the query's value is always folded with JavaScript's
+ * `toLowerCase` before it is bound):
+ *
+ * - `database`: the engine's own `lower()`. PostgreSQL folds by the column's collation (ICU: as
+ *   JavaScript; libc or builtin UTF-8 locales: per character, so `İ`→`i` and no final sigma; `C`:
+ *   ASCII only); SQLite folds ASCII only. `docs/backends-sql.md` has the exact conditions.
+ * - `unicode`: JavaScript's `toLowerCase` exactly. PostgreSQL: `lower(x COLLATE "und-x-icu")`
+ *   (needs a server built with ICU, as PGlite and the common distributions are); SQLite: the
+ *   `tql_lower` function that {@link registerTqlFunctions} adds to a better-sqlite3 database.
+ */
+export type CaseFolding = 'database' | 'unicode';
+
+export interface SqlDialect {
+  readonly name: string;
+  /** The placeholder of the `n`-th bound value, counting from 1. */
+  placeholder(n: number): string;
+  /** An identifier from the mapping, quoted and escaped. */
+  quoteIdentifier(name: string): string;
+  /** A boolean as this dialect's drivers bind it. */
+  bindBoolean(value: boolean): unknown;
+  /** SQL that lower-cases the text expression `expr`. */
+  lower(expr: string, folding: CaseFolding): string;
+}
+
+/** PostgreSQL (server, PGlite): `$1` placeholders, real booleans. */
+export const postgres: SqlDialect = {
+  name: 'postgres',
+  placeholder: (n) => `$${n}`,
+  quoteIdentifier,
+  bindBoolean: (value) => value,
+  // "und-x-icu" is the ICU root locale: its full lower-case mapping is the one JavaScript uses.
+  lower: (expr, folding) => (folding === 'unicode' ? `lower(${expr} COLLATE "und-x-icu")` : `lower(${expr})`),
+};
+
+/** SQLite (better-sqlite3): `?` placeholders, booleans as 0 and 1. */
+export const sqlite: SqlDialect = {
+  name: 'sqlite',
+  placeholder: () => '?',
+  quoteIdentifier,
+  bindBoolean: (value) => (value ? 1 : 0),
+  lower: (expr, folding) => (folding === 'unicode' ? `tql_lower(${expr})` : `lower(${expr})`),
+};
+
+/** Every built-in dialect by name. */
+export const SQL_DIALECTS = { postgres, sqlite } as const satisfies Readonly<Record<string, SqlDialect>>;
+
+export type SqlDialectName = keyof typeof SQL_DIALECTS;
+
+/**
+ * The dialect object for a name, or the object itself.
+ *
+ * @example
+ * ```ts
+ * resolveDialect('sqlite').placeholder(1); // '?'
+ * ```
+ */
+export function resolveDialect(dialect: SqlDialectName | SqlDialect): SqlDialect {
+  if (typeof dialect === 'object' && dialect !== null) return dialect;
+  if (typeof dialect === 'string' && Object.hasOwn(SQL_DIALECTS, dialect)) return SQL_DIALECTS[dialect];
+  throw optionError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use one of ${Object.keys(SQL_DIALECTS).join(', ')}.`);
+}

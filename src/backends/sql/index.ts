@@ -1,0 +1,18 @@
+/** The SQL backend: validated queries → parameterized SQL for PostgreSQL and SQLite. */
+export { foldLikeEngine, foldingDiffers, sqliteFoldingDiffers, type EngineFolding } from './case-folding.js';
+export { compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
+export {
+  sqlDatabase,
+  type BetterSqlite3Like,
+  type PgliteLike,
+  type PgPoolLike,
+  type PgQueryable,
+  type SqlDatabase,
+  type SqlDriver,
+} from './database.js';
+export { postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+export { containsPattern } from './like-pattern.js';
+export type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+export { selectSql, type SelectSqlOptions } from './select-sql.js';
+export { registerTqlFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
+export { quoteIdentifier } from './sql-text.js';

@@ -1,0 +1,172 @@
+/**
+ * Where each entity of a schema lives in a database. The mapping names tables and the columns
+ * that differ from the record's field names; everything else follows from the schema's
+ * attribute sources, so one mapping serves every attribute of an entity.
+ */
+import type { Span } from '../../ast/nodes.js';
+import { TqlError } from '../../errors/tql-error.js';
+import type { Attribute, AttributeSource } from '../../schema/types.js';
+import type { SqlDialect } from './dialects.js';
+import { quoteSchemaLiteral } from './sql-text.js';
+
+/** The table that holds the elements of one array of a record (an `element` source). */
+export interface SqlCollectionMapping {
+  readonly table: string;
+  /** The column of `table` holding the key of the record the element belongs to. */
+  readonly foreignKey: string;
+  /**
+   * When several arrays share one table: the column that says which array a row belongs to,
+   * and this array's value in it (`request_resource.role = 'scheduled'`).
+   */
+  readonly discriminator?: { readonly column: string; readonly value: string };
+  /** Element field → column, where the names differ. */
+  readonly columns?: Readonly<Record<string, string>>;
+}
+
+/** One entity: its table (or view), key, and how its arrays are stored. */
+export interface SqlEntityMapping {
+  readonly table: string;
+  /** The key column; collections refer to it and `selectSql` returns it by default. */
+  readonly key: string;
+  /** Record field → column, where the names differ. */
+  readonly columns?: Readonly<Record<string, string>>;
+  /** Array field of the record → the table holding its elements. */
+  readonly collections?: Readonly<Record<string, SqlCollectionMapping>>;
+}
+
+/**
+ * Entity name → its mapping.
+ *
+ * @example
+ * ```ts
+ * const mapping: SqlMapping = {
+ *   agent: { table: 'agent', key: 'id' },
+ *   scheduling_request: {
+ *     table: 'scheduling_request',
+ *     key: 'id',
+ *     collections: { associated_entities: { table: 'associated_entity', foreignKey: 'request_id' } },
+ *   },
+ * };
+ * ```
+ */
+export type SqlMapping = Readonly<Record<string, SqlEntityMapping>>;
+
+/** One table of elements to look in, with everything but the value test written. */
+export interface ElementTable {
+  /** The quoted table name. */
+  readonly table: string;
+  /** Correlation with the outer row and the type/array filters, joined with AND. */
+  readonly conditions: string;
+  /** The element's value, with an ignored prefix already dropped. */
+  readonly value: string;
+}
+
+/** What a predicate tests: one value of the row, or some element of some tables. */
+export type SqlTarget =
+  | { readonly kind: 'scalar'; readonly value: string }
+  | { readonly kind: 'elements'; readonly tables: readonly [ElementTable, ...ElementTable[]] };
+
+/** An own property of a plain object, never one reached through the prototype. */
+export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** The mapping of `entity`, or a `TqlError` saying it is missing. */
+export function entityMapping(mapping: SqlMapping, entity: string, text: string): SqlEntityMapping {
+  const found = typeof mapping === 'object' && mapping !== null ? own(mapping, entity) : undefined;
+  if (found === undefined || typeof found.table !== 'string' || typeof found.key !== 'string') {
+    throw TqlError.of(text, {
+      code: 'unsupported',
+      message: `The SQL mapping has no table for entity "${entity}": add { table, key } for it.`,
+      span: { start: 0, end: text.length },
+    });
+  }
+  return found;
+}
+
+/**
+ * The SQL for the attribute of a predicate: a column, a `CASE` over a tag column, or the element
+ * tables it looks in.
+ */
+export function resolveTarget(
+  attribute: Attribute,
+  entity: SqlEntityMapping,
+  dialect: SqlDialect,
+  where: { readonly text: string; readonly span: Span },
+): SqlTarget {
+  const q = dialect.quoteIdentifier;
+  const column = (field: string) => q(own(entity.columns, field) ?? field);
+  const source: AttributeSource = attribute.source;
+  switch (source.kind) {
+    case 'field':
+      return { kind: 'scalar', value: column(source.field) };
+    case 'variant': {
+      // A record whose tag is not listed has no value: CASE without ELSE gives NULL.
+      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${quoteSchemaLiteral(tag)} THEN ${column(field)}`);
+      return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
+    }
+    case 'element':
+      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, where) };
+  }
+}
+
+type ElementSource = Extract<AttributeSource, { kind: 'element' }>;
+
+function elementTables(
+  attribute: Attribute,
+  source: ElementSource,
+  entity: SqlEntityMapping,
+  dialect: SqlDialect,
+  where: { readonly text: string; readonly span: Span },
+): [ElementTable, ...ElementTable[]] {
+  const q = dialect.quoteIdentifier;
+  // Arrays stored in one table with one discriminator column become one EXISTS with an IN list.
+  const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
+  for (const array of source.arrays) {
+    const collection = own(entity.collections, array);
+    if (collection === undefined) {
+      throw TqlError.of(where.text, {
+        code: 'unsupported',
+        message: `The SQL mapping of ${attribute.entity} has no table for the array "${array}" that ${attribute.path} looks in: add it under collections.`,
+        span: where.span,
+      });
+    }
+    if (collection.table === entity.table) {
+      throw TqlError.of(where.text, {
+        code: 'unsupported',
+        message: `The SQL mapping stores the array "${array}" in the entity's own table "${entity.table}": elements need a table of their own.`,
+        span: where.span,
+      });
+    }
+    const key = JSON.stringify([collection.table, collection.foreignKey, collection.discriminator?.column ?? null]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { collection, arrays: [array] });
+    else group.arrays.push(array);
+  }
+  const tables = [...groups.values()].map(({ collection, arrays }): ElementTable => {
+    const table = q(collection.table);
+    const column = (field: string) => `${table}.${q(own(collection.columns, field) ?? field)}`;
+    const conditions = [`${table}.${q(collection.foreignKey)} = ${q(entity.table)}.${q(entity.key)}`];
+    if (collection.discriminator !== undefined) {
+      const values = arrays.map((a) => own(entity.collections, a)!.discriminator!.value);
+      conditions.push(oneOf(`${table}.${q(collection.discriminator.column)}`, values));
+    }
+    conditions.push(oneOf(column(source.where.field), source.where.oneOf));
+    const raw = column(source.value);
+    return { table, conditions: conditions.join(' AND '), value: source.ignorePrefix === undefined ? raw : withoutPrefix(raw, source.ignorePrefix) };
+  });
+  return tables as [ElementTable, ...ElementTable[]];
+}
+
+/** `x = 'a'` or `x IN ('a', 'b')` over schema constants. */
+function oneOf(expr: string, values: readonly string[]): string {
+  return values.length === 1
+    ? `${expr} = ${quoteSchemaLiteral(values[0]!)}`
+    : `${expr} IN (${values.map(quoteSchemaLiteral).join(', ')})`;
+}
+
+/** `expr` with one leading `prefix` dropped. Lengths count code points, as SQL `substr` does. */
+function withoutPrefix(expr: string, prefix: string): string {
+  const length = [...prefix].length;
+  return `CASE WHEN substr(${expr}, 1, ${length}) = ${quoteSchemaLiteral(prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;
+}

@@ -1,0 +1,47 @@
+/**
+ * The two ways text from outside the query gets into SQL: identifiers from the mapping and string
+ * constants from the schema (element type tags, variant tags, an ignored prefix). Both are
+ * escaped here and nowhere else; values from the query never come through this file, they are
+ * bound parameters.
+ */
+import { TqlError } from '../../errors/tql-error.js';
+
+/**
+ * `name` as a double-quoted SQL identifier, embedded quotes doubled (SQL standard; PostgreSQL and
+ * SQLite both follow it).
+ *
+ * @example
+ * ```ts
+ * quoteIdentifier('end_user_name'); // '"end_user_name"'
+ * quoteIdentifier('we"ird');        // '"we""ird"'
+ * ```
+ */
+export function quoteIdentifier(name: string): string {
+  if (typeof name !== 'string' || name === '' || name.includes('\u0000')) {
+    throw optionError(`${JSON.stringify(name)} cannot be an SQL identifier: use a non-empty name without NUL.`);
+  }
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * `text` as a single-quoted SQL string literal, embedded quotes doubled. Used only for constants
+ * of the schema, never for query values. Backslashes and NUL are refused: the first would mean
+ * something else on a PostgreSQL server with `standard_conforming_strings` off, the second
+ * cannot be stored.
+ *
+ * @example
+ * ```ts
+ * quoteSchemaLiteral('psa_b/service_ticket'); // "'psa_b/service_ticket'"
+ * ```
+ */
+export function quoteSchemaLiteral(text: string): string {
+  if (typeof text !== 'string' || text.includes('\\') || text.includes('\u0000')) {
+    throw optionError(`The schema constant ${JSON.stringify(text)} cannot be written in SQL: it holds a backslash or NUL.`);
+  }
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** An error about the mapping or the options, not about a place in the query. */
+export function optionError(message: string): TqlError {
+  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
+}

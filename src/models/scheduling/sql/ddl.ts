@@ -1,0 +1,62 @@
+/** CREATE TABLE statements for the scheduling tables, per dialect, rendered from `tables.ts`. */
+import type { SqlDialectName } from '../../../backends/sql/dialects.js';
+import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
+import { SCHEDULING_TABLES, type ColumnType, type TableSpec } from './tables.js';
+
+const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnType]: string } } = {
+  postgres: { text: 'text', integer: 'bigint', boolean: 'boolean' },
+  // SQLite has no boolean type: 0 and 1, checked.
+  sqlite: { text: 'TEXT', integer: 'INTEGER', boolean: 'INTEGER' },
+};
+
+/**
+ * The DDL of one table: `CREATE TABLE` and its indexes.
+ *
+ * @example
+ * ```ts
+ * createTableSql('sqlite', REQUEST_GUEST_TABLE);
+ * // CREATE TABLE "request_guest" ("request_id" TEXT NOT NULL REFERENCES "scheduling_request" ("id") ON DELETE CASCADE, …
+ * ```
+ */
+export function createTableSql(dialect: SqlDialectName, table: TableSpec): string {
+  const q = quoteIdentifier;
+  const columns = table.columns.map((c) => {
+    const parts = [q(c.name), COLUMN_TYPES[dialect][c.type]];
+    if (table.primaryKey.includes(c.name)) parts.push('NOT NULL');
+    if (table.parent?.column === c.name) parts.push(`REFERENCES ${q(table.parent.table)} (${q(table.parent.key)}) ON DELETE CASCADE`);
+    if (dialect === 'sqlite' && c.type === 'boolean') parts.push(`CHECK (${q(c.name)} IN (0, 1))`);
+    return parts.join(' ');
+  });
+  columns.push(`PRIMARY KEY (${table.primaryKey.map(q).join(', ')})`);
+  const statements = [`CREATE TABLE ${q(table.name)} (\n  ${columns.join(',\n  ')}\n);`];
+  for (const index of table.indexes ?? []) {
+    const name = q(`${table.name}_${index.join('_')}_idx`);
+    statements.push(`CREATE INDEX ${name} ON ${q(table.name)} (${index.map(q).join(', ')});`);
+  }
+  return statements.join('\n');
+}
+
+function script(dialect: SqlDialectName): string {
+  return SCHEDULING_TABLES.map((t) => createTableSql(dialect, t)).join('\n\n');
+}
+
+/**
+ * The whole scheduling schema per dialect: tables for agents, teams, resources, scheduling
+ * requests and the requests' associated entities, resources / scheduled agents and guests.
+ *
+ * @example
+ * ```ts
+ * new Database(':memory:').exec(schedulingDdl.sqlite);
+ * await pglite.exec(schedulingDdl.postgres);
+ * ```
+ */
+export const schedulingDdl: { readonly [D in SqlDialectName]: string } = {
+  postgres: script('postgres'),
+  sqlite: script('sqlite'),
+};
+
+/** DROP statements for every scheduling table, children first; safe when they do not exist. */
+export const dropSchedulingTablesSql = [...SCHEDULING_TABLES]
+  .reverse()
+  .map((t) => `DROP TABLE IF EXISTS ${quoteIdentifier(t.name)};`)
+  .join('\n');

@@ -1,0 +1,246 @@
+/**
+ * A throwaway PostgreSQL server for tests: `initdb` into a temporary directory, `postgres` on
+ * 127.0.0.1 and a free port, stopped by process id and deleted at the end. With the environment
+ * variable `TQL_PG_URL` set, that server is used instead and only a scratch database is made on
+ * it. Without server binaries the tests are skipped with a warning, except under `CI=true`,
+ * where that is a failure.
+ *
+ * PostgreSQL refuses to run as root. As root we run `initdb` and `postgres` as the `postgres`
+ * user (made by the Debian package), or create a system user `tql-postgres` if there is none.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { CaseFolding } from '../../src/backends/sql/dialects.js';
+import { sqlDatabase } from '../../src/backends/sql/database.js';
+import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
+
+/** The external server to use instead of starting one, e.g. `postgresql://postgres@127.0.0.1:5432/postgres`. */
+export const PG_URL: string | undefined = process.env.TQL_PG_URL || undefined;
+
+export interface PostgresServer {
+  /** A connection string for a database of this server that the caller may use freely. */
+  readonly connectionString: string;
+  /** Stops the server (or drops the scratch database on a `TQL_PG_URL` server). */
+  stop(): Promise<void>;
+}
+
+/** `bin` directories of installed PostgreSQL servers, version 15 first. */
+function findBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).sort((a, b) => (a === '15' ? -1 : b === '15' ? 1 : Number(b) - Number(a)));
+  return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'postgres')));
+}
+
+/**
+ * Whether PostgreSQL server tests can run here. Warns loudly when they cannot; under `CI=true`
+ * throws instead, so a CI run never passes without them.
+ *
+ * @example
+ * ```ts
+ * describe.runIf(postgresAvailable())('PostgreSQL server', () => { … });
+ * ```
+ */
+export function postgresAvailable(): boolean {
+  if (PG_URL !== undefined || findBinDir() !== undefined) return true;
+  const message = 'PostgreSQL server tests SKIPPED: no server binaries in /usr/lib/postgresql/*/bin and TQL_PG_URL is not set.';
+  if (process.env.CI === 'true') throw new Error(`${message} CI=true requires them (apt-get install postgresql).`);
+  console.warn(`\n!!! ${message}\n`);
+  return false;
+}
+
+/** The uid and gid to run the server as: ours, unless we are root. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = (name: string) => {
+    try {
+      return {
+        uid: Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim()),
+        gid: Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim()),
+      };
+    } catch {
+      return undefined;
+    }
+  };
+  const found = lookup('postgres') ?? lookup('tql-postgres');
+  if (found !== undefined) return found;
+  execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'tql-postgres']);
+  const made = lookup('tql-postgres');
+  if (made === undefined) throw new Error('could not create the system user tql-postgres to run PostgreSQL as');
+  return made;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(bin: string, args: readonly string[], user: { uid: number; gid: number } | undefined): void {
+  execFileSync(bin, args, { stdio: 'pipe', env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) });
+}
+
+/** initdb with the ICU root locale when the build has ICU, so `lower()` folds as JavaScript does. */
+function initdb(binDir: string, dataDir: string, user: { uid: number; gid: number } | undefined): void {
+  const base = ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'];
+  try {
+    run(join(binDir, 'initdb'), [...base, '--locale-provider=icu', '--icu-locale=und'], user);
+  } catch {
+    rmSync(dataDir, { recursive: true, force: true });
+    run(join(binDir, 'initdb'), base, user);
+  }
+}
+
+async function waitUntilReady(connectionString: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`postgres exited while starting:\n${log()}`);
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (e) {
+      if (Date.now() > deadline) throw new Error(`postgres did not accept connections within 60 s (${String(e)}):\n${log()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function startOwnServer(binDir: string): Promise<PostgresServer> {
+  const user = serverUser();
+  const dir = mkdtempSync(join(tmpdir(), 'tql-pg-'));
+  if (user !== undefined) chownSync(dir, user.uid, user.gid);
+  const dataDir = join(dir, 'data');
+  initdb(binDir, dataDir, user);
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const output: string[] = [];
+    // Spawned directly as the server user (no su/runuser in between), so child.pid is the postmaster.
+    const child = spawn(
+      join(binDir, 'postgres'),
+      ['-D', dataDir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-F', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=20'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) },
+    );
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.length > 200) output.shift();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const pid = child.pid;
+    // If the test process dies without calling stop(), do not leave the server behind.
+    const onExit = () => {
+      if (pid !== undefined && child.exitCode === null) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    };
+    process.once('exit', onExit);
+    const connectionString = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+    try {
+      await waitUntilReady(connectionString, child, () => output.join(''));
+    } catch (e) {
+      lastError = e;
+      if (pid !== undefined && child.exitCode === null) process.kill(pid, 'SIGKILL');
+      await exited(child, 10_000);
+      process.removeListener('exit', onExit);
+      continue; // most likely the port was taken between freePort() and bind: try another
+    }
+    return {
+      connectionString,
+      async stop() {
+        if (pid !== undefined && child.exitCode === null && child.signalCode === null) {
+          process.kill(pid, 'SIGINT'); // "fast" shutdown
+          if (!(await exited(child, 15_000))) {
+            process.kill(pid, 'SIGKILL');
+            await exited(child, 5_000);
+          }
+        }
+        process.removeListener('exit', onExit);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  throw lastError;
+}
+
+/** A scratch database on the `TQL_PG_URL` server, dropped by `stop()`. */
+async function scratchDatabase(url: string): Promise<PostgresServer> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = `tql_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C'`);
+  } catch {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8'`);
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    connectionString: target.toString(),
+    async stop() {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Starts a PostgreSQL server for this test file (or opens a scratch database on `TQL_PG_URL`).
+ * Call {@link postgresAvailable} first. Takes a few seconds: once per file, in `beforeAll`.
+ *
+ * @example
+ * ```ts
+ * let server: PostgresServer;
+ * beforeAll(async () => { server = await startPostgres(); });
+ * afterAll(() => server.stop());
+ * ```
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  if (PG_URL !== undefined) return scratchDatabase(PG_URL);
+  const binDir = findBinDir();
+  if (binDir === undefined) throw new Error('no PostgreSQL server binaries in /usr/lib/postgresql/*/bin');
+  return startOwnServer(binDir);
+}
+
+/**
+ * A test engine on a database of a started server, through one node-postgres client. `close`
+ * ends the client; stop the server separately.
+ */
+export async function openPostgres(server: PostgresServer, options: { readonly caseFolding?: CaseFolding } = {}): Promise<SqlTestEngine> {
+  const client = new pg.Client({ connectionString: server.connectionString });
+  await client.connect();
+  const caseFolding = options.caseFolding ?? 'database';
+  return sqlTestEngine(caseFolding === 'unicode' ? 'postgres-server+icu' : 'postgres-server', sqlDatabase(client), caseFolding, async () => {
+    await client.end();
+  });
+}

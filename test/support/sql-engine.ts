@@ -1,0 +1,71 @@
+/**
+ * What the three SQL harnesses (`postgres-server.ts`, `pglite.ts`, `sqlite.ts`) hand to a test:
+ * one real engine, the scheduling tables on it, and the ids a query selects there.
+ */
+import type { EngineFolding } from '../../src/backends/sql/case-folding.js';
+import type { CaseFolding } from '../../src/backends/sql/dialects.js';
+import type { SqlDatabase } from '../../src/backends/sql/database.js';
+import { selectSql } from '../../src/backends/sql/select-sql.js';
+import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
+import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
+import type { SchedulingDataInput } from '../../src/models/scheduling/sql/rows.js';
+import type { ValidatedQuery } from '../../src/validate/validated-query.js';
+
+export interface SqlTestEngine {
+  /** `postgres-server`, `pglite`, `sqlite` or `sqlite+tql_lower`, for test titles and assertion messages. */
+  readonly name: string;
+  readonly db: SqlDatabase;
+  /**
+   * How the engine's own `lower()` folds, measured on the engine when it started (PostgreSQL
+   * depends on the database collation). With `caseFolding: 'unicode'` every engine folds `full`.
+   */
+  readonly folding: EngineFolding;
+  /** The `caseFolding` this engine's queries are compiled with. */
+  readonly caseFolding: CaseFolding;
+  /** Replaces the scheduling tables with ones holding `data`. */
+  loadScheduling(data: SchedulingDataInput): Promise<void>;
+  /** The ids `query` selects from the scheduling tables, sorted. */
+  ids(query: ValidatedQuery): Promise<string[]>;
+  /** Closes the connection (and stops what the harness started). */
+  close(): Promise<void>;
+}
+
+/**
+ * The folding of `lower()` on `db`, from one probe: `İ` (U+0130) lower-cases to `i̇` under the
+ * full mapping, to `i` under the simple one, and stays under ASCII-only folding.
+ */
+export async function measureFolding(db: SqlDatabase, caseFolding: CaseFolding): Promise<EngineFolding> {
+  const expr = db.dialect === 'postgres' ? '$1::text' : '?';
+  const lower = caseFolding === 'unicode' ? (db.dialect === 'postgres' ? `lower(${expr} COLLATE "und-x-icu")` : `tql_lower(${expr})`) : `lower(${expr})`;
+  const [row] = await db.all<{ l: string }>({ text: `SELECT ${lower} AS l`, values: ['Aİ'] });
+  const folded = row?.l;
+  if (folded === 'ai\u0307') return 'full';
+  if (folded === 'ai') return 'simple';
+  if (folded === 'a\u0130') return 'ascii';
+  throw new Error(`unexpected lower('Aİ') on ${db.dialect}: ${JSON.stringify(folded)}`);
+}
+
+/** A {@link SqlTestEngine} over an open database; `close` runs `onClose`. */
+export async function sqlTestEngine(
+  name: string,
+  db: SqlDatabase,
+  caseFolding: CaseFolding,
+  onClose: () => Promise<void>,
+): Promise<SqlTestEngine> {
+  const folding = await measureFolding(db, caseFolding);
+  return {
+    name,
+    db,
+    folding,
+    caseFolding,
+    async loadScheduling(data) {
+      await createSchedulingTables(db, { replace: true });
+      await loadSchedulingData(db, data);
+    },
+    async ids(query) {
+      const rows = await db.all<{ id: string }>(selectSql(query, { dialect: db.dialect, mapping: schedulingSqlMapping, caseFolding }));
+      return rows.map((r) => r.id).sort();
+    },
+    close: onClose,
+  };
+}
