@@ -1,0 +1,133 @@
+/**
+ * One handler per TQL operator for the in-memory backend (design doc, section 4). Positive
+ * operators build a value test and place it on the attribute's source; each `NOT_*` operator is
+ * the negation of its positive operator's predicate, so the complement law holds on every record
+ * by construction, null, missing and wrong-typed values included.
+ */
+import type { ComparisonHandlers } from '../backend.js';
+import type { Attribute } from '../../schema/types.js';
+import { TqlError } from '../../errors/tql-error.js';
+import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
+import { likeMatcher } from './like.js';
+import { safeKey } from './own.js';
+import { sourceCost, sourcePredicate, type RecordPredicate } from './sources.js';
+import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
+
+/** A compiled condition and its static cost (for cheap-first ordering inside AND / OR). */
+export interface Compiled {
+  readonly test: RecordPredicate;
+  readonly cost: number;
+}
+
+export interface CompileContext {
+  /** The query text, for error messages. */
+  readonly text: string;
+}
+
+/** Relative cost of each test on a plain field (a LIKE allocates or scans; a lookup hashes). */
+function testCost(test: ValueTest): number {
+  switch (test.kind) {
+    case 'equals':
+    case 'range':
+    case 'present':
+      return 1;
+    case 'oneOfFew':
+      return 1 + test.values.length / 4;
+    case 'oneOfSet':
+      return 3;
+    case 'like':
+      return test.matcher.kind === 'any' ? 1 : test.matcher.kind === 'regex' ? 6 : 10;
+  }
+}
+
+function compile(c: AnyComparison, test: ValueTest, ctx: CompileContext): Compiled {
+  const { factor, extra } = sourceCost(c.attribute.source);
+  const key = (k: string) => safeKey(k, c.attribute.path, { text: ctx.text, span: c.span });
+  return { test: sourcePredicate(c.attribute.source, test, key), cost: testCost(test) * factor + extra };
+}
+
+function not(compiled: Compiled): Compiled {
+  const p = compiled.test;
+  return { test: (r) => !p(r), cost: compiled.cost };
+}
+
+/** The JS type of the attribute's values, which the query's values must have too. */
+function valueKind(c: AnyComparison, ctx: CompileContext): ValueKind {
+  const a: Attribute = c.attribute;
+  switch (a.type) {
+    case 'String':
+      return 'string';
+    case 'Timestamp':
+      return 'number';
+    case 'Boolean':
+      return 'boolean';
+    case 'ID':
+      if (a.id?.kind === 'integer') return 'number';
+      if (a.id?.kind === 'prefixed') return 'string';
+  }
+  throw malformed(c, ctx, `the attribute ${String(a.path)} has no usable type`);
+}
+
+function isKind(value: unknown, kind: ValueKind): value is Scalar {
+  return kind === 'number' ? Number.isFinite(value) : typeof value === kind;
+}
+
+function scalar(c: AnyComparison, value: unknown, ctx: CompileContext): Scalar {
+  const kind = valueKind(c, ctx);
+  if (!isKind(value, kind)) throw malformed(c, ctx, `${JSON.stringify(value) ?? String(value)} is not a ${kind}`);
+  return value;
+}
+
+function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError {
+  return TqlError.of(ctx.text, {
+    code: 'invalid_input',
+    message: `The in-memory backend got a malformed predicate (${why}). Build queries with check() or validate().`,
+    span: c.span ?? { start: 0, end: 0 },
+  });
+}
+
+/** `EQ value`, or for `EQ null` the complement of "has a value". */
+function equality(c: AnyComparison, value: unknown, ctx: CompileContext): Compiled {
+  if (value === null) return not(compile(c, { kind: 'present', valueKind: valueKind(c, ctx) }, ctx));
+  return compile(c, { kind: 'equals', value: scalar(c, value, ctx) }, ctx);
+}
+
+function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): Compiled {
+  if (valueKind(c, ctx) !== 'number' || !Number.isFinite(bound)) {
+    throw malformed(c, ctx, `${operator} needs a number on a number attribute`);
+  }
+  return compile(c, { kind: 'range', operator, bound: bound as number }, ctx);
+}
+
+function like(c: AnyComparison, needle: unknown, ctx: CompileContext): Compiled {
+  if (valueKind(c, ctx) !== 'string' || typeof needle !== 'string') {
+    throw malformed(c, ctx, 'LIKE needs text on a text attribute');
+  }
+  return compile(c, { kind: 'like', matcher: likeMatcher(needle) }, ctx);
+}
+
+function oneOf(c: AnyComparison, list: unknown, ctx: CompileContext): Compiled {
+  if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
+  const values = list.map((v: unknown) => scalar(c, v, ctx));
+  const test: ValueTest =
+    values.length <= FEW_VALUES ? { kind: 'oneOfFew', values } : { kind: 'oneOfSet', values: new Set(values) };
+  return compile(c, test, ctx);
+}
+
+/**
+ * The operator table. Each handler checks that the value it was given has the JS type the
+ * attribute's values have, so a hand-made query cannot make the backend compare apples with
+ * pears.
+ */
+export const COMPARISONS: ComparisonHandlers<Compiled, CompileContext> = {
+  EQ: (c, ctx) => equality(c, c.value, ctx),
+  NOT_EQ: (c, ctx) => not(equality(c, c.value, ctx)),
+  LT: (c, ctx) => range(c, 'LT', c.value, ctx),
+  LTE: (c, ctx) => range(c, 'LTE', c.value, ctx),
+  GT: (c, ctx) => range(c, 'GT', c.value, ctx),
+  GTE: (c, ctx) => range(c, 'GTE', c.value, ctx),
+  LIKE: (c, ctx) => like(c, c.value, ctx),
+  NOT_LIKE: (c, ctx) => not(like(c, c.value, ctx)),
+  IN: (c, ctx) => oneOf(c, c.value, ctx),
+  NOT_IN: (c, ctx) => not(oneOf(c, c.value, ctx)),
+};

@@ -1,0 +1,223 @@
+/**
+ * The in-memory backend: a validated query becomes a plain `(record) => boolean`, built once from
+ * closures (no `eval`, no `new Function`) through the shared handler table and fold.
+ */
+import { OPERATORS } from '../../ast/nodes.js';
+import { TqlError } from '../../errors/tql-error.js';
+import type { Condition, ValidatedQuery } from '../../validate/validated-query.js';
+import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
+import { COMPARISONS, type CompileContext, type Compiled } from './comparisons.js';
+import type { RecordPredicate } from './sources.js';
+
+/** Deeper than any query the validator lets through; a guard against cyclic hand-made trees. */
+const MAX_DEPTH = 256;
+
+const always: RecordPredicate = () => true;
+const never: RecordPredicate = () => false;
+
+/**
+ * All operands must hold. Cheapest first: predicates are pure and total, so the order cannot
+ * change the answer, only how soon a failing record is rejected.
+ */
+function allOf(operands: readonly Compiled[]): Compiled {
+  const sorted = cheapestFirst(operands);
+  const cost = sum(sorted);
+  const ps = sorted.map((o) => o.test);
+  const [a, b, c, d] = ps;
+  // Fixed arities avoid a loop for the common short conjunctions.
+  switch (ps.length) {
+    case 0:
+      return { test: always, cost };
+    case 1:
+      return { test: a!, cost };
+    case 2:
+      return { test: (r) => a!(r) && b!(r), cost };
+    case 3:
+      return { test: (r) => a!(r) && b!(r) && c!(r), cost };
+    case 4:
+      return { test: (r) => a!(r) && b!(r) && c!(r) && d!(r), cost };
+    default:
+      return {
+        test: (r) => {
+          for (let i = 0; i < ps.length; i++) if (!ps[i]!(r)) return false;
+          return true;
+        },
+        cost,
+      };
+  }
+}
+
+/** Some operand must hold; cheapest first, as for {@link allOf}. */
+function anyOf(operands: readonly Compiled[]): Compiled {
+  const sorted = cheapestFirst(operands);
+  const cost = sum(sorted);
+  const ps = sorted.map((o) => o.test);
+  const [a, b, c, d] = ps;
+  switch (ps.length) {
+    case 0:
+      return { test: never, cost };
+    case 1:
+      return { test: a!, cost };
+    case 2:
+      return { test: (r) => a!(r) || b!(r), cost };
+    case 3:
+      return { test: (r) => a!(r) || b!(r) || c!(r), cost };
+    case 4:
+      return { test: (r) => a!(r) || b!(r) || c!(r) || d!(r), cost };
+    default:
+      return {
+        test: (r) => {
+          for (let i = 0; i < ps.length; i++) if (ps[i]!(r)) return true;
+          return false;
+        },
+        cost,
+      };
+  }
+}
+
+function cheapestFirst(operands: readonly Compiled[]): Compiled[] {
+  // Array.prototype.sort is stable: equal costs keep the query's order.
+  return [...operands].sort((x, y) => x.cost - y.cost);
+}
+
+function sum(operands: readonly Compiled[]): number {
+  let total = 0;
+  for (const o of operands) total += o.cost;
+  return total;
+}
+
+const HANDLERS: ConditionHandlers<Compiled, CompileContext> = {
+  And: (operands) => allOf(operands),
+  Or: (operands) => anyOf(operands),
+  comparisons: COMPARISONS,
+};
+
+const compiled = new WeakMap<ValidatedQuery, RecordPredicate>();
+
+/**
+ * Compiles a validated query into a predicate over records of its entity. Records may be any
+ * JSON: a missing field, `null` and a value of the wrong JS type all count as "no value"
+ * (docs/backends-memory.md). Compiled predicates are cached per query object, so compiling
+ * what `check` returned from its cache costs one look-up. Throws a `TqlError` for a query that
+ * `validate` did not make or whose schema names a key such as `__proto__`.
+ *
+ * @example
+ * ```ts
+ * const q = check('agent.name LIKE john AND agent.two_factor_enabled EQ false', schedulingSchema, 'agent');
+ * const isMatch = compilePredicate<Agent>(q);
+ * isMatch({ ...agent, name: 'Little John', two_factor_enabled: false }); // true
+ * ```
+ */
+export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R) => boolean {
+  // Only well-formed queries are ever cached, so a hit needs no second check.
+  let predicate = typeof query === 'object' && query !== null ? compiled.get(query) : undefined;
+  if (predicate === undefined) {
+    const text = checkQuery(query);
+    predicate = foldCondition(query.condition, HANDLERS, { text }).test;
+    compiled.set(query, predicate);
+  }
+  return predicate;
+}
+
+/**
+ * The records that match the query, in their original order.
+ *
+ * @example
+ * ```ts
+ * const q = check('resource.url_slug NOT_IN alice,bob', schedulingSchema, 'resource');
+ * filterRecords(q, recordsOf(sampleData(), 'resource')); // every resource but alice's and bob's
+ * ```
+ */
+export function filterRecords<R>(query: ValidatedQuery, records: readonly R[]): R[] {
+  const predicate = compilePredicate<R>(query);
+  if (!Array.isArray(records)) {
+    throw TqlError.of('', { code: 'invalid_input', message: 'filterRecords takes an array of records.', span: { start: 0, end: 0 } });
+  }
+  const out: R[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i] as R;
+    if (predicate(r)) out.push(r);
+  }
+  return out;
+}
+
+/** The in-memory backend as a {@link Backend}: its output is the predicate. */
+export const memoryBackend: Backend<(record: unknown) => boolean> = {
+  name: 'memory',
+  compile: (query) => compilePredicate(query),
+};
+
+// ---- checking the shape of what we were given ----
+
+/** Throws unless `query` has the shape `validate` produces; returns its text. */
+function checkQuery(query: ValidatedQuery): string {
+  const q = query as unknown;
+  if (typeof q !== 'object' || q === null || (q as { kind?: unknown }).kind !== 'ValidatedQuery') {
+    throw notValidated('', 'it is not a ValidatedQuery');
+  }
+  const text = typeof (q as { text?: unknown }).text === 'string' ? query.text : '';
+  checkCondition((q as { condition?: unknown }).condition, text, 0);
+  return text;
+}
+
+function checkCondition(node: unknown, text: string, depth: number): asserts node is Condition {
+  if (depth > MAX_DEPTH) throw notValidated(text, `conditions nest deeper than ${MAX_DEPTH}`);
+  if (typeof node !== 'object' || node === null) throw notValidated(text, 'a condition is not an object');
+  const n = node as { kind?: unknown; operands?: unknown; operator?: unknown; attribute?: unknown; span?: unknown };
+  if (n.kind === 'And' || n.kind === 'Or') {
+    if (!Array.isArray(n.operands)) throw notValidated(text, `${n.kind} has no operands`);
+    for (const o of n.operands) checkCondition(o, text, depth + 1);
+    return;
+  }
+  if (n.kind !== 'Comparison') throw notValidated(text, `unknown condition kind ${JSON.stringify(n.kind) ?? ''}`);
+  if (!(OPERATORS as readonly unknown[]).includes(n.operator)) {
+    throw notValidated(text, `unknown operator ${JSON.stringify(n.operator) ?? ''}`);
+  }
+  const a = n.attribute as { source?: { kind?: unknown } } | null | undefined;
+  if (typeof a !== 'object' || a === null || typeof a.source !== 'object' || a.source === null) {
+    throw notValidated(text, 'a comparison has no attribute source');
+  }
+  checkSource(a.source, text);
+  const span = n.span as { start?: unknown; end?: unknown } | undefined;
+  if (typeof span !== 'object' || span === null || typeof span.start !== 'number' || typeof span.end !== 'number') {
+    throw notValidated(text, 'a comparison has no span');
+  }
+}
+
+function checkSource(source: { kind?: unknown }, text: string): void {
+  const s = source as Record<string, unknown>;
+  const isText = (x: unknown): x is string => typeof x === 'string';
+  const isTexts = (x: unknown): boolean => Array.isArray(x) && x.length > 0 && x.every(isText);
+  let ok: boolean;
+  switch (s.kind) {
+    case 'field':
+      ok = isText(s.field);
+      break;
+    case 'variant':
+      ok = isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText);
+      break;
+    case 'element': {
+      const where = s.where as { field?: unknown; oneOf?: unknown } | null | undefined;
+      ok =
+        isTexts(s.arrays) &&
+        typeof where === 'object' &&
+        where !== null &&
+        isText(where.field) &&
+        isTexts(where.oneOf) &&
+        isText(s.value) &&
+        (s.ignorePrefix === undefined || (isText(s.ignorePrefix) && s.ignorePrefix !== ''));
+      break;
+    }
+    default:
+      throw notValidated(text, `unknown attribute source ${JSON.stringify(s.kind) ?? ''}`);
+  }
+  if (!ok) throw notValidated(text, `a ${String(s.kind)} attribute source is incomplete`);
+}
+
+function notValidated(text: string, why: string): TqlError {
+  return TqlError.of(text, {
+    code: 'invalid_input',
+    message: `The in-memory backend takes the result of check() or validate(), but ${why}.`,
+    span: { start: 0, end: 0 },
+  });
+}

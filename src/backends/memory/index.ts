@@ -1,0 +1,14 @@
+/**
+ * The in-memory backend: compile a validated query into a predicate, or filter an array.
+ *
+ * @example
+ * ```ts
+ * import { check, schedulingSchema } from 'tql';
+ * import { filterRecords } from 'tql/memory';
+ *
+ * const q = check('agent.url_slug EQ null', schedulingSchema, 'agent');
+ * filterRecords(q, agents); // the agents without a slug (null or missing)
+ * ```
+ */
+export { compilePredicate, filterRecords, memoryBackend } from './compile-predicate.js';
+export { likeMatcher, type LikeMatcher } from './like.js';

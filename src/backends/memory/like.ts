@@ -1,0 +1,54 @@
+/**
+ * LIKE: a case-insensitive substring test whose answer is, by definition (design doc 4.4),
+ * `text.toLowerCase().includes(needle.toLowerCase())`.
+ *
+ * For a needle of ASCII characters a regular expression gives that same answer on every string
+ * without allocating a lower-cased copy of each record's text. Why it is exact:
+ * - Without the `u` flag, `/i` never lets an ASCII pattern character match a non-ASCII one
+ *   (ECMA-262 Canonicalize), and on ASCII it agrees with lower-casing.
+ * - Only two characters lower-case to something containing ASCII: U+212A KELVIN SIGN → `k`, and
+ *   U+0130 `İ` → `i` + U+0307 (nothing else; `test/backends/memory/like.test.ts` checks every
+ *   code point). So `k` becomes `[kK\u212A]`, and a final `i` also accepts `İ` (the U+0307 it
+ *   leaves behind can only stand after the end of an ASCII needle).
+ * Every pattern character is written as an escape (`\xHH`), so nothing in the needle is ever
+ * read as regex syntax. Other needles use `toLowerCase().includes`.
+ */
+
+/** How a LIKE needle is matched; the in-memory compiler inlines each kind in its closures. */
+export type LikeMatcher =
+  /** Every text contains the empty needle. */
+  | { readonly kind: 'any' }
+  | { readonly kind: 'regex'; readonly regex: RegExp }
+  | { readonly kind: 'includes'; readonly lowerNeedle: string };
+
+const KELVIN = '\\u212a';
+const DOTTED_CAPITAL_I = '\\u0130';
+
+/**
+ * Chooses the matcher for a LIKE needle.
+ *
+ * @example
+ * ```ts
+ * likeMatcher('John');  // { kind: 'regex', regex: /\x6a\x6f\x68\x6e/i }
+ * likeMatcher('Zoë');   // { kind: 'includes', lowerNeedle: 'zoë' }
+ * ```
+ */
+export function likeMatcher(needle: string): LikeMatcher {
+  if (needle === '') return { kind: 'any' };
+  if (!isAscii(needle)) return { kind: 'includes', lowerNeedle: needle.toLowerCase() };
+  const lower = needle.toLowerCase();
+  let pattern = '';
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    const escaped = `\\x${c.toString(16).padStart(2, '0')}`;
+    if (c === 0x6b) pattern += `[${escaped}${KELVIN}]`;
+    else if (c === 0x69 && i === lower.length - 1) pattern += `(?:${escaped}|${DOTTED_CAPITAL_I})`;
+    else pattern += escaped;
+  }
+  return { kind: 'regex', regex: new RegExp(pattern, 'i') };
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}

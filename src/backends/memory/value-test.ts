@@ -1,0 +1,103 @@
+/**
+ * What a positive comparison asks of one value, as data. The source compilers (`sources.ts`)
+ * turn each kind into a closure shaped for where the value lives; negative operators are the
+ * complement of the positive ones and never reach this level.
+ *
+ * Every test is false for a value that is missing or of the wrong JS type for the attribute
+ * (a wrong-typed value counts as missing: docs/backends-memory.md).
+ */
+import type { Scalar } from '../../validate/validated-query.js';
+import type { LikeMatcher } from './like.js';
+
+/** The JS type of an attribute's values. */
+export type ValueKind = 'string' | 'number' | 'boolean';
+
+export type RangeOperator = 'LT' | 'LTE' | 'GT' | 'GTE';
+
+export type ValueTest =
+  /** `x === value` (for numbers, `value` is finite, so `x` is too). */
+  | { readonly kind: 'equals'; readonly value: Scalar }
+  /** A finite number on the right side of `bound`. */
+  | { readonly kind: 'range'; readonly operator: RangeOperator; readonly bound: number }
+  | { readonly kind: 'like'; readonly matcher: LikeMatcher }
+  /** One of a few values (a linear scan beats hashing for short lists). */
+  | { readonly kind: 'oneOfFew'; readonly values: readonly Scalar[] }
+  | { readonly kind: 'oneOfSet'; readonly values: ReadonlySet<Scalar> }
+  /** Any value of the attribute's type: the complement of `EQ null`. */
+  | { readonly kind: 'present'; readonly valueKind: ValueKind };
+
+export type ValueTestKind = ValueTest['kind'];
+
+/** Lists longer than this are looked up in a Set (measured crossover: docs/backends-memory.md). */
+export const FEW_VALUES = 8;
+
+/**
+ * The test as a function of one value, for sources that cannot inline it (variants, elements).
+ *
+ * @example
+ * ```ts
+ * valuePredicate({ kind: 'range', operator: 'GTE', bound: 10 })(12); // true
+ * ```
+ */
+export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
+  switch (test.kind) {
+    case 'equals': {
+      const v = test.value;
+      return (x) => x === v;
+    }
+    case 'range':
+      return rangePredicate(test.operator, test.bound);
+    case 'like':
+      return likePredicate(test.matcher);
+    case 'oneOfFew': {
+      const values = test.values;
+      return (x) => values.includes(x as Scalar);
+    }
+    case 'oneOfSet': {
+      const values = test.values;
+      return (x) => values.has(x as Scalar);
+    }
+    case 'present':
+      return presentPredicate(test.valueKind);
+  }
+}
+
+export function likePredicate(m: LikeMatcher): (x: unknown) => boolean {
+  switch (m.kind) {
+    case 'any':
+      return (x) => typeof x === 'string';
+    case 'regex': {
+      const re = m.regex;
+      return (x) => typeof x === 'string' && re.test(x);
+    }
+    case 'includes': {
+      const n = m.lowerNeedle;
+      return (x) => typeof x === 'string' && x.toLowerCase().includes(n);
+    }
+  }
+}
+
+export function rangePredicate(operator: RangeOperator, b: number): (x: unknown) => boolean {
+  // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
+  switch (operator) {
+    case 'LT':
+      return (x) => Number.isFinite(x) && (x as number) < b;
+    case 'LTE':
+      return (x) => Number.isFinite(x) && (x as number) <= b;
+    case 'GT':
+      return (x) => Number.isFinite(x) && (x as number) > b;
+    case 'GTE':
+      return (x) => Number.isFinite(x) && (x as number) >= b;
+  }
+}
+
+export function presentPredicate(kind: ValueKind): (x: unknown) => boolean {
+  switch (kind) {
+    case 'string':
+      return (x) => typeof x === 'string';
+    case 'number':
+      return (x) => Number.isFinite(x);
+    case 'boolean':
+      return (x) => typeof x === 'boolean';
+  }
+}
