@@ -8,6 +8,8 @@
  * - attributes after the language set the options: `profile=timezest`, `timeZone=Europe/Berlin`,
  *   `entity=agent` (otherwise the prefix of the first attribute), and any limit by its name
  *   (`maxLength=20`);
+ * - a control picture (`␀` U+2400 … `␟` U+241F) in a `tql` block stands for the control character
+ *   it pictures, which a page cannot show; messages show control characters the same way;
  * - ```` ```ts error ```` blocks are TypeScript that must throw the message of the ```` ```text ````
  *   block after them (see `runTypeScript` in errors.test.ts).
  */
@@ -97,7 +99,8 @@ export function tqlExamples(markdown: string, file: string): TqlExample[] {
       ...(timeZone === undefined ? {} : { timeZone }),
       ...(Object.keys(limits).length === 0 ? {} : { limits }),
     };
-    return { query: b.body, entity: entity as SchedulingEntityName, options, error: b.error, line: b.line, section: b.section };
+    const query = b.body.replace(/[\u2400-\u241f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x2400));
+    return { query, entity: entity as SchedulingEntityName, options, error: b.error, line: b.line, section: b.section };
   });
 }
 

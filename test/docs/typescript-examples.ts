@@ -1,0 +1,81 @@
+/**
+ * Running the TypeScript examples of a docs page. Blocks marked ```` ```ts run ```` must run
+ * without throwing; blocks marked ```` ```ts error ```` must throw a TqlError whose message is the
+ * ```` ```text ```` block after them. Plain ```` ```ts ```` blocks are illustrations and are not run.
+ *
+ * Each example becomes a module under `.tmp/docs-examples/` (gitignored) with the package's import
+ * specifiers (`tql`, `tql/sql`, …) pointed at the sources, so the page shows what a user writes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { blocksOf, outcomeOf, type ErrorBlock, type Outcome } from './markdown-examples.js';
+
+const ROOT = new URL('../../', import.meta.url);
+const OUT = new URL('.tmp/docs-examples/', ROOT);
+
+/** The package's import specifiers and the source file each stands for. */
+const ENTRY_POINTS: Readonly<Record<string, string>> = {
+  tql: 'src/index.js',
+  'tql/memory': 'src/backends/memory/index.js',
+  'tql/sql': 'src/backends/sql/index.js',
+  'tql/mongo': 'src/backends/mongo/index.js',
+  'tql/scheduling': 'src/models/scheduling/index.js',
+};
+
+/** A runnable example, written out as a module. */
+export interface TypeScriptExample extends ErrorBlock {
+  /** Absolute path of the module. */
+  readonly path: string;
+}
+
+/** Writes the `ts run` and `ts error` blocks of a page as modules, and returns them. */
+export function typeScriptExamples(markdown: string, file: string): TypeScriptExample[] {
+  mkdirSync(OUT, { recursive: true });
+  return blocksOf(markdown, 'ts', file)
+    .filter((b) => b.attributes.includes('run') || b.attributes.includes('error'))
+    .map((b) => {
+      const path = fileURLToPath(new URL(`${file.replace(/\W+/g, '-')}-line-${b.line}.ts`, OUT));
+      const source = b.body.replace(/(from\s+)'(tql(?:\/[a-z]+)?)'/g, (whole, from: string, specifier: string) => {
+        const target = ENTRY_POINTS[specifier];
+        if (target === undefined) throw new Error(`${file}:${b.line}: tql has no entry point '${specifier}'`);
+        return `${from}'../../${target}'`;
+      });
+      writeFileSync(path, `// Written by test/docs/typescript-examples.ts from ${file}:${b.line}.\n${source}\n`);
+      return { ...b, path };
+    });
+}
+
+/** Imports (so runs) an example module. */
+export async function runTypeScript(example: TypeScriptExample): Promise<Outcome> {
+  try {
+    // A query string makes each run a fresh module evaluation, also in watch mode.
+    await import(/* @vite-ignore */ `${example.path}?run=${Date.now()}`);
+    return { ok: true };
+  } catch (e) {
+    return outcomeOf(e);
+  }
+}
+
+/**
+ * The type errors of the example modules, as `file:line: message`, checked with the project's
+ * compiler options so an example that would not compile in a user's strict project fails.
+ */
+export function typeErrors(examples: readonly TypeScriptExample[]): string[] {
+  const configPath = fileURLToPath(new URL('tsconfig.json', ROOT));
+  const config = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p));
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, fileURLToPath(ROOT));
+  const program = ts.createProgram(
+    examples.map((e) => e.path),
+    { ...options, noUnusedLocals: false },
+  );
+  // Only the examples' own diagnostics: the rest of the tree is checked by `tsc --noEmit`.
+  return examples.flatMap((e) => {
+    const file = program.getSourceFile(e.path);
+    if (file === undefined) return [`${e.path}: not in the program`];
+    return [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map((d) => {
+      const { line } = file.getLineAndCharacterOfPosition(d.start ?? 0);
+      return `${e.path}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
+  });
+}
