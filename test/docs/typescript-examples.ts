@@ -3,6 +3,9 @@
  * without throwing; blocks marked ```` ```ts error ```` must throw a TqlError whose message is the
  * ```` ```text ```` block after them. Plain ```` ```ts ```` blocks are illustrations and are not run.
  *
+ * A line `expression; // → value` states what the expression gives: the module asserts it
+ * (`deepStrictEqual`), so the outputs a page shows are checked too.
+ *
  * Each example becomes a module under `.tmp/docs-examples/` (gitignored) with the package's import
  * specifiers (`tql`, `tql/sql`, …) pointed at the sources, so the page shows what a user writes.
  */
@@ -41,7 +44,9 @@ export function typeScriptExamples(markdown: string, file: string): TypeScriptEx
         if (target === undefined) throw new Error(`${file}:${b.line}: tql has no entry point '${specifier}'`);
         return `${from}'../../${target}'`;
       });
-      writeFileSync(path, `// Written by test/docs/typescript-examples.ts from ${file}:${b.line}.\n${source}\n`);
+      const asserted = source.replace(/^(\s*)(.+?);\s*\/\/ → (.+)$/gm, '$1assertShown($2, $3);');
+      const header = `// Written by test/docs/typescript-examples.ts from ${file}:${b.line}.\nimport { deepStrictEqual as assertShown } from 'node:assert/strict';\n`;
+      writeFileSync(path, `${header}${asserted}\n`);
       return { ...b, path };
     });
 }
