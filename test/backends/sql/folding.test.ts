@@ -1,0 +1,115 @@
+/**
+ * Case folding for LIKE: the models of how each engine lower-cases text, checked against the
+ * engines themselves, and the exact answers an engine gives where its folding is not
+ * JavaScript's (asserted, not avoided).
+ */
+import { describe, expect, test } from 'vitest';
+import { check } from '../../../src/api/check.js';
+import { foldingDiffers, foldLikeEngine, sqliteFoldingDiffers, type EngineFolding } from '../../../src/backends/sql/case-folding.js';
+import { resolveDialect } from '../../../src/backends/sql/dialects.js';
+import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
+import type { Attribute } from '../../../src/schema/types.js';
+import { CONTRACT_CASES, CONTRACT_DATA } from '../contract/cases.js';
+import { CONTRACT_INPUT, ENGINE_FOLDING, ENGINE_NAMES, useSqlEngines } from './engines.js';
+
+describe('foldLikeEngine', () => {
+  test.for([
+    // text, ascii, simple, full
+    ['ADA Lovelace', 'ada lovelace', 'ada lovelace', 'ada lovelace'],
+    ['ZOË ÅNGSTRÖM', 'zoË ÅngstrÖm', 'zoë ångström', 'zoë ångström'],
+    ['İlkay', 'İlkay', 'ilkay', 'i\u0307lkay'],
+    ['ΟΔΟΣ ΑΣ', 'ΟΔΟΣ ΑΣ', 'οδοσ ασ', 'οδος ας'],
+    ['\u212A', '\u212A', 'k', 'k'], // KELVIN SIGN
+    ['ẞ', 'ẞ', 'ß', 'ß'],
+    ['𐐀', '𐐀', '𐐨', '𐐨'], // Deseret, outside the BMP
+  ] as const)('%s', ([text, ascii, simple, full]) => {
+    expect(foldLikeEngine('ascii', text), 'ascii').toBe(ascii);
+    expect(foldLikeEngine('simple', text), 'simple').toBe(simple);
+    expect(foldLikeEngine('full', text), 'full').toBe(full);
+  });
+});
+
+describe('foldingDiffers', () => {
+  test.for([
+    // needle, haystack, ascii, simple
+    ['ada', 'ADA Lovelace', false, false],
+    ['zoë', 'ZOË', true, false],
+    ['zo', 'ZOË', false, false],
+    ['ZOË', 'zoë', false, false], // the needle is always folded as JavaScript does
+    ['ilkay', 'İlkay', false, true], // JavaScript: i̇lkay does not contain ilkay; simple: it does
+    ['i̇lkay', 'İlkay', true, true],
+    ['lkay', 'İlkay', false, false],
+    ['ος', 'ΟΔΟΣ', true, true], // JS folds the final Σ to ς; neither engine model does
+    ['οσ', 'ΟΔΟΣ', false, true], // ascii keeps capitals, so neither it nor JS finds οσ; simple finds it
+  ] as const)('%s in %s', ([needle, haystack, ascii, simple]) => {
+    expect(foldingDiffers('ascii', needle, haystack), 'ascii').toBe(ascii);
+    expect(sqliteFoldingDiffers(needle, haystack), 'sqliteFoldingDiffers').toBe(ascii);
+    expect(foldingDiffers('simple', needle, haystack), 'simple').toBe(simple);
+    expect(foldingDiffers('full', needle, haystack), 'full').toBe(false);
+  });
+});
+
+/** Letters whose folding differs between the three models, and some that do not. */
+const PROBES = ['ADA', 'ZOË ÅNGSTRÖM', 'İlkay Straße', 'ΟΔΟΣ ΑΣ', 'Σ', 'ǅ', 'ẞ', '\u212A', 'Ω', 'Ꭰ', '𐐀𐐁', 'Łukasz', '王芳', '%_\\'];
+
+const engine = useSqlEngines(CONTRACT_INPUT);
+
+describe('each engine folds as its model says', () => {
+  test.for(ENGINE_NAMES)('%s', async (name) => {
+    const e = engine(name);
+    expect(e.folding, 'measured folding').toBe(ENGINE_FOLDING[name]);
+    const dialect = resolveDialect(e.db.dialect);
+    const param = e.db.dialect === 'postgres' ? '$1::text' : '?';
+    for (const text of PROBES) {
+      const [row] = await e.db.all<{ l: string }>({ text: `SELECT ${dialect.lower(param, e.caseFolding)} AS l`, values: [text] });
+      expect(row?.l, `${name}: lower(${text})`).toBe(foldLikeEngine(e.folding, text));
+    }
+  });
+});
+
+/** The value of a field or variant attribute in a record, as the in-memory backend reads it. */
+function scalarValue(a: Attribute, record: Record<string, unknown>): unknown {
+  const s = a.source;
+  if (s.kind === 'field') return record[s.field];
+  if (s.kind === 'variant') {
+    const tag = record[s.tag];
+    return typeof tag === 'string' && Object.hasOwn(s.fields, tag) ? record[s.fields[tag]!] : undefined;
+  }
+  throw new Error(`not a scalar attribute: ${a.path}`);
+}
+
+/** Contract cases that are one LIKE / NOT_LIKE on a field or variant attribute. */
+const LIKE_CASES = CONTRACT_CASES.flatMap((c) => {
+  const q = check(c.query, schedulingSchema, c.entity);
+  const cond = q.condition;
+  if (cond.kind !== 'Comparison' || (cond.operator !== 'LIKE' && cond.operator !== 'NOT_LIKE')) return [];
+  if (cond.attribute.source.kind === 'element') return [];
+  return [{ ...c, query: q, needle: cond.value, attribute: cond.attribute }];
+});
+
+describe('where an engine folds differently, it gives exactly the answer its model predicts', () => {
+  const partial = ENGINE_NAMES.filter((n) => ENGINE_FOLDING[n] !== 'full');
+  test.for(partial.flatMap((name) => LIKE_CASES.map((c) => ({ name, c, title: c.query.text }))))('$name: $title', async ({ name, c }) => {
+    const folding: EngineFolding = ENGINE_FOLDING[name];
+    // Start from the JavaScript answer and flip every record whose value the engine folds into a different answer.
+    const predicted = new Set(c.expected);
+    for (const record of CONTRACT_DATA[c.entity] as Record<string, unknown>[]) {
+      const value = scalarValue(c.attribute, record);
+      if (typeof value === 'string' && foldingDiffers(folding, c.needle, value)) {
+        const id = record['id'] as string;
+        if (predicted.has(id)) predicted.delete(id);
+        else predicted.add(id);
+      }
+    }
+    expect(await engine(name).ids(c.query), name).toEqual([...predicted].sort());
+  });
+  test('the contract has cases where the models predict a difference', () => {
+    const differing = LIKE_CASES.filter((c) =>
+      (CONTRACT_DATA[c.entity] as Record<string, unknown>[]).some((r) => {
+        const v = scalarValue(c.attribute, r);
+        return typeof v === 'string' && foldingDiffers('simple', c.needle, v) && foldingDiffers('ascii', c.needle, v) === false;
+      }),
+    );
+    expect(differing.map((c) => c.query.text)).toEqual(['agent.name LIKE ilkay', 'agent.name NOT_LIKE ilkay']);
+  });
+});
