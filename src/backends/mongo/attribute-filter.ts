@@ -11,7 +11,6 @@ import {
   scalar,
   type MongoFilter,
   type MongoScalarCondition,
-  type MongoTypeAlias,
 } from './filter.js';
 
 /** The query text and the predicate's span, for an error about the schema's field names. */
@@ -23,12 +22,20 @@ export interface Site {
 /** A condition on the value itself, before the array guard is added. */
 export type ValueCondition = Omit<MongoScalarCondition, '$not'>;
 
-const TYPE_ALIAS: { readonly [T in AttributeType]: (a: Attribute) => MongoTypeAlias } = {
-  String: () => 'string',
-  Timestamp: () => 'number',
-  Boolean: () => 'bool',
-  ID: (a) => (a.id?.kind === 'integer' ? 'number' : 'string'),
+/**
+ * "A value of the attribute's type": a string, a boolean, or a finite number. Numbers are
+ * bracketed instead of tested with `$type: 'number'`, which also takes NaN and ±Infinity; the
+ * in-memory backend counts those as missing (`Number.isFinite`), and so does this one.
+ */
+const PRESENT: { readonly [T in AttributeType]: (a: Attribute) => ValueCondition } = {
+  String: () => ({ $type: 'string' }),
+  Timestamp: () => FINITE,
+  Boolean: () => ({ $type: 'bool' }),
+  ID: (a) => (a.id?.kind === 'integer' ? FINITE : { $type: 'string' }),
 };
+
+/** Any finite number: MongoDB compares numbers only with numbers, and NaN is outside every bound. */
+export const FINITE = { $gt: -Infinity, $lt: Infinity } as const satisfies ValueCondition;
 
 /** A field name MongoDB reads as a plain top-level field: no `$`, no `.`, nothing odd. */
 const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -77,10 +84,11 @@ export function whereValue(attribute: Attribute, condition: ValueCondition, site
  * @example
  * ```ts
  * valuePresent(agentUrlSlug, site); // { url_slug: { $not: { $type: 'array' }, $type: 'string' } }
+ * valuePresent(agentCreatedAt, site); // { created_at: { $not: { $type: 'array' }, $gt: -Infinity, $lt: Infinity } }
  * ```
  */
 export function valuePresent(attribute: Attribute, site: Site): MongoFilter {
-  return whereValue(attribute, { $type: TYPE_ALIAS[attribute.type](attribute) }, site);
+  return whereValue(attribute, PRESENT[attribute.type](attribute), site);
 }
 
 function fieldName(attribute: Attribute, name: string, site: Site): string {

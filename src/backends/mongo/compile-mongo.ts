@@ -13,7 +13,7 @@ import type { Attribute } from '../../schema/types.js';
 import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
-import { valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
+import { FINITE, valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
 import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
 
@@ -69,10 +69,11 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
     c.value === null
       ? valuePresent(c.attribute, at(ctx, c))
       : noneOf([whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c))]),
-  LT: (c, ctx) => whereValue(c.attribute, { $lt: c.value }, at(ctx, c)),
-  LTE: (c, ctx) => whereValue(c.attribute, { $lte: c.value }, at(ctx, c)),
-  GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value }, at(ctx, c)),
-  GTE: (c, ctx) => whereValue(c.attribute, { $gte: c.value }, at(ctx, c)),
+  // The open side is closed with ±Infinity so that only finite numbers match (see FINITE).
+  LT: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lt: c.value }, at(ctx, c)),
+  LTE: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lte: c.value }, at(ctx, c)),
+  GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value, $lt: FINITE.$lt }, at(ctx, c)),
+  GTE: (c, ctx) => whereValue(c.attribute, { $gte: c.value, $lt: FINITE.$lt }, at(ctx, c)),
   LIKE: (c, ctx) => whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c)),
   NOT_LIKE: (c, ctx) => noneOf([whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c))]),
   IN: (c, ctx) => whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c)),

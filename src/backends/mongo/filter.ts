@@ -6,7 +6,7 @@
 import type { Scalar } from '../../validate/validated-query.js';
 
 /** `$type` aliases tql uses to say "a value of the attribute's type is present". */
-export type MongoTypeAlias = 'string' | 'number' | 'bool';
+export type MongoTypeAlias = 'string' | 'bool';
 
 /**
  * A condition on one field. Every condition tql emits on a scalar carries

@@ -129,6 +129,7 @@ describe('field attributes', () => {
           {
             "created_at": {
               "$gte": 1688169600,
+              "$lt": Infinity,
               "$not": {
                 "$type": "array",
               },
@@ -136,6 +137,7 @@ describe('field attributes', () => {
           },
           {
             "created_at": {
+              "$gt": -Infinity,
               "$lt": 1700000000,
               "$not": {
                 "$type": "array",
@@ -153,6 +155,7 @@ describe('field attributes', () => {
           {
             "created_at": {
               "$gt": 1688169600,
+              "$lt": Infinity,
               "$not": {
                 "$type": "array",
               },
@@ -160,6 +163,7 @@ describe('field attributes', () => {
           },
           {
             "created_at": {
+              "$gt": -Infinity,
               "$lte": 1672531200,
               "$not": {
                 "$type": "array",
@@ -571,10 +575,11 @@ describe('collection attributes', () => {
             "$nor": [
               {
                 "selected_start_time": {
+                  "$gt": -Infinity,
+                  "$lt": Infinity,
                   "$not": {
                     "$type": "array",
                   },
-                  "$type": "number",
                 },
               },
             ],

@@ -1,0 +1,149 @@
+/**
+ * Schema-valid TQL text for the entities of `schedulingSchema`, built as syntax trees and
+ * written by the printer: every operator an attribute allows, `null` where it is allowed, IN
+ * lists, AND/OR with groups nested a few levels, and values from the pools of `data.ts` (so
+ * predicates often match) or free text. Valid by construction: the test checks every query with
+ * `check`, and a generated query it rejects is a failure, never skipped.
+ */
+import { fc } from '@fast-check/vitest';
+import { and, group, or, predicate, query } from '../../../src/ast/builders.js';
+import type { Conjunct, Disjunct, Expr, Operator } from '../../../src/ast/nodes.js';
+import { print } from '../../../src/ast/print.js';
+import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
+import { LIST_OPERATORS } from '../../../src/schema/operators.js';
+import type { Attribute, Entity } from '../../../src/schema/types.js';
+import type { Comparison, Condition, ValidatedQuery } from '../../../src/validate/validated-query.js';
+import {
+  arbChar,
+  arbIntegerId,
+  arbText,
+  arbTimestamp,
+  attributeTexts,
+  ID_BODIES,
+  TEXTS,
+  TICKET_NUMBERS,
+  type DataRecord,
+} from './data.js';
+
+/** A LIKE needle: a piece of a pool text, its case flipped now and then, or free text. */
+const arbNeedle: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...TEXTS, ...TICKET_NUMBERS), fc.nat(), fc.nat({ max: 4 }), fc.boolean())
+      .map(([t, start, length, flip]) => {
+        const chars = [...t];
+        const s = start % (chars.length + 1);
+        const piece = chars.slice(s, s + length).join('');
+        return flip ? piece.toUpperCase() : piece;
+      }),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('σ', 'ς', 'Σ', 'ος', 'İ', 'i', '\u0307', 'k', 'ß', 'ss', '%', '_', '\\') },
+  { weight: 1, arbitrary: fc.string({ unit: arbChar, maxLength: 3 }) },
+);
+
+const isTicketNumber = (a: Attribute) => a.source.kind === 'element' && a.source.value === 'number';
+
+/** The text of one value of attribute `a` for operator `op` (`null` for the bare null). */
+function arbValue(a: Attribute, op: Operator): fc.Arbitrary<string | null> {
+  if (op === 'LIKE' || op === 'NOT_LIKE') return arbNeedle;
+  const value = ((): fc.Arbitrary<string> => {
+    switch (a.type) {
+      case 'String':
+        if (a.values !== undefined) return fc.constantFrom(...a.values);
+        return isTicketNumber(a) ? fc.oneof(fc.constantFrom(...TICKET_NUMBERS), arbText) : arbText;
+      case 'ID':
+        // Only the attribute's own prefix: another one is a validation error (it can never match).
+        return a.id?.kind === 'prefixed' ? fc.constantFrom(...ID_BODIES).map((b) => `${(a.id as { prefix: string }).prefix}${b}`) : arbIntegerId.map(String);
+      case 'Timestamp':
+        return arbTimestamp.chain((t) => fc.constantFrom(String(t), isoForm(t)));
+      case 'Boolean':
+        return fc.constantFrom('true', 'false');
+    }
+  })();
+  return a.nullable && (op === 'EQ' || op === 'NOT_EQ')
+    ? fc.oneof({ weight: 3, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) })
+    : value;
+}
+
+/** `2023-07-01T00:00:00Z`, or `2023-07-01` at midnight: the same instant as `seconds`. */
+function isoForm(seconds: number): string {
+  const iso = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return iso.endsWith('T00:00:00') ? iso.slice(0, 10) : `${iso}Z`;
+}
+
+function arbPredicate(entity: Entity): fc.Arbitrary<Expr> {
+  const attributes = entity.attributeNames.map((n) => entity.attributes[n]!);
+  return fc
+    .constantFrom(...attributes)
+    .chain((a) => fc.constantFrom(...a.operators).map((op) => [a, op] as const))
+    .chain(([a, op]) =>
+      (LIST_OPERATORS.has(op)
+        ? fc.array(arbValue(a, op), { minLength: 1, maxLength: 4 })
+        : arbValue(a, op).map((v) => [v])
+      ).map((values) => predicate(a.path as `${string}.${string}`, op, values[0]!, ...values.slice(1))),
+    );
+}
+
+const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' ? e : group(e));
+const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
+
+/** Expressions of up to `maxDepth` levels of AND/OR. */
+function arbExpr(entity: Entity, maxDepth: number): fc.Arbitrary<Expr> {
+  const leaf = arbPredicate(entity);
+  const { expr } = fc.letrec<{ expr: Expr; and: Expr; or: Expr }>((tie) => ({
+    expr: fc.oneof({ maxDepth, depthIdentifier: 'tql-expr' }, leaf, tie('and'), tie('or')),
+    and: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => and(asConjunct(xs[0]!), asConjunct(xs[1]!), ...xs.slice(2).map(asConjunct))),
+    or: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => or(asDisjunct(xs[0]!), asDisjunct(xs[1]!), ...xs.slice(2).map(asDisjunct))),
+  }));
+  return expr;
+}
+
+/** A generated query: its entity and its text. */
+export interface GeneratedQuery {
+  readonly entity: SchedulingEntityName;
+  readonly text: string;
+}
+
+/**
+ * Schema-valid query text for `entity`, in either print style.
+ *
+ * @example
+ * ```ts
+ * fc.sample(arbQueryText('agent'), 1); // ['agent.name NOT_LIKE "ẞ" OR agent.created_at GT 1688169600']
+ * ```
+ */
+export function arbQueryText(entity: SchedulingEntityName, maxDepth = 3): fc.Arbitrary<GeneratedQuery> {
+  return fc
+    .tuple(arbExpr(schedulingSchema.entities[entity], maxDepth), fc.constantFrom('url', 'readable') as fc.Arbitrary<'url' | 'readable'>)
+    .map(([expr, style]) => ({ entity, text: print(query(expr), { style }) }));
+}
+
+/** The LIKE and NOT_LIKE comparisons of a validated query, where a folding divergence can act. */
+export function likeComparisons(condition: Condition): Comparison<'LIKE' | 'NOT_LIKE'>[] {
+  if (condition.kind !== 'Comparison') return condition.operands.flatMap(likeComparisons);
+  return condition.operator === 'LIKE' || condition.operator === 'NOT_LIKE' ? [condition] : [];
+}
+
+/** A declared LIKE divergence: true when an engine answers `LIKE needle` on `haystack` differently. */
+export type FoldingDiffers = (needle: string, haystack: string) => boolean;
+
+/**
+ * The ids of the records where a declared divergence can change the answer of `query`: some
+ * LIKE or NOT_LIKE of the query meets one of the record's values on which `differs` holds.
+ * Every other record must get the same answer from every engine.
+ *
+ * @example
+ * ```ts
+ * divergentIds(check('agent.name LIKE σ', schedulingSchema, 'agent'), agents, mongoFoldingDiffers);
+ * ```
+ */
+export function divergentIds(query: ValidatedQuery, records: readonly DataRecord[], differs: FoldingDiffers): Set<string> {
+  const likes = likeComparisons(query.condition);
+  const ids = new Set<string>();
+  if (likes.length === 0) return ids;
+  for (const r of records) {
+    if (likes.some((c) => attributeTexts(r, c.attribute).some((h) => differs(c.value, h)))) ids.add(r.id);
+  }
+  return ids;
+}
