@@ -1,0 +1,41 @@
+/** The JSON body of an error response: the API's `{ "error": "…" }`, with a code and the issues. */
+import type { TqlError, TqlIssue } from '../errors/tql-error.js';
+
+export interface ErrorBody {
+  /** What is wrong and what to do, for a person. */
+  readonly error: string;
+  /** A stable code for programs: a `TqlErrorCode`, or `unauthorized`, `not_found`, `method_not_allowed`, `internal_error`. */
+  readonly code: string;
+  /** Every problem found in the filter, with positions; empty for errors that are not about one. */
+  readonly issues: readonly TqlIssue[];
+}
+
+/**
+ * The body for a `TqlError`. For a bad filter, `error` says where each problem is, as
+ * `at line:column`, followed by the issue's message.
+ *
+ * @example
+ * ```ts
+ * errorBody(safeCheck('agent.name eq x', schedulingSchema, 'agent').error);
+ * // { error: 'Invalid filter at 1:12: "eq" is not an operator: write EQ. …', code: 'unknown_operator', issues: [ … ] }
+ * ```
+ */
+export function errorBody(error: TqlError): ErrorBody {
+  const issues = error.issues;
+  if (error.text === '') return { error: issues.map((i) => i.message).join(' '), code: error.code, issues };
+  const at = (i: TqlIssue) => `at ${i.position.line}:${i.position.column}: ${i.message}`;
+  const error_ = issues.length === 1 ? `Invalid filter ${at(issues[0])}` : `Invalid filter (${issues.length} problems): ${issues.map(at).join(' ')}`;
+  return { error: error_, code: error.code, issues };
+}
+
+/**
+ * A body for an error that is not about input tql reads (a missing token, an unknown id).
+ *
+ * @example
+ * ```ts
+ * plainErrorBody('not_found', 'No agent has id agnt_x.'); // { error: 'No agent has id agnt_x.', code: 'not_found', issues: [] }
+ * ```
+ */
+export function plainErrorBody(code: string, error: string): ErrorBody {
+  return { error, code, issues: [] };
+}

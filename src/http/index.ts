@@ -1,0 +1,21 @@
+/**
+ * List endpoints for HTTP services: the TQL `filter` parameter, cursor pages newest first and
+ * `next_page` / `previous_page` links, over records in memory, in SQL or in MongoDB.
+ *
+ * @example
+ * ```ts
+ * const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: memoryListStore(agents) });
+ * const { status, body } = await list(req); // 200 { object: 'list', … } or 400 { error, code, issues }
+ * ```
+ */
+export { createListEndpoint, type ListBody, type ListEndpointOptions, type ListHandler, type ListResponse } from './list-endpoint.js';
+export { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type Cursor, type ListParams, type PageSize } from './list-params.js';
+export { readPage, type Page } from './list-page.js';
+export { pageLink } from './list-links.js';
+export { compareListOrder, type Direction, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
+export { memoryListStore } from './memory-store.js';
+export { sqlListStore, type SqlListStoreOptions } from './sql-store.js';
+export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions } from './mongo-store.js';
+export { recordKey } from './record-key.js';
+export { requestUrl } from './request-url.js';

@@ -1,0 +1,61 @@
+/** A {@link ListStore} over an array of records, filtered by the in-memory backend. */
+import { compilePredicate } from '../backends/memory/index.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import { compareListOrder, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
+import { recordKey } from './record-key.js';
+
+/**
+ * Sorts a copy of `records` once; each page then starts where the window's key falls (a binary
+ * search) and reads on until it has enough matches. Records need a string `id` and an integer
+ * `created_at` (Unix seconds); others throw a `TqlError` (`invalid_input`).
+ *
+ * @example
+ * ```ts
+ * const store = memoryListStore(sampleData().agents);
+ * const page = await store.page(check('agent.schedulable EQ true', schedulingSchema, 'agent'),
+ *   { direction: 'older', from: undefined, limit: 20 });
+ * ```
+ */
+export function memoryListStore<T extends object>(records: readonly T[]): ListStore<T> {
+  const sorted: Keyed<T>[] = records.map((record, i) => ({ key: recordKey(record, `record ${i}`), record }));
+  sorted.sort((a, b) => compareListOrder(a.key, b.key));
+  const byId = new Map<string, SortKey>(sorted.map((k) => [k.key.id, k.key]));
+  return {
+    keyOf: async (id) => byId.get(id),
+    page: async (query, window) => scan(sorted, predicate(query), window),
+  };
+}
+
+function predicate(query: ValidatedQuery | undefined): (record: unknown) => boolean {
+  return query === undefined ? () => true : compilePredicate(query);
+}
+
+function scan<T>(sorted: readonly Keyed<T>[], matches: (record: unknown) => boolean, window: PageWindow): Keyed<T>[] {
+  const out: Keyed<T>[] = [];
+  const step = window.direction === 'older' ? 1 : -1;
+  let i = start(sorted, window);
+  for (; i >= 0 && i < sorted.length && out.length < window.limit; i += step) {
+    const item = sorted[i]!;
+    if (matches(item.record)) out.push(item);
+  }
+  return out;
+}
+
+/** The index of the first record strictly beyond `window.from` in the window's direction. */
+function start<T>(sorted: readonly Keyed<T>[], window: PageWindow): number {
+  const from = window.from;
+  if (from === undefined) return window.direction === 'older' ? 0 : sorted.length - 1;
+  // The first index whose record comes after `from` in list order.
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareListOrder(sorted[mid]!.key, from) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (window.direction === 'older') return lo;
+  // Newer: the last index that comes strictly before `from`.
+  let j = lo - 1;
+  while (j >= 0 && compareListOrder(sorted[j]!.key, from) === 0) j--;
+  return j;
+}

@@ -1,0 +1,78 @@
+/**
+ * A {@link ListStore} over a MongoDB collection (the `mongodb` driver's `Collection`, or the
+ * in-process {@link mingoCollection}): the filter from the Mongo backend, keyset paging on
+ * `(created_at, id)` in the query, sorted and limited by the engine.
+ */
+import { Query } from 'mingo';
+import { compileMongo } from '../backends/mongo/compile-mongo.js';
+import type { Keyed, ListStore, SortKey } from './list-store.js';
+import { recordKey } from './record-key.js';
+
+/** A filter document: the compiled TQL filter, or one of the paging conditions. */
+type Filter = Record<string, unknown>;
+
+export interface MongoFindOptions {
+  readonly sort?: Readonly<Record<string, 1 | -1>>;
+  readonly limit?: number;
+  readonly projection?: Readonly<Record<string, 0 | 1>>;
+}
+
+/** The part of a MongoDB `Collection` a list needs. */
+export interface MongoFindable<T> {
+  find(filter: Filter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
+}
+
+/**
+ * @example
+ * ```ts
+ * const store = mongoListStore(db.collection<Agent>('agents'));          // a MongoDB server
+ * const local = mongoListStore(mingoCollection(sampleData().agents));    // in process
+ * ```
+ */
+export function mongoListStore<T>(collection: MongoFindable<T>): ListStore<T> {
+  // `_id` is the driver's, not part of the API record.
+  const projection = { _id: 0 } as const;
+  return {
+    async keyOf(id) {
+      const [found] = await collection.find({ id: { $eq: id } }, { limit: 1, projection }).toArray();
+      return found === undefined ? undefined : recordKey(found, `the record with id ${JSON.stringify(id)}`);
+    },
+    async page(query, window) {
+      const conditions: Filter[] = [];
+      if (query !== undefined) conditions.push(compileMongo(query) as Filter);
+      if (window.from !== undefined) conditions.push(beyond(window.from, window.direction === 'older' ? '$lt' : '$gt'));
+      const filter = conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };
+      const order = window.direction === 'older' ? -1 : 1;
+      const records = await collection.find(filter, { sort: { created_at: order, id: order }, limit: window.limit, projection }).toArray();
+      return records.map((record, i): Keyed<T> => ({ key: recordKey(record, `document ${i}`), record }));
+    },
+  };
+}
+
+function beyond(k: SortKey, op: '$lt' | '$gt'): Filter {
+  return { $or: [{ created_at: { [op]: k.createdAt } }, { created_at: { $eq: k.createdAt }, id: { [op]: k.id } }] };
+}
+
+/**
+ * An in-process stand-in for a MongoDB collection over `records`, evaluated by mingo (scripts
+ * disabled), for services and tests without a MongoDB server.
+ *
+ * @example
+ * ```ts
+ * await mingoCollection(agents).find({ role: { $eq: 'User' } }, { sort: { created_at: -1 }, limit: 5 }).toArray();
+ * ```
+ */
+export function mingoCollection<T extends object>(records: readonly T[]): MongoFindable<T> {
+  return {
+    find(filter, options = {}) {
+      return {
+        async toArray() {
+          let cursor = new Query<Filter>(filter, { scriptEnabled: false }).find<T>(records, options.projection as Parameters<Query<Filter>['find']>[1]);
+          if (options.sort !== undefined) cursor = cursor.sort({ ...options.sort });
+          if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+          return cursor.all();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * A {@link ListStore} over a SQL table: the filter from the SQL backend, keyset paging on
+ * `(created_at, id)` in the database, then the page's records loaded by id.
+ */
+import { compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
+import type { SqlDatabase } from '../backends/sql/database.js';
+import { resolveDialect, type CaseFolding } from '../backends/sql/dialects.js';
+import { entityMapping, type SqlMapping } from '../backends/sql/mapping.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import type { Keyed, ListStore, PageWindow, SortKey } from './list-store.js';
+import { recordKey } from './record-key.js';
+
+export interface SqlListStoreOptions<T> {
+  readonly db: SqlDatabase;
+  readonly mapping: SqlMapping;
+  /** The entity of `mapping` the store lists. */
+  readonly entity: string;
+  /** The column of Unix seconds the list is ordered by. Default `created_at`. */
+  readonly createdAtColumn?: string | undefined;
+  readonly caseFolding?: CaseFolding | undefined;
+  /**
+   * The records with these ids, in any order (missing ones are left out). Default: the rows of
+   * the entity's table as they are (`SELECT *`).
+   */
+  readonly load?: ((ids: readonly string[]) => Promise<readonly T[]>) | undefined;
+}
+
+/**
+ * Ids are compared by bytes, so the order is the same on every engine and in memory (SQLite's
+ * default collation already is; PostgreSQL's may follow a locale).
+ */
+const ID_COLLATION: Readonly<Record<string, string>> = { postgres: ' COLLATE "C"' };
+
+/**
+ * @example
+ * ```ts
+ * const store = sqlListStore({ db: sqlDatabase(pglite), mapping: schedulingSqlMapping, entity: 'agent' });
+ * const agents = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
+ * ```
+ */
+export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreOptions<T>): ListStore<T> {
+  const { db, mapping, entity } = options;
+  const dialect = resolveDialect(db.dialect);
+  const table = entityMapping(mapping, entity, '');
+  const q = dialect.quoteIdentifier;
+  const from = q(table.table);
+  const key = q(table.key);
+  const id = `${key}${ID_COLLATION[db.dialect] ?? ''}`;
+  const createdAt = q(options.createdAtColumn ?? 'created_at');
+  const load = options.load ?? ((ids) => loadRows<T>(db, from, key, ids));
+
+  return {
+    async keyOf(recordId) {
+      const rows = await db.all({ text: `SELECT ${key} AS "id", ${createdAt} AS "created_at" FROM ${from} WHERE ${key} = ${dialect.placeholder(1)}`, values: [recordId] });
+      return rows[0] === undefined ? undefined : recordKey(rows[0], `the row with id ${JSON.stringify(recordId)}`);
+    },
+    async page(query, window) {
+      const keys = (await db.all(pageStatement(query, window))).map((row, i) => recordKey(row, `row ${i} of ${table.table}`));
+      if (keys.length === 0) return [];
+      const byId = new Map((await load(keys.map((k) => k.id))).map((r) => [recordKey(r, 'a loaded record').id, r]));
+      return keys.flatMap((k): Keyed<T>[] => {
+        const record = byId.get(k.id);
+        return record === undefined ? [] : [{ key: k, record }];
+      });
+    },
+  };
+
+  function pageStatement(query: ValidatedQuery | undefined, window: PageWindow): SqlStatement {
+    const where = query === undefined ? { text: '1 = 1', values: [] as unknown[] } : compileSql(query, { dialect, mapping, caseFolding: options.caseFolding });
+    const values = [...where.values];
+    const bind = (value: unknown) => {
+      values.push(value);
+      return dialect.placeholder(values.length);
+    };
+    const conditions = [where.text];
+    const older = window.direction === 'older';
+    if (window.from !== undefined) conditions.push(beyond(window.from, older ? '<' : '>', bind));
+    const order = older ? 'DESC' : 'ASC';
+    const text = `SELECT ${key} AS "id", ${createdAt} AS "created_at" FROM ${from} WHERE ${conditions.join(' AND ')} ORDER BY ${createdAt} ${order}, ${id} ${order} LIMIT ${bind(window.limit)}`;
+    return { text, values };
+  }
+
+  /** Rows strictly past `k` in the direction of `op` (`<` down the list, `>` up). */
+  function beyond(k: SortKey, op: '<' | '>', bind: (value: unknown) => string): string {
+    return `(${createdAt} ${op} ${bind(k.createdAt)} OR (${createdAt} = ${bind(k.createdAt)} AND ${id} ${op} ${bind(k.id)}))`;
+  }
+}
+
+async function loadRows<T>(db: SqlDatabase, from: string, key: string, ids: readonly string[]): Promise<T[]> {
+  const dialect = resolveDialect(db.dialect);
+  const list = ids.map((_, i) => dialect.placeholder(i + 1)).join(', ');
+  return db.all<T>({ text: `SELECT * FROM ${from} WHERE ${key} IN (${list})`, values: [...ids] });
+}

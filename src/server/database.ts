@@ -1,0 +1,89 @@
+/**
+ * The reference server's database: embedded PGlite with the sample data by default, or a
+ * PostgreSQL server given by a connection string.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { sqlDatabase, type SqlDatabase } from '../backends/sql/database.js';
+import type { CaseFolding } from '../backends/sql/dialects.js';
+import { sampleData } from '../models/scheduling/sample.js';
+import { createSchedulingTables, loadSchedulingData } from '../models/scheduling/sql/load.js';
+
+export interface OpenedDatabase {
+  readonly db: SqlDatabase;
+  /** `PGlite (in memory)` or the server's address without credentials. */
+  readonly description: string;
+  /** True when the sample data was loaded at start. */
+  readonly loadedSample: boolean;
+  /** `unicode` when the engine has the ICU root collation, so LIKE folds exactly as JavaScript. */
+  readonly caseFolding: CaseFolding;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgresql://…`; undefined for embedded PGlite. */
+  readonly databaseUrl?: string | undefined;
+  /** Drop the scheduling tables and load the sample data even when they exist. */
+  readonly reset?: boolean | undefined;
+}
+
+/**
+ * Opens the database and makes sure the scheduling tables exist: PGlite always starts empty and
+ * gets the sample data; on a server, the tables are created and filled only when missing (or
+ * with `reset`), so data already there is served as it is.
+ *
+ * @example
+ * ```ts
+ * const { db, close } = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+ * ```
+ */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (options.databaseUrl === undefined) {
+    const pglite = await PGlite.create();
+    const db = sqlDatabase(pglite);
+    await fill(db, false);
+    return { db, description: 'PGlite (in memory)', loadedSample: true, caseFolding: await caseFolding(db), close: () => pglite.close() };
+  }
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+  try {
+    const db = sqlDatabase(pool);
+    const exists = await tablesExist(db);
+    const load = options.reset === true || !exists;
+    if (load) await fill(db, exists);
+    return {
+      db,
+      description: `PostgreSQL at ${safeAddress(options.databaseUrl)}`,
+      loadedSample: load,
+      caseFolding: await caseFolding(db),
+      close: () => pool.end(),
+    };
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function fill(db: SqlDatabase, replace: boolean): Promise<void> {
+  await createSchedulingTables(db, { replace });
+  await loadSchedulingData(db, sampleData());
+}
+
+async function tablesExist(db: SqlDatabase): Promise<boolean> {
+  const [row] = await db.all<{ found: unknown }>({ text: `SELECT to_regclass('scheduling_request') IS NOT NULL AS found`, values: [] });
+  return row?.found === true;
+}
+
+async function caseFolding(db: SqlDatabase): Promise<CaseFolding> {
+  const rows = await db.all({ text: `SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'`, values: [] });
+  return rows.length > 0 ? 'unicode' : 'database';
+}
+
+/** host:port/database, never the password. */
+function safeAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port === '' ? '' : `:${u.port}`}${u.pathname}`;
+  } catch {
+    return '(the given connection string)';
+  }
+}
