@@ -4,6 +4,7 @@
  */
 import type { Query } from '../ast/nodes.js';
 import { TqlError, isTqlError } from '../errors/tql-error.js';
+import { fastParse } from './fast-parse.js';
 import { checkAfterParsing, checkBeforeParsing, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
 import { tqlGrammar } from './grammar.js';
@@ -30,7 +31,9 @@ export type ParseResult = { readonly ok: true; readonly value: Query } | { reado
  */
 export function parse(text: string, options?: ParseOptions): Query {
   const limits = prepare(text, options);
-  const query = parseWithOhm(text);
+  // The fast path accepts exactly what the grammar accepts; on anything else Ohm runs to
+  // produce the error (or, should the fast path ever miss a valid text, the tree).
+  const query = fastParse(text) ?? parseWithOhm(text);
   checkAfterParsing(query, limits);
   return query;
 }

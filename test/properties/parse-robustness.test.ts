@@ -9,7 +9,7 @@ import { print } from '../../src/ast/print.js';
 import { stripSpans } from '../../src/ast/strip-spans.js';
 import { isTqlError } from '../../src/errors/tql-error.js';
 import { parse } from '../../src/parser/parse.js';
-import { arbExpr, arbSep } from './arbitraries/ast.js';
+import { arbExpr, arbMutation, arbSep, arbTokenSoup, mutate } from './arbitraries/ast.js';
 
 /** Parses, checking the contract on either outcome; returns the query when it parsed. */
 function parseOrTqlError(text: string): Query | undefined {
@@ -69,10 +69,6 @@ function expectSpansConsistent(node: Node, text: string, parent: Span = { start:
   }
 }
 
-// Pieces of TQL, so random concatenations reach deep into the grammar and its error paths.
-const TOKENS = ['a.b', 'agent.name', 'EQ', 'eq', 'IN', 'NOT_LIKE', 'AND', 'OR', 'and', '(', ')', '"', '\\', ',', ', ', ' ', '~', '\n', 'null', 'x', '"x y"', '=', '.', '😀', '\ud800'];
-const arbTokenSoup = fc.array(fc.constantFrom(...TOKENS), { maxLength: 30 }).map((t) => t.join(''));
-
 test.prop([fc.string({ maxLength: 60 })], { numRuns: 500 })('any ASCII-ish string', (s) => {
   parseOrTqlError(s);
 });
@@ -91,35 +87,6 @@ test.prop([fc.string({ unit: fc.constantFrom('\ud800', '\udc00', 'a', '"', ' '),
 test.prop([arbTokenSoup], { numRuns: 1500 })('any sequence of TQL tokens', (s) => {
   parseOrTqlError(s);
 });
-
-type Mutation =
-  | { readonly kind: 'drop' | 'duplicate' | 'truncate'; readonly at: number }
-  | { readonly kind: 'insert'; readonly at: number; readonly text: string }
-  | { readonly kind: 'swap'; readonly at: number }
-  | { readonly kind: 'append'; readonly text: string };
-
-const arbMutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('drop', 'duplicate', 'truncate', 'swap'), at: fc.nat() }),
-  fc.record({ kind: fc.constant('insert'), at: fc.nat(), text: fc.oneof(fc.constantFrom(...TOKENS), fc.string({ maxLength: 2 })) }),
-  fc.record({ kind: fc.constant('append'), text: fc.constantFrom(' AND', '~OR~', ' AND ', ',', ')', '(', ' x') }),
-) as fc.Arbitrary<Mutation>;
-
-function mutate(text: string, m: Mutation): string {
-  if (m.kind === 'append') return text + m.text;
-  const at = m.at % (text.length + 1);
-  switch (m.kind) {
-    case 'drop':
-      return text.slice(0, at) + text.slice(at + 1);
-    case 'duplicate':
-      return text.slice(0, at) + text.slice(at, at + 1) + text.slice(at);
-    case 'truncate':
-      return text.slice(0, at);
-    case 'swap':
-      return text.slice(0, at) + text.slice(at + 1, at + 2) + text.slice(at, at + 1) + text.slice(at + 2);
-    case 'insert':
-      return text.slice(0, at) + m.text + text.slice(at);
-  }
-}
 
 test.prop([arbExpr({ maxDepth: 2, maxOperands: 3 }), fc.constantFrom('url', 'readable'), fc.array(arbMutation, { minLength: 1, maxLength: 3 })], {
   numRuns: 1500,

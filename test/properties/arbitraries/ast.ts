@@ -28,7 +28,7 @@ export interface ArbQueryOptions {
 /** Characters with a meaning somewhere in TQL, SQL LIKE, regexes or JSON, plus non-ASCII. */
 export const TRICKY_CHARS = [
   ...'%_*.?+^$[]{}|\\"\'~,() \t\n\r/@#:;-=<>!&',
-  'a', 'Z', '0', '9',
+  'a', 'n', 'Z', '0', '9',
   'é', 'ß', 'İ', 'Σ', '\u00a0', '\u200b', '\u2028', '\u0000', '\u007f',
   '😀', '𝔘', '\ud800', '\udfff',
 ];
@@ -130,3 +130,56 @@ export function printWithLayout(expr: Expr, draw: fc.GeneratorValue): string {
   return `${optional()}${write(expr)}${optional()}`;
 }
 
+
+// ---- random and broken texts ----
+
+// Pieces of TQL, so random concatenations reach deep into the grammar and its error paths.
+export const TQL_TOKENS = [
+  'a.b', 'agent.name', '_1.x', 'EQ', 'eq', 'IN', 'LTE', 'NOT_LIKE', 'AND', 'OR', 'and', ' AND ', '~OR~',
+  'a.b EQ 1', '(', ')', '"', '\\', '\\n', '"a\\"b"', '"\\\\"', ',', ', ', ' ', '~', '\t', '\n', 'null', 'nullx', 'x',
+  '"x y"', '=', '.', '😀', '\ud800',
+];
+export const arbTokenSoup = fc.array(fc.constantFrom(...TQL_TOKENS), { maxLength: 30 }).map((t) => t.join(''));
+
+/** A small edit of a text: what a person's typo, a truncated URL or a bad join would do. */
+export type Mutation =
+  | { readonly kind: 'drop' | 'duplicate' | 'truncate'; readonly at: number }
+  | { readonly kind: 'insert'; readonly at: number; readonly text: string }
+  | { readonly kind: 'swap'; readonly at: number }
+  | { readonly kind: 'unsep' | 'lower'; readonly at: number }
+  | { readonly kind: 'append'; readonly text: string };
+
+export const arbMutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('drop', 'duplicate', 'truncate', 'swap', 'unsep', 'lower'), at: fc.nat() }),
+  fc.record({ kind: fc.constant('insert'), at: fc.nat(), text: fc.oneof(fc.constantFrom(...TQL_TOKENS), fc.string({ maxLength: 2 })) }),
+  fc.record({ kind: fc.constant('append'), text: fc.constantFrom(' AND', '~OR~', ' AND ', ',', ')', '(', ' x') }),
+) as fc.Arbitrary<Mutation>;
+
+export function mutate(text: string, m: Mutation): string {
+  if (m.kind === 'append') return text + m.text;
+  const at = m.at % (text.length + 1);
+  switch (m.kind) {
+    case 'drop':
+      return text.slice(0, at) + text.slice(at + 1);
+    case 'duplicate':
+      return text.slice(0, at) + text.slice(at, at + 1) + text.slice(at);
+    case 'truncate':
+      return text.slice(0, at);
+    case 'swap':
+      return text.slice(0, at) + text.slice(at + 1, at + 2) + text.slice(at, at + 1) + text.slice(at + 2);
+    case 'insert':
+      return text.slice(0, at) + m.text + text.slice(at);
+    case 'unsep':
+      return editNthMatch(text, /[ \t\r\n~]+/g, m.at, () => '');
+    case 'lower':
+      return editNthMatch(text, /[A-Z_]{2,}/g, m.at, (word) => word.toLowerCase());
+  }
+}
+
+/** Replaces the `n`-th match of `pattern` (counting round) with `edit(match)`. */
+function editNthMatch(text: string, pattern: RegExp, n: number, edit: (match: string) => string): string {
+  const matches = [...text.matchAll(pattern)];
+  const chosen = matches[n % Math.max(1, matches.length)];
+  if (chosen === undefined) return text;
+  return text.slice(0, chosen.index) + edit(chosen[0]) + text.slice(chosen.index + chosen[0].length);
+}

@@ -1,0 +1,121 @@
+/**
+ * The fast path is the grammar: on every text, the hand-written parser either gives up
+ * (`undefined`) or builds exactly Ohm's tree, spans included; and on valid queries it never
+ * gives up, so Ohm only ever runs to explain an error.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { expect, it } from 'vitest';
+import type { Query } from '../../src/ast/nodes.js';
+import { print } from '../../src/ast/print.js';
+import { isTqlError } from '../../src/errors/tql-error.js';
+import { fastParse } from '../../src/parser/fast-parse.js';
+import { parseWithOhm } from '../../src/parser/parse.js';
+import { arbExpr, arbMutation, arbTokenSoup, mutate, printWithLayout } from './arbitraries/ast.js';
+
+function ohm(text: string): Query | undefined {
+  try {
+    return parseWithOhm(text);
+  } catch (error) {
+    if (isTqlError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The law on any text: both parsers agree on whether it is TQL, and on its tree. */
+function expectAgreement(text: string): void {
+  const fast = fastParse(text);
+  const reference = ohm(text);
+  // Catches: the fast path accepting what the grammar refuses, building another tree or other
+  // spans, or refusing what the grammar accepts (which would send valid queries to slow Ohm).
+  expect(fast, JSON.stringify(text)).toEqual(reference);
+}
+
+/** The law on valid text: the fast path accepts it, with Ohm's tree. */
+function expectFastAccepts(text: string): void {
+  const fast = fastParse(text);
+  expect(fast, `fast path gave up on ${JSON.stringify(text)}`).toBeDefined();
+  expect(fast).toEqual(parseWithOhm(text));
+}
+
+test.prop([arbExpr(), fc.constantFrom('url', 'readable')], { numRuns: 300 })(
+  'printed queries: the fast path accepts them with Ohm’s tree',
+  (e, style) => {
+    expectFastAccepts(print(e, { style: style as 'url' | 'readable' }));
+  },
+);
+
+test.prop([arbExpr(), fc.gen()], { numRuns: 300 })(
+  'queries with random separators, padding and list spacing: accepted with Ohm’s tree',
+  (e, draw) => {
+    expectFastAccepts(printWithLayout(e, draw));
+  },
+);
+
+test.prop([arbExpr({ maxDepth: 2, maxOperands: 3 }), fc.gen(), fc.array(arbMutation, { minLength: 1, maxLength: 3 })], {
+  numRuns: 1000,
+})('mutated queries: both parsers agree', (e, draw, mutations) => {
+  expectAgreement(mutations.reduce(mutate, printWithLayout(e, draw)));
+});
+
+test.prop([arbTokenSoup], { numRuns: 1500 })('sequences of TQL tokens: both parsers agree', (text) => {
+  expectAgreement(text);
+});
+
+test.prop([fc.string({ maxLength: 40 })], { numRuns: 300 })('any string: both parsers agree', (text) => {
+  expectAgreement(text);
+});
+
+test.prop([fc.string({ unit: 'binary', maxLength: 40 })], { numRuns: 200 })('any Unicode string: both parsers agree', (text) => {
+  expectAgreement(text);
+});
+
+// Near misses, one per place where the fast path decides differently from a textbook parser.
+const NEAR_MISSES = [
+  'a.b EQ 1 ANDa.c EQ 2',
+  'a.b EQ 1ANDa.c EQ 2',
+  'a.b EQ 1 AND(a.c EQ 2)',
+  '(a.b EQ 1)OR(a.c EQ 2)',
+  '(a.b EQ 1) OR(a.c EQ 2)',
+  'a.b EQ 1 AND',
+  'a.b EQ 1 AND ',
+  'a.b EQ 1 OR~',
+  'a.b EQ AND',
+  'a.b EQ AND AND a.c EQ OR',
+  'a.b EQ OR OR a.c EQ OR',
+  'a.b EQ "\\n"',
+  'a.b EQ "\\\\n"',
+  'a.b EQ "\\"',
+  'a.b EQ "x"y',
+  'a.b EQ x"y"',
+  'a.b EQ ""',
+  'a.b EQ null',
+  'a.b EQ nullx',
+  'a.b EQ "null"',
+  'a.b IN x,',
+  'a.b IN x,~y',
+  'a.b IN x ,y',
+  'a.b IN x,\t\r\n y',
+  'a.b IN x,,y',
+  'a.b LTEX 1',
+  'a.b LT1 1',
+  'a.b LTE 1',
+  'a.b eq 1',
+  '1a.b EQ 1',
+  'a.1b EQ 1',
+  'a._1 EQ 1',
+  'a.b.c EQ 1',
+  'a.b EQ(x)',
+  '( a.b EQ 1 )',
+  '(a.b EQ 1',
+  'a.b EQ 1)',
+  '()',
+  '~',
+  '',
+  'a.b\u00a0EQ 1',
+  'a.b EQ \u00a0',
+  'a.b EQ 😀,\ud800',
+];
+
+it.for(NEAR_MISSES)('both parsers agree on %j', (text) => {
+  expectAgreement(text);
+});
