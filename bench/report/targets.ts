@@ -1,0 +1,208 @@
+/** The issue's performance goals, evaluated on one run's results. */
+import { formatBytes, formatNs, formatNumber, formatRatio } from './format.js';
+import type { Group, Row, Section, TargetResult, TargetStatus } from './results.js';
+
+const sectionOf = (sections: readonly Section[], id: string) => sections.find((s) => s.id === id);
+const rowOf = (group: Group | undefined, id: string) => group?.rows.find((r) => r.id === id && r.value !== null);
+const notMeasured = (id: string, goal: string, why: string): TargetResult => ({ id, goal, measured: why, status: 'not measured' });
+const status = (ok: boolean): TargetStatus => (ok ? 'met' : 'missed');
+
+/** At most `max` items, then how many more. */
+function some(items: readonly string[], max = 4): string {
+  return items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+function filterVsHand(sections: readonly Section[]): TargetResult {
+  const id = 'filter-vs-hand';
+  const goal = 'In-memory filtering no slower than the hand-written arrow on every workload (ratio ≤ 1.00x)';
+  const groups = sectionOf(sections, 'filter')?.groups ?? [];
+  const ratios = groups.flatMap((g) => {
+    const tql = rowOf(g, 'tql');
+    return tql?.ratio == null ? [] : [{ group: g.id, ratio: tql.ratio }];
+  });
+  if (ratios.length === 0) return notMeasured(id, goal, 'no filter results');
+  const over = ratios.filter((r) => r.ratio > 1);
+  const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const best = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  const missed = over.length === 0 ? '' : `; over 1.00x: ${some(over.map((r) => `${r.group} ${formatRatio(r.ratio)}`))}`;
+  return {
+    id,
+    goal,
+    measured: `${ratios.length - over.length} of ${ratios.length} workloads ≤ 1.00x; from ${formatRatio(best.ratio)} (${best.group}) to ${formatRatio(worst.ratio)} (${worst.group})${missed}`,
+    status: status(over.length === 0),
+  };
+}
+
+function filterVsPeers(sections: readonly Section[]): TargetResult {
+  const id = 'filter-vs-peers';
+  const goal = 'In-memory filtering at least 3x faster than every peer on every workload';
+  const margins: { group: string; peer: string; margin: number }[] = [];
+  for (const g of sectionOf(sections, 'filter')?.groups ?? []) {
+    const tql = rowOf(g, 'tql');
+    if (tql?.value == null) continue;
+    for (const r of g.rows) {
+      if (r.id === 'hand' || r.id === 'tql' || r.value === null) continue;
+      margins.push({ group: g.id, peer: r.id, margin: r.value / tql.value });
+    }
+  }
+  if (margins.length === 0) return notMeasured(id, goal, 'no filter results');
+  const under = margins.filter((m) => m.margin < 3);
+  const least = margins.reduce((a, b) => (b.margin < a.margin ? b : a));
+  const missed = under.length === 0 ? '' : `; under 3x: ${some(under.map((m) => `${m.peer} on ${m.group} ${formatRatio(m.margin)}`))}`;
+  return {
+    id,
+    goal,
+    measured: `smallest margin ${formatRatio(least.margin)} (${least.peer} on ${least.group}) over ${margins.length} peer timings${missed}`,
+    status: status(under.length === 0),
+  };
+}
+
+function parseVsHand(sections: readonly Section[]): TargetResult {
+  const id = 'parse-vs-hand';
+  const goal = 'Parse + validate + compile of the typical 3-predicate query within 10x of the hand-written parser';
+  const q3 = sectionOf(sections, 'parse')?.groups.find((g) => g.id === 'q3');
+  const tql = rowOf(q3, 'tql');
+  const hand = rowOf(q3, 'hand');
+  if (tql?.ratio == null || hand?.value == null) return notMeasured(id, goal, 'no parse results');
+  return {
+    id,
+    goal,
+    measured: `${formatRatio(tql.ratio)} (tql ${formatNs(tql.value!)}, hand-written parser ${formatNs(hand.value)})`,
+    status: status(tql.ratio <= 10),
+  };
+}
+
+function parseVsPeers(sections: readonly Section[]): TargetResult {
+  const id = 'parse-vs-peers';
+  const goal = "Parse + validate + compile of the 3-predicate query faster than every peer's parse";
+  const q3 = sectionOf(sections, 'parse')?.groups.find((g) => g.id === 'q3');
+  const tql = rowOf(q3, 'tql');
+  const peers = (q3?.rows ?? []).filter((r: Row) => !['hand', 'tql', 'tql-parse'].includes(r.id) && r.value !== null);
+  if (tql?.value == null || peers.length === 0) return notMeasured(id, goal, 'no parse results');
+  const fastest = peers.reduce((a, b) => (b.value! < a.value! ? b : a));
+  const slower = peers.filter((p) => p.value! <= tql.value!);
+  return {
+    id,
+    goal,
+    measured:
+      `tql ${formatNs(tql.value)}; fastest peer ${fastest.id} ${formatNs(fastest.value!)} (${formatRatio(fastest.value! / tql.value)} tql's time)` +
+      (slower.length === 0 ? '' : `; not beaten: ${slower.map((p) => p.id).join(', ')}`),
+    status: status(slower.length === 0),
+  };
+}
+
+function cacheHit(sections: readonly Section[]): TargetResult {
+  const id = 'cache-hit';
+  const goal = 'A repeated query costs one cache look-up (check() on a cache hit ≤ 1 µs)';
+  const repeat = sectionOf(sections, 'cache')?.groups.find((g) => g.id === 'repeat');
+  const hit = rowOf(repeat, 'tql-cached');
+  const map = rowOf(repeat, 'map');
+  const uncached = rowOf(repeat, 'tql-uncached');
+  if (hit?.value == null || map?.value == null) return notMeasured(id, goal, 'no cache results');
+  return {
+    id,
+    goal,
+    measured:
+      `${formatNs(hit.value)} per hit = ${formatRatio(hit.value / map.value)} one Map.get (${formatNs(map.value)})` +
+      (uncached?.value == null ? '' : `; ${formatRatio(uncached.value / hit.value)} faster than without the cache`),
+    status: status(hit.value <= 1000),
+  };
+}
+
+function coldStart(sections: readonly Section[]): TargetResult {
+  const id = 'cold-start';
+  const goal = 'Cold start (import of the built package to the first compiled query) < 40 ms';
+  const total = sectionOf(sections, 'cold-start')?.groups[0]?.rows.find((r) => r.id === 'totalMs');
+  if (total?.value == null) return notMeasured(id, goal, total?.note ?? 'no cold-start results');
+  return { id, goal, measured: `${formatNumber(total.value)} ms median (${total.note ?? ''})`, status: status(total.value < 40) };
+}
+
+function bytesPerChar(sections: readonly Section[]): TargetResult {
+  const id = 'bytes-per-char';
+  const goal = 'Bytes allocated per input character for parsing (reported)';
+  const groups = sectionOf(sections, 'allocation')?.groups ?? [];
+  const parts = groups.flatMap((g) => {
+    const parse = rowOf(g, 'tql-parse');
+    const tql = rowOf(g, 'tql');
+    const hand = rowOf(g, 'hand');
+    if (parse?.perUnit == null || tql?.perUnit == null) return [];
+    return [
+      `${g.id}: parse ${formatBytes(parse.perUnit)}/char, check+compile ${formatBytes(tql.perUnit)}/char` +
+        (hand?.perUnit == null ? '' : ` (hand ${formatBytes(hand.perUnit)}/char)`),
+    ];
+  });
+  if (parts.length === 0) return notMeasured(id, goal, 'no allocation results');
+  return { id, goal, measured: parts.join('; '), status: 'reported' };
+}
+
+/**
+ * Per-unit cost of tql at the largest size against the smallest size from `minSize` on: flat
+ * (≤ 1.5x) means linear. Smaller sizes are printed but not judged: there a fixed cost per call
+ * dominates, so the per-unit cost falls.
+ */
+function linear(
+  sections: readonly Section[],
+  sectionId: string,
+  id: string,
+  goal: string,
+  prefix: (g: Group) => string,
+  minSize: number,
+): TargetResult {
+  const section = sectionOf(sections, sectionId);
+  const byCurve = new Map<string, Group[]>();
+  for (const g of section?.groups ?? []) byCurve.set(prefix(g), [...(byCurve.get(prefix(g)) ?? []), g]);
+  const parts: string[] = [];
+  let ok = true;
+  for (const [curve, groups] of byCurve) {
+    const points = groups.flatMap((g) => {
+      const tql = rowOf(g, 'tql');
+      return tql?.perUnit == null || g.size === null ? [] : [{ size: g.size, perUnit: tql.perUnit, label: g.id }];
+    });
+    const judged = points.filter((p) => p.size >= minSize);
+    if (judged.length < 2) continue;
+    const first = judged[0]!;
+    const last = points[points.length - 1]!;
+    const growth = last.perUnit / first.perUnit;
+    ok &&= growth <= 1.5;
+    const curvePoints = points.map((p) => `${p.size}: ${formatNs(p.perUnit)}`).join(', ');
+    parts.push(`${curve === '' ? '' : `${curve}: `}${curvePoints}; ${last.size} vs ${first.size}: ${formatRatio(growth)}`);
+  }
+  if (parts.length === 0) return notMeasured(id, goal, 'no curve results');
+  return { id, goal, measured: parts.join('; '), status: status(ok) };
+}
+
+/**
+ * Every goal of the issue, in the order the docs list them.
+ *
+ * @example
+ * ```ts
+ * evaluateTargets(results.sections).map((t) => t.status); // ['met', 'missed', …]
+ * ```
+ */
+export function evaluateTargets(sections: readonly Section[]): TargetResult[] {
+  return [
+    filterVsHand(sections),
+    filterVsPeers(sections),
+    parseVsHand(sections),
+    parseVsPeers(sections),
+    cacheHit(sections),
+    coldStart(sections),
+    bytesPerChar(sections),
+    linear(
+      sections,
+      'predicate-curve',
+      'linear-predicates',
+      'Time grows linearly with query length (tql time per predicate at 100 predicates ≤ 1.5x that at 10)',
+      () => '',
+      10,
+    ),
+    linear(
+      sections,
+      'record-curve',
+      'linear-records',
+      'Time grows linearly with the record count (tql time per record at the largest count ≤ 1.5x that at the smallest)',
+      (g) => g.id.slice(0, g.id.indexOf('@')),
+      0,
+    ),
+  ];
+}

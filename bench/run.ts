@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: runs the performance suite, prints its tables and the goals, writes the
+ * results as JSON and compares them row by row with the previous run and the committed
+ * baseline. See docs/performance.md for what every number means.
+ *
+ *   --quick           tiny sizes, 1–2 samples (what the tests run)
+ *   --only=a,b        only these sections (parse, predicate-curve, cache, allocation, cold-start, filter, record-curve)
+ *   --no-build        do not run `npm run build` before the cold-start section (full mode builds)
+ *   --write-docs      rewrite docs/performance.md from this run
+ *   --docs-only       rewrite docs/performance.md from bench/results/latest.json without running
+ *   --save-baseline   make this run bench/results/baseline.json
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { earlierValues, readResults } from './report/compare-runs.js';
+import { performanceDoc } from './report/docs.js';
+import { groupTitles, machineLine, ratioMatrix, sectionTable, targetTable } from './report/render.js';
+import type { BenchResults } from './report/results.js';
+import { textTable } from './report/table.js';
+import { fullSettings, quickSettings } from './settings.js';
+import { runBench, SECTION_IDS, type SectionId } from './suite.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(repoRoot, 'bench', 'results');
+const docsFile = path.join(repoRoot, 'docs', 'performance.md');
+
+interface Args {
+  readonly quick: boolean;
+  readonly only: readonly SectionId[] | undefined;
+  readonly build: boolean;
+  readonly writeDocs: boolean;
+  readonly docsOnly: boolean;
+  readonly saveBaseline: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const flags = new Set(argv.filter((a) => !a.startsWith('--only=')));
+  const known = ['--quick', '--no-build', '--write-docs', '--docs-only', '--save-baseline'];
+  const unknown = [...flags].filter((f) => !known.includes(f));
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(', ')}; known: ${[...known, '--only=…'].join(' ')}`);
+  const onlyArg = argv.find((a) => a.startsWith('--only='));
+  let only: SectionId[] | undefined;
+  if (onlyArg !== undefined) {
+    const ids = onlyArg.slice('--only='.length).split(',');
+    const bad = ids.filter((id) => !(SECTION_IDS as readonly string[]).includes(id));
+    if (bad.length > 0) throw new Error(`unknown section ${bad.join(', ')}; sections: ${SECTION_IDS.join(', ')}`);
+    only = ids as SectionId[];
+  }
+  return {
+    quick: flags.has('--quick'),
+    only,
+    build: !flags.has('--no-build'),
+    writeDocs: flags.has('--write-docs') || flags.has('--docs-only'),
+    docsOnly: flags.has('--docs-only'),
+    saveBaseline: flags.has('--save-baseline'),
+  };
+}
+
+function log(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+function build(): void {
+  log('npm run build (for the cold-start section)');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8' });
+  if (r.status !== 0) log(`build failed, cold start will be n/a:\n${(r.stdout + r.stderr).trim().split('\n').slice(-5).join('\n')}`);
+}
+
+function print(results: BenchResults, previous: BenchResults | null, baseline: BenchResults | null): void {
+  const comparisons = { previous: earlierValues(previous, results.mode), baseline: earlierValues(baseline, results.mode) };
+  const out: string[] = [`tql benchmarks (${results.mode}): ${machineLine(results)}`];
+  for (const section of results.sections) {
+    out.push('', `== ${section.title} [${section.id}]`, section.about);
+    if (section.id === 'filter' || section.id === 'parse') {
+      out.push('', ...groupTitles(section), '', `ratio to the ${section.ratioTo ?? 'limit'}:`, textTable(ratioMatrix(section)));
+    }
+    out.push('', textTable(sectionTable(section, comparisons)));
+  }
+  out.push('', '== Goals', textTable(targetTable(results.targets)), '');
+  process.stdout.write(out.join('\n'));
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const latestFile = path.join(resultsDir, args.quick ? 'latest-quick.json' : 'latest.json');
+  const baselineFile = path.join(resultsDir, 'baseline.json');
+
+  if (args.docsOnly) {
+    const latest = readResults(latestFile);
+    if (latest === null) throw new Error(`no results in ${latestFile}: run npm run bench first`);
+    writeFileSync(docsFile, performanceDoc(latest));
+    log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, latestFile)}`);
+    return;
+  }
+
+  const settings = args.quick ? quickSettings(log) : fullSettings(log);
+  const wantsColdStart = args.only === undefined || args.only.includes('cold-start');
+  if (!args.quick && args.build && wantsColdStart) build();
+
+  const previous = readResults(latestFile);
+  const baseline = readResults(baselineFile);
+  const results = runBench({ settings, repoRoot, only: args.only });
+  print(results, previous, baseline);
+
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(latestFile, `${JSON.stringify(results, null, 1)}\n`);
+  log(`wrote ${path.relative(repoRoot, latestFile)}`);
+  if (args.saveBaseline) {
+    copyFileSync(latestFile, baselineFile);
+    log(`wrote ${path.relative(repoRoot, baselineFile)}`);
+  }
+  if (args.writeDocs) {
+    writeFileSync(docsFile, performanceDoc(results));
+    log(`wrote ${path.relative(repoRoot, docsFile)}`);
+  }
+}
+
+main();

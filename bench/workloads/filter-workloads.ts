@@ -1,0 +1,264 @@
+/**
+ * The filter workloads: one query each, written once in TQL, once as the plain arrow function a
+ * developer would write for it (in query order, `toLowerCase().includes` for LIKE: the limit),
+ * and once in each peer's own language. A peer that cannot say the query gets the reason
+ * instead, and is reported as n/a.
+ */
+import type { Agent, SchedulingRequest } from '../../src/models/scheduling/records.js';
+import type { Fixture } from '../data/datasets.js';
+
+/** The reason a peer cannot express a workload. */
+export interface NotExpressible {
+  readonly na: string;
+}
+
+/** A MongoDB query document (evaluated by sift, mingo and @ucast/mongo2js). */
+export type MongoFilter = Readonly<Record<string, unknown>>;
+
+/** A JsonLogic rule; `like` is a custom operation registered by the bench (JsonLogic has none). */
+export type JsonLogicRule = Readonly<Record<string, unknown>>;
+
+/** The workload in each peer language. */
+export interface PeerForms {
+  readonly mongo: MongoFilter | NotExpressible;
+  /** filtrex, with a custom `like(text, needle)` function (filtrex has none). */
+  readonly filtrex: string | NotExpressible;
+  readonly liqe: string | NotExpressible;
+  readonly jsonLogic: JsonLogicRule | NotExpressible;
+  /** CEL over a variable `r` holding the record. */
+  readonly cel: string | NotExpressible;
+}
+
+export type PeerForm = keyof PeerForms;
+
+interface WorkloadOf<E extends string, R> {
+  readonly id: string;
+  readonly entity: E;
+  readonly predicates: number;
+  readonly tql: string;
+  readonly hand: (record: R) => boolean;
+  readonly peers: PeerForms;
+}
+
+export type FilterWorkload = WorkloadOf<'agent', Agent> | WorkloadOf<'scheduling_request', SchedulingRequest>;
+
+const NO_IN_LIQE: NotExpressible = {
+  na: 'liqe has no IN; a /^(a|b)$/ regex or an OR of phrase matches (substring, not equality) would be a different query',
+};
+const NO_ARRAYS_LIQE: NotExpressible = { na: 'liqe cannot test two properties of the same array element' };
+const NO_ARRAYS_FILTREX: NotExpressible = {
+  na: 'filtrex has no quantifier over arrays (only a custom JavaScript function could say "some element")',
+};
+
+const T_2024_07_01 = 1719792000;
+const T_2024_01_01 = 1704067200;
+const T_2025_01_01 = 1735689600;
+
+const like = (field: string, needle: string) => ({ [field]: { $regex: needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } });
+
+/**
+ * Every filter workload: `agent` and `scheduling_request`, with 1, 3 and 6 predicates.
+ *
+ * @example
+ * ```ts
+ * filterWorkloads(fixture).map((w) => w.id); // ['agent-1', 'agent-3', 'agent-6', 'request-1', …]
+ * ```
+ */
+export function filterWorkloads(fixture: Fixture): readonly FilterWorkload[] {
+  const { agentId, teamId } = fixture;
+  const agentElement = { type: 'agent', id: agentId };
+  const agentSome = (array: string) => ({
+    some: [{ var: array }, { and: [{ '==': [{ var: 'type' }, 'agent'] }, { '==': [{ var: 'id' }, agentId] }] }],
+  });
+  return [
+    {
+      id: 'agent-1',
+      entity: 'agent',
+      predicates: 1,
+      tql: 'agent.name LIKE john',
+      hand: (r) => r.name.toLowerCase().includes('john'),
+      peers: {
+        mongo: like('name', 'john'),
+        filtrex: 'like(name, "john")',
+        liqe: 'name:john',
+        jsonLogic: { like: [{ var: 'name' }, 'john'] },
+        cel: 'r.name.lowerAscii().contains("john")',
+      },
+    },
+    {
+      id: 'agent-3',
+      entity: 'agent',
+      predicates: 3,
+      tql: 'agent.name LIKE john AND agent.two_factor_enabled EQ false AND agent.created_at GTE 2024-07-01',
+      hand: (r) => r.name.toLowerCase().includes('john') && r.two_factor_enabled === false && r.created_at >= T_2024_07_01,
+      peers: {
+        mongo: { $and: [like('name', 'john'), { two_factor_enabled: { $eq: false } }, { created_at: { $gte: T_2024_07_01 } }] },
+        filtrex: `like(name, "john") and not two_factor_enabled and created_at >= ${T_2024_07_01}`,
+        liqe: `name:john AND two_factor_enabled:false AND created_at:>=${T_2024_07_01}`,
+        jsonLogic: {
+          and: [{ like: [{ var: 'name' }, 'john'] }, { '===': [{ var: 'two_factor_enabled' }, false] }, { '>=': [{ var: 'created_at' }, T_2024_07_01] }],
+        },
+        cel: `r.name.lowerAscii().contains("john") && r.two_factor_enabled == false && r.created_at >= ${T_2024_07_01}`,
+      },
+    },
+    {
+      id: 'agent-6',
+      entity: 'agent',
+      predicates: 6,
+      tql:
+        '(agent.name LIKE john OR agent.email LIKE example.org) AND agent.two_factor_enabled EQ false AND ' +
+        '(agent.role IN Administrator,Billing OR agent.created_at GTE 2024-07-01) AND agent.schedulable EQ true',
+      hand: (r) =>
+        (r.name.toLowerCase().includes('john') || r.email.toLowerCase().includes('example.org')) &&
+        r.two_factor_enabled === false &&
+        (r.role === 'Administrator' || r.role === 'Billing' || r.created_at >= T_2024_07_01) &&
+        r.schedulable === true,
+      peers: {
+        mongo: {
+          $and: [
+            { $or: [like('name', 'john'), like('email', 'example.org')] },
+            { two_factor_enabled: { $eq: false } },
+            { $or: [{ role: { $in: ['Administrator', 'Billing'] } }, { created_at: { $gte: T_2024_07_01 } }] },
+            { schedulable: { $eq: true } },
+          ],
+        },
+        filtrex:
+          '(like(name, "john") or like(email, "example.org")) and not two_factor_enabled and ' +
+          `(role in ("Administrator", "Billing") or created_at >= ${T_2024_07_01}) and schedulable`,
+        liqe: NO_IN_LIQE,
+        jsonLogic: {
+          and: [
+            { or: [{ like: [{ var: 'name' }, 'john'] }, { like: [{ var: 'email' }, 'example.org'] }] },
+            { '===': [{ var: 'two_factor_enabled' }, false] },
+            { or: [{ in: [{ var: 'role' }, ['Administrator', 'Billing']] }, { '>=': [{ var: 'created_at' }, T_2024_07_01] }] },
+            { '===': [{ var: 'schedulable' }, true] },
+          ],
+        },
+        cel:
+          '(r.name.lowerAscii().contains("john") || r.email.lowerAscii().contains("example.org")) && ' +
+          `r.two_factor_enabled == false && (r.role in ["Administrator", "Billing"] || r.created_at >= ${T_2024_07_01}) && ` +
+          'r.schedulable == true',
+      },
+    },
+    {
+      id: 'request-1',
+      entity: 'scheduling_request',
+      predicates: 1,
+      tql: `scheduling_request.agent_id EQ ${agentId}`,
+      hand: (r) =>
+        r.resources.some((x) => x.type === 'agent' && x.id === agentId) ||
+        r.scheduled_agents.some((x) => x.type === 'agent' && x.id === agentId),
+      peers: {
+        mongo: { $or: [{ resources: { $elemMatch: agentElement } }, { scheduled_agents: { $elemMatch: agentElement } }] },
+        filtrex: NO_ARRAYS_FILTREX,
+        liqe: NO_ARRAYS_LIQE,
+        jsonLogic: { or: [agentSome('resources'), agentSome('scheduled_agents')] },
+        cel:
+          `r.resources.exists(x, x.type == "agent" && x.id == "${agentId}") || ` +
+          `r.scheduled_agents.exists(x, x.type == "agent" && x.id == "${agentId}")`,
+      },
+    },
+    {
+      id: 'request-3',
+      entity: 'scheduling_request',
+      predicates: 3,
+      tql:
+        'scheduling_request.status IN scheduled,closed AND scheduling_request.selected_start_time GTE 2025-01-01 AND ' +
+        'scheduling_request.end_user_name LIKE smith',
+      hand: (r) =>
+        (r.status === 'scheduled' || r.status === 'closed') &&
+        r.selected_start_time !== null &&
+        r.selected_start_time >= T_2025_01_01 &&
+        r.end_user_name.toLowerCase().includes('smith'),
+      peers: {
+        mongo: {
+          $and: [{ status: { $in: ['scheduled', 'closed'] } }, { selected_start_time: { $gte: T_2025_01_01 } }, like('end_user_name', 'smith')],
+        },
+        // filtrex turns a comparison with null into an error object (truthy), hence exists().
+        filtrex:
+          `status in ("scheduled", "closed") and exists(selected_start_time) and selected_start_time >= ${T_2025_01_01} and ` +
+          'like(end_user_name, "smith")',
+        liqe: NO_IN_LIQE,
+        jsonLogic: {
+          and: [
+            { in: [{ var: 'status' }, ['scheduled', 'closed']] },
+            { '!==': [{ var: 'selected_start_time' }, null] },
+            { '>=': [{ var: 'selected_start_time' }, T_2025_01_01] },
+            { like: [{ var: 'end_user_name' }, 'smith'] },
+          ],
+        },
+        cel:
+          'r.status in ["scheduled", "closed"] && r.selected_start_time != null && ' +
+          `r.selected_start_time >= ${T_2025_01_01} && r.end_user_name.lowerAscii().contains("smith")`,
+      },
+    },
+    {
+      id: 'request-6',
+      entity: 'scheduling_request',
+      predicates: 6,
+      tql:
+        '(scheduling_request.end_user_name LIKE smith OR scheduling_request.end_user_email LIKE example.org) AND ' +
+        'scheduling_request.status IN scheduled,cancelled,closed AND scheduling_request.created_at GTE 2024-01-01 AND ' +
+        `(scheduling_request.psa_b_ticket_number LIKE 123 OR scheduling_request.team_id EQ ${teamId})`,
+      hand: (r) =>
+        (r.end_user_name.toLowerCase().includes('smith') || r.end_user_email.toLowerCase().includes('example.org')) &&
+        (r.status === 'scheduled' || r.status === 'cancelled' || r.status === 'closed') &&
+        r.created_at >= T_2024_01_01 &&
+        (r.associated_entities.some(
+          (e) => (e.type === 'psa_b/project_ticket' || e.type === 'psa_b/service_ticket') && e.number.includes('123'),
+        ) ||
+          r.resources.some((x) => x.type === 'team' && x.id === teamId)),
+      peers: {
+        mongo: {
+          $and: [
+            { $or: [like('end_user_name', 'smith'), like('end_user_email', 'example.org')] },
+            { status: { $in: ['scheduled', 'cancelled', 'closed'] } },
+            { created_at: { $gte: T_2024_01_01 } },
+            {
+              $or: [
+                {
+                  associated_entities: {
+                    $elemMatch: { type: { $in: ['psa_b/project_ticket', 'psa_b/service_ticket'] }, number: { $regex: '123' } },
+                  },
+                },
+                { resources: { $elemMatch: { type: 'team', id: teamId } } },
+              ],
+            },
+          ],
+        },
+        filtrex: NO_ARRAYS_FILTREX,
+        liqe: NO_ARRAYS_LIQE,
+        jsonLogic: {
+          and: [
+            { or: [{ like: [{ var: 'end_user_name' }, 'smith'] }, { like: [{ var: 'end_user_email' }, 'example.org'] }] },
+            { in: [{ var: 'status' }, ['scheduled', 'cancelled', 'closed']] },
+            { '>=': [{ var: 'created_at' }, T_2024_01_01] },
+            {
+              or: [
+                {
+                  some: [
+                    { var: 'associated_entities' },
+                    {
+                      and: [
+                        { in: [{ var: 'type' }, ['psa_b/project_ticket', 'psa_b/service_ticket']] },
+                        { in: ['123', { var: 'number' }] },
+                      ],
+                    },
+                  ],
+                },
+                {
+                  some: [{ var: 'resources' }, { and: [{ '==': [{ var: 'type' }, 'team'] }, { '==': [{ var: 'id' }, teamId] }] }],
+                },
+              ],
+            },
+          ],
+        },
+        cel:
+          '(r.end_user_name.lowerAscii().contains("smith") || r.end_user_email.lowerAscii().contains("example.org")) && ' +
+          `r.status in ["scheduled", "cancelled", "closed"] && r.created_at >= ${T_2024_01_01} && ` +
+          '(r.associated_entities.exists(e, e.type in ["psa_b/project_ticket", "psa_b/service_ticket"] && e.number.contains("123")) || ' +
+          `r.resources.exists(x, x.type == "team" && x.id == "${teamId}"))`,
+      },
+    },
+  ];
+}
