@@ -10,7 +10,7 @@
  * const query = check('agent.name~LIKE~john~AND~agent.schedulable~EQ~true', schedulingSchema, 'agent');
  * ```
  *
- * @packageDocumentation
+ * @module tql
  */
 
 // ---- the one-call API ----

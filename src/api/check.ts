@@ -10,6 +10,14 @@ import { safeValidate, type Result, type ValidateOptions } from '../validate/val
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { LruCache } from './lru-cache.js';
 
+/**
+ * Options of {@link check}: the profile and time zone of validation, and the limits of parsing.
+ *
+ * @example
+ * ```ts
+ * check(text, schedulingSchema, 'agent', { profile: 'timezest', timeZone: 'Europe/Berlin', limits: { maxPredicates: 20 } });
+ * ```
+ */
 export interface CheckOptions extends ValidateOptions {
   readonly limits?: Partial<Limits> | undefined;
   /** Set false to bypass the cache (the result is the same, only slower). Default true. */
@@ -27,12 +35,21 @@ const caches = new WeakMap<Schema, LruCache<string, ValidatedQuery>>();
  * @example
  * ```ts
  * import { check, schedulingSchema } from 'tql';
+ * import { compileSql } from 'tql/sql';
+ * import { compileMongo } from 'tql/mongo';
+ * import { schedulingSqlMapping } from 'tql/scheduling';
  *
  * const q = check('scheduling_request.status~IN~new,sent', schedulingSchema, 'scheduling_request');
  * // q.condition → { kind: 'Comparison', operator: 'IN', value: ['new', 'sent'], … }
+ * compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping });
+ * // { text: '"status" IN ($1, $2)', values: ['new', 'sent'] }
+ * compileMongo(q);
+ * // { status: { $not: { $type: 'array' }, $in: ['new', 'sent'] } }
  *
  * check('agent.name eq john', schedulingSchema, 'agent');
- * // TqlError: 1:12 unknown_operator: "eq" is not an operator. Did you mean EQ? …
+ * // TqlError: 1:12 unknown_operator: "eq" is not an operator: write EQ. Operators are upper case.
+ * //   agent.name eq john
+ * //              ^^
  * ```
  */
 export function check<S extends Schema>(

@@ -27,6 +27,7 @@ export const OPERATORS = [
   'NOT_IN',
 ] as const;
 
+/** One of the ten comparison operators: `EQ`, `NOT_EQ`, `LT`, `LTE`, `GT`, `GTE`, `LIKE`, `NOT_LIKE`, `IN`, `NOT_IN`. */
 export type Operator = (typeof OPERATORS)[number];
 
 /** `object.property`, e.g. `agent.name`. */
@@ -39,6 +40,7 @@ export interface AttributeRef {
   readonly span: Span;
 }
 
+/** The operator of a predicate, where it was written. */
 export interface OperatorRef {
   readonly kind: 'Operator';
   readonly name: Operator;
@@ -61,6 +63,7 @@ export interface NullValue {
   readonly span: Span;
 }
 
+/** A value of a predicate: text (bare or quoted) or the bare word `null`. */
 export type Value = TextValue | NullValue;
 
 /** `attribute operator value[,value…]`. Lists are checked against the operator by the validator. */
@@ -85,18 +88,28 @@ export type Conjunct = Predicate | Group;
 /** Operands that may stand next to `OR` without parentheses. */
 export type Disjunct = And | Conjunct;
 
+/** `a AND b AND …`: two or more predicates or groups, all of which must hold. */
 export interface And {
   readonly kind: 'And';
   readonly operands: readonly [Conjunct, Conjunct, ...Conjunct[]];
   readonly span: Span;
 }
 
+/** `a OR b OR …`: two or more operands, one of which must hold. `AND` binds tighter. */
 export interface Or {
   readonly kind: 'Or';
   readonly operands: readonly [Disjunct, Disjunct, ...Disjunct[]];
   readonly span: Span;
 }
 
+/**
+ * Any expression: what a query, a group or an operand of `AND`/`OR` holds.
+ *
+ * @example
+ * ```ts
+ * parse('agent.name EQ ada OR agent.role EQ Owner').expression.kind; // 'Or'
+ * ```
+ */
 export type Expr = Or | And | Group | Predicate;
 
 /** The root: one expression and the text it was parsed from. */
@@ -107,6 +120,8 @@ export interface Query {
   readonly span: Span;
 }
 
+/** Every node of the syntax tree. */
 export type Node = Query | Expr | AttributeRef | OperatorRef | Value;
 
+/** The `kind` tag of each node: `'Query'`, `'Or'`, `'And'`, `'Group'`, `'Predicate'`, `'Attribute'`, `'Operator'`, `'Text'`, `'Null'`. */
 export type NodeKind = Node['kind'];

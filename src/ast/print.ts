@@ -10,6 +10,7 @@ import type { And, Expr, Group, Or, Predicate, Query, Value } from './nodes.js';
 /** `url`: `~` between tokens, safe in a query string unescaped. `readable`: single spaces. */
 export type PrintStyle = 'url' | 'readable';
 
+/** Options of {@link print}. */
 export interface PrintOptions {
   /** Default `readable`. */
   readonly style?: PrintStyle | undefined;

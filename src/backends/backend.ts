@@ -19,8 +19,11 @@ export type ComparisonHandlers<Out, Ctx> = {
 
 /** Handlers for a whole condition tree: the logical nodes get their operands already folded. */
 export interface ConditionHandlers<Out, Ctx> {
+  /** Combines the folded operands of an `And`. */
   readonly And: (operands: readonly Out[], node: AndCondition, ctx: Ctx) => Out;
+  /** Combines the folded operands of an `Or`. */
   readonly Or: (operands: readonly Out[], node: OrCondition, ctx: Ctx) => Out;
+  /** One handler per operator for the leaves. */
   readonly comparisons: ComparisonHandlers<Out, Ctx>;
 }
 
@@ -70,5 +73,6 @@ export function applyComparison<Out, Ctx>(
  */
 export interface Backend<Output, Options = void> {
   readonly name: string;
+  /** Turns a validated query into the backend's form; throws a `TqlError` when it cannot. */
   compile(query: ValidatedQuery, options: Options): Output;
 }

@@ -54,4 +54,13 @@ export const ERROR_CODES = {
   invalid_input: 'Input data cannot be read.',
 } as const satisfies Record<string, string>;
 
+/**
+ * The code of a {@link TqlError}: `'syntax_error' | 'unknown_operator' | …`.
+ *
+ * @example
+ * ```ts
+ * const r = safeCheck(text, schedulingSchema, 'agent');
+ * if (!r.ok && r.error.code === 'unknown_attribute') showAttributeList();
+ * ```
+ */
 export type TqlErrorCode = keyof typeof ERROR_CODES;

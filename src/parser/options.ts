@@ -6,6 +6,7 @@
  */
 export type Profile = 'extended' | 'timezest';
 
+/** Every profile, the default first. */
 export const PROFILES: readonly Profile[] = ['extended', 'timezest'];
 
 /** Bounds on the size of a query, so no input can make tql work or allocate without limit. */
@@ -22,6 +23,15 @@ export interface Limits {
   readonly maxValueLength: number;
 }
 
+/**
+ * The limits used when an option leaves one out: 4,096 characters, 100 predicates, depth 16, 500
+ * values in a list, 1,024 characters in a value.
+ *
+ * @example
+ * ```ts
+ * parse(text, { limits: { ...DEFAULT_LIMITS, maxPredicates: 20 } });
+ * ```
+ */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxLength: 4096,
   maxPredicates: 100,
@@ -30,6 +40,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxValueLength: 1024,
 });
 
+/** Options of {@link parse}: any limit left out is the one in {@link DEFAULT_LIMITS}. */
 export interface ParseOptions {
   readonly limits?: Partial<Limits> | undefined;
 }

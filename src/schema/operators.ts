@@ -5,6 +5,14 @@
 import { OPERATORS, type Operator } from '../ast/nodes.js';
 import type { AttributeType } from './types.js';
 
+/**
+ * The operators an attribute of each type takes unless its definition narrows them.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_OPERATORS.Timestamp; // ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE']
+ * ```
+ */
 export const DEFAULT_OPERATORS: { readonly [T in AttributeType]: readonly Operator[] } = {
   ID: ['EQ', 'NOT_EQ'],
   String: ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN'],

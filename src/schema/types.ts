@@ -4,7 +4,9 @@
  */
 import type { Operator } from '../ast/nodes.js';
 
+/** The four attribute types. `docs/schema.md` says what values each takes. */
 export const ATTRIBUTE_TYPES = ['ID', 'String', 'Timestamp', 'Boolean'] as const;
+/** `'ID' | 'String' | 'Timestamp' | 'Boolean'`. */
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 /** How an ID attribute's values look. */
@@ -90,6 +92,7 @@ export interface Attribute {
   readonly description: string | undefined;
 }
 
+/** An entity of a checked {@link Schema}: its attributes with every default filled in. */
 export interface Entity<Name extends string = string, AttrName extends string = string> {
   readonly name: Name;
   readonly attributes: { readonly [K in AttrName]: Attribute };

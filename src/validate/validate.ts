@@ -12,6 +12,7 @@ import { isValidTimeZone } from './timestamp.js';
 import type { Condition, Scalar, ValidatedQuery } from './validated-query.js';
 import { findBadCharacter, readValue, show, type ValueContext } from './values.js';
 
+/** Options of {@link validate}: how to read the query's values. */
 export interface ValidateOptions {
   /** Default `extended`. */
   readonly profile?: Profile | undefined;
@@ -19,6 +20,15 @@ export interface ValidateOptions {
   readonly timeZone?: string | undefined;
 }
 
+/**
+ * What the `safe…` functions return instead of throwing.
+ *
+ * @example
+ * ```ts
+ * const r = safeCheck(text, schedulingSchema, 'agent');
+ * if (!r.ok) return reply(400, r.error.toJSON());
+ * ```
+ */
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: TqlError };
 
 /**

@@ -36,16 +36,29 @@ export interface Comparison<Op extends Operator = Operator> {
 /** Any predicate: a union discriminated by `operator`. */
 export type AnyComparison = { [Op in Operator]: Comparison<Op> }[Operator];
 
+/** All operands must hold. Nested `AND`s are flattened into one. */
 export interface AndCondition {
   readonly kind: 'And';
   readonly operands: readonly Condition[];
 }
 
+/** One operand must hold. Nested `OR`s are flattened into one. */
 export interface OrCondition {
   readonly kind: 'Or';
   readonly operands: readonly Condition[];
 }
 
+/**
+ * The condition tree a backend compiles: comparisons joined by `And` and `Or`, without groups.
+ * Walk it with {@link foldCondition}.
+ *
+ * @example
+ * ```ts
+ * check('agent.name EQ ada AND (agent.role EQ Owner OR agent.role EQ User)', schedulingSchema, 'agent').condition;
+ * // { kind: 'And', operands: [{ kind: 'Comparison', operator: 'EQ', value: 'ada', … },
+ * //                           { kind: 'Or', operands: [ … ] }] }
+ * ```
+ */
 export type Condition = AnyComparison | AndCondition | OrCondition;
 
 declare const validated: unique symbol;

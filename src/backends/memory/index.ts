@@ -9,6 +9,8 @@
  * const q = check('agent.url_slug EQ null', schedulingSchema, 'agent');
  * filterRecords(q, agents); // the agents without a slug (null or missing)
  * ```
+ *
+ * @module tql/memory
  */
 export { compilePredicate, filterRecords, memoryBackend } from './compile-predicate.js';
 export { likeMatcher, type LikeMatcher } from './like.js';

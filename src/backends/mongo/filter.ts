@@ -31,6 +31,7 @@ export interface MongoElemMatch {
   readonly $elemMatch: MongoFilter;
 }
 
+/** What a field of a {@link MongoFieldFilter} is held to: a scalar condition or `$elemMatch`. */
 export type MongoFieldCondition = MongoScalarCondition | MongoElemMatch;
 
 /** Conditions by field name. Field names come only from the schema, never from a query. */
@@ -39,6 +40,7 @@ export interface MongoFieldFilter {
 }
 
 // Arrays are mutable in these types only because the driver's `Filter<T>` asks for mutable ones.
+/** `$and`, `$or` or `$nor` of filters: how tql joins predicates and writes the exact complements. */
 export type MongoLogicalFilter =
   | { readonly $and: MongoFilter[] }
   | { readonly $or: MongoFilter[] }

@@ -10,6 +10,8 @@
  * // { role: { $not: { $type: 'array' }, $in: ['User', 'Administrator'] } }
  * await db.collection('agents').find(filter).toArray();
  * ```
+ *
+ * @module tql/mongo
  */
 export { compileMongo, mongoBackend } from './compile-mongo.js';
 export { mongoFoldingDiffers } from './folding-divergence.js';

@@ -17,6 +17,7 @@ export interface SqlStatement {
   readonly values: unknown[];
 }
 
+/** Options of {@link compileSql}: the dialect to write and where each entity is stored. */
 export interface CompileSqlOptions {
   readonly dialect: SqlDialectName | SqlDialect;
   readonly mapping: SqlMapping;

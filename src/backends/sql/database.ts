@@ -9,29 +9,37 @@ import type { SqlDialectName } from './dialects.js';
 
 /** A node-postgres `Client` or `PoolClient`. */
 export interface PgQueryable {
+  /** Runs a parameterized statement. */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** A node-postgres `Pool`: transactions need one client checked out of it. */
 export interface PgPoolLike extends PgQueryable {
   readonly totalCount: number;
+  /** Checks a client out of the pool; `release` gives it back. */
   connect(): Promise<PgQueryable & { release(error?: Error | boolean): void }>;
 }
 
 /** A PGlite instance. */
 export interface PgliteLike {
+  /** Runs a parameterized statement. */
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Runs a script of several statements without parameters. */
   exec(script: string): Promise<unknown>;
+  /** Runs `fn` in a transaction, committed when it resolves. */
   transaction<T>(fn: (tx: Omit<PgliteLike, 'transaction'>) => Promise<T>): Promise<T>;
 }
 
 /** A better-sqlite3 `Database`. */
 export interface BetterSqlite3Like {
+  /** Prepares a statement: `all` for one that returns rows (`reader`), `run` for one that does not. */
   prepare(text: string): { readonly reader: boolean; all(...values: unknown[]): unknown[]; run(...values: unknown[]): unknown };
+  /** Runs a script of several statements without parameters. */
   exec(script: string): unknown;
   readonly inTransaction: boolean;
 }
 
+/** Any driver {@link sqlDatabase} accepts. */
 export type SqlDriver = PgQueryable | PgliteLike | BetterSqlite3Like;
 
 /** Statements run the same way whatever the driver. */

@@ -17,6 +17,10 @@ import { optionError, quoteIdentifier } from './sql-text.js';
  */
 export type CaseFolding = 'database' | 'unicode';
 
+/**
+ * What differs between SQL engines, one hook each. Pass one of the built-in dialects
+ * ({@link postgres}, {@link sqlite}) or its name; write your own object for another engine.
+ */
 export interface SqlDialect {
   readonly name: string;
   /** The placeholder of the `n`-th bound value, counting from 1. */
@@ -51,6 +55,7 @@ export const sqlite: SqlDialect = {
 /** Every built-in dialect by name. */
 export const SQL_DIALECTS = { postgres, sqlite } as const satisfies Readonly<Record<string, SqlDialect>>;
 
+/** `'postgres' | 'sqlite'`. */
 export type SqlDialectName = keyof typeof SQL_DIALECTS;
 
 /**

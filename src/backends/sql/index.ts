@@ -1,4 +1,21 @@
-/** The SQL backend: validated queries → parameterized SQL for PostgreSQL and SQLite. */
+/**
+ * `tql/sql`: validated queries → parameterized SQL for PostgreSQL and SQLite.
+ *
+ * @example
+ * ```ts
+ * import { check, schedulingSchema } from 'tql';
+ * import { compileSql } from 'tql/sql';
+ * import { schedulingSqlMapping } from 'tql/scheduling';
+ *
+ * const q = check('agent.role IN User,Administrator AND agent.schedulable EQ true', schedulingSchema, 'agent');
+ * compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping });
+ * // { text: '("role" IN ($1, $2) AND "schedulable" = $3)', values: ['User', 'Administrator', true] }
+ * compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping });
+ * // { text: '("role" IN (?, ?) AND "schedulable" = ?)', values: ['User', 'Administrator', 1] }
+ * ```
+ *
+ * @module tql/sql
+ */
 export { foldLikeEngine, foldingDiffers, sqliteFoldingDiffers, type EngineFolding } from './case-folding.js';
 export { compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
 export {

@@ -5,6 +5,7 @@ import { resolveDialect } from './dialects.js';
 import { entityMapping } from './mapping.js';
 import { optionError } from './sql-text.js';
 
+/** Options of {@link selectSql}: those of {@link compileSql}, and what to return. */
 export interface SelectSqlOptions extends CompileSqlOptions {
   /** Columns to return: names from your table, or `'*'`. Default: the key column only. */
   readonly columns?: readonly string[] | '*' | undefined;

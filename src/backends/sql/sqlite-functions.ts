@@ -2,6 +2,7 @@
 
 /** The part of a better-sqlite3 `Database` this file uses. */
 export interface SqliteFunctionHost {
+  /** Registers a user-defined SQL function. */
   function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: never[]) => unknown): unknown;
 }
 

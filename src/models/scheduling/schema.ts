@@ -146,5 +146,7 @@ export const schedulingSchema = defineSchema({
   },
 });
 
+/** The type of {@link schedulingSchema}, with its entity and attribute names as literal types. */
 export type SchedulingSchema = typeof schedulingSchema;
+/** `'scheduling_request' | 'agent' | 'resource' | 'team'`. */
 export type SchedulingEntityName = SchedulingSchema['entityNames'][number];
