@@ -128,7 +128,8 @@ const SPECIAL_CASES: readonly SpecialCase[] = [
   symbolOperator,
   unknownOperator,
   badQuotedValue,
-  missingValue,
+  listValueMissing,
+  operatorValueMissing,
   missingOperator,
   danglingKeyword,
   keywordInWrongCase,
@@ -230,30 +231,30 @@ function badQuotedValue({ text, pos, expected }: FailureContext): IssueInit | un
   };
 }
 
-function missingValue({ text, pos, expected }: FailureContext): IssueInit | undefined {
-  const before = wordBefore(text, pos);
-  const afterOperator = isOperator(before.word);
-  if (expected.has('value')) {
-    let back = pos;
-    while (back > 0 && isSepChar(text.charCodeAt(back - 1))) back--;
-    if (text.charCodeAt(back - 1) === 44) {
-      if (onlySepsFrom(text, pos)) {
-        return {
-          code: 'syntax_error',
-          message: 'The list ends with a comma: add a value after it or remove the comma.',
-          span: { start: back - 1, end: back },
-        };
-      }
-      const hint =
-        text.charCodeAt(pos) === 126
-          ? 'Only spaces, tabs or newlines may follow a comma, not ~.'
-          : 'After a comma comes the next value of the list.';
-      return generic({ text, pos, expected, unnamed: [] }, hint);
-    }
-  } else if (!(expected.has('sep') && afterOperator && before.end === pos)) {
-    return undefined;
+function listValueMissing({ text, pos, expected }: FailureContext): IssueInit | undefined {
+  if (!expected.has('value')) return undefined;
+  const back = skipBack(text, pos);
+  if (text.charCodeAt(back - 1) !== 44) return undefined;
+  if (onlySepsFrom(text, pos)) {
+    return {
+      code: 'syntax_error',
+      message: 'The list ends with a comma: add a value after it or remove the comma.',
+      span: { start: back - 1, end: back },
+    };
   }
-  if (!afterOperator) return undefined;
+  const hint =
+    text.charCodeAt(pos) === 126
+      ? 'Only spaces, tabs or newlines may follow a comma, not ~.'
+      : 'After a comma comes the next value of the list.';
+  return generic({ text, pos, expected, unnamed: [] }, hint);
+}
+
+function operatorValueMissing({ text, pos, expected }: FailureContext): IssueInit | undefined {
+  const before = wordBefore(text, pos);
+  if (!isOperator(before.word)) return undefined;
+  // Ohm stops right after the operator when the separator is missing, after it when the value is.
+  const glued = expected.has('sep') && before.end === pos;
+  if (!glued && !expected.has('value')) return undefined;
   if (onlySepsFrom(text, pos)) {
     return {
       code: 'syntax_error',
@@ -261,7 +262,7 @@ function missingValue({ text, pos, expected }: FailureContext): IssueInit | unde
       span: { start: pos, end: pos },
     };
   }
-  if (expected.has('sep')) {
+  if (glued) {
     return {
       code: 'syntax_error',
       message: `Put a separator (a space or ~) between ${before.word} and its value.`,
@@ -379,13 +380,21 @@ function spaceBeforeComma({ text, pos }: FailureContext): IssueInit | undefined 
   };
 }
 
-function quoteMisplaced({ text, pos }: FailureContext): IssueInit | undefined {
+function quoteMisplaced({ text, pos, expected }: FailureContext): IssueInit | undefined {
   const c = text.charCodeAt(pos);
   if (pos >= text.length || isSepChar(c)) return undefined;
   if (c === 34 && pos > 0 && isBareChar(text.charCodeAt(pos - 1))) {
     return {
       code: 'syntax_error',
       message: 'A quote can only start a value: quote the whole value, and write \\" for each quote inside it.',
+      span: { start: pos, end: pos + 1 },
+    };
+  }
+  const afterValue = expected.has('end') || expected.has(')') || expected.has(',');
+  if (c === 40 && afterValue && pos > 0 && isBareChar(text.charCodeAt(pos - 1))) {
+    return {
+      code: 'syntax_error',
+      message: 'A value cannot hold "(" unquoted: write the whole value in double quotes.',
       span: { start: pos, end: pos + 1 },
     };
   }
@@ -400,6 +409,13 @@ function quoteMisplaced({ text, pos }: FailureContext): IssueInit | undefined {
 }
 
 function notAnAttribute({ text, pos, expected }: FailureContext): IssueInit | undefined {
+  if (expected.has('attribute') && text.charCodeAt(pos) === 34) {
+    return {
+      code: 'syntax_error',
+      message: 'An attribute is written without quotes, such as agent.name.',
+      span: { start: pos, end: pos + 1 },
+    };
+  }
   if (expected.has('attribute')) {
     const end = bareWordEnd(text, pos);
     if (end === pos) return undefined;
@@ -427,7 +443,8 @@ function afterPredicate(ctx: FailureContext): IssueInit | undefined {
   const { text, pos, expected } = ctx;
   if (!(expected.has('and') || expected.has('or')) || pos >= text.length) return undefined;
   const before = skipBack(text, pos);
-  const afterValue = before < pos && before > 0 && text.charCodeAt(before - 1) !== 41;
+  const afterValue =
+    before < pos && before > 0 && text.charCodeAt(before - 1) !== 41 && isBareChar(text.charCodeAt(pos));
   return generic(ctx, afterValue ? 'A value with spaces must be quoted: "Pat Smith".' : '');
 }
 
@@ -462,7 +479,9 @@ function charLength(text: string, pos: number): number {
 function quote(word: string): string {
   const chars = [...word];
   const shown = chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : word;
-  return `"${shown.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1))}"`;
+  const visible = shown.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
+  // A word with a double quote in it reads better in single quotes.
+  return visible.includes('"') && !visible.includes("'") ? `'${visible}'` : `"${visible}"`;
 }
 
 function joinOr(items: readonly string[]): string {

@@ -305,6 +305,30 @@ describe('messages', () => {
     `);
   });
 
+  test('agent.name EQ O(Brien)', () => {
+    expect(() => parse('agent.name EQ O(Brien)')).toThrowErrorMatchingInlineSnapshot(`
+      [TqlError: 1:16 syntax_error: A value cannot hold "(" unquoted: write the whole value in double quotes.
+        agent.name EQ O(Brien)
+                       ^]
+    `);
+  });
+
+  test('"agent.name" EQ john', () => {
+    expect(() => parse('"agent.name" EQ john')).toThrowErrorMatchingInlineSnapshot(`
+      [TqlError: 1:1 syntax_error: An attribute is written without quotes, such as agent.name.
+        "agent.name" EQ john
+        ^]
+    `);
+  });
+
+  test('a.b EQ 1 "x"', () => {
+    expect(() => parse('a.b EQ 1 "x"')).toThrowErrorMatchingInlineSnapshot(`
+      [TqlError: 1:10 syntax_error: Expected AND, OR or the end of the query, found '"'.
+        a.b EQ 1 "x"
+                 ^]
+    `);
+  });
+
   test('a long query is cut around the error', () => {
     const long = `${Array.from({ length: 8 }, (_, i) => `agent.name EQ n${i}`).join(' AND ')} AND agent.name eq x`;
     expect(() => parse(long)).toThrowErrorMatchingInlineSnapshot(`
