@@ -2,16 +2,14 @@
  * Removes source positions from a syntax tree, so that trees can be compared by meaning:
  * `stripSpans(parse(print(q)).expression)` equals `stripSpans(q.expression)`.
  */
-import type { Node, Span } from './nodes.js';
+import type { Node } from './nodes.js';
 
 /** `T` with every `span` property removed, all the way down. */
-export type Unspanned<T> = T extends Span
-  ? never
-  : T extends readonly unknown[]
-    ? { readonly [K in keyof T]: Unspanned<T[K]> }
-    : T extends object
-      ? { readonly [K in Exclude<keyof T, 'span'>]: Unspanned<T[K]> }
-      : T;
+export type Unspanned<T> = T extends readonly unknown[]
+  ? { readonly [K in keyof T]: Unspanned<T[K]> }
+  : T extends object
+    ? { readonly [K in Exclude<keyof T, 'span'>]: Unspanned<T[K]> }
+    : T;
 
 /**
  * A copy of `node` without any `span`. The Query root keeps its `text`.
