@@ -8,6 +8,8 @@ export interface CliIo {
   readonly color: boolean;
   /** Standard error is a terminal: progress lines make sense. */
   readonly interactive: boolean;
+  /** A monotonic clock in milliseconds, for progress lines. Default `performance.now`. */
+  readonly now?: () => number;
 }
 
 /** Exit codes a shell script can rely on. */
@@ -30,5 +32,6 @@ export function processIo(): CliIo {
     readStdin: () => process.stdin,
     color: tty && process.env.NO_COLOR === undefined && process.env.TERM !== 'dumb',
     interactive: Boolean(process.stderr.isTTY),
+    now: () => performance.now(),
   };
 }

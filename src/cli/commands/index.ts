@@ -1,6 +1,10 @@
 /** Every command of the CLI, in the order `tql --help` lists them. */
 import type { Command } from '../command.js';
 import { checkCommand } from './check.js';
+import { explainCommand } from './explain.js';
+import { filterCommand } from './filter.js';
 import { formatCommand } from './format.js';
+import { mongoCommand } from './mongo.js';
+import { sqlCommand } from './sql.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, formatCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, formatCommand, sqlCommand, mongoCommand, filterCommand, explainCommand];

@@ -1,0 +1,60 @@
+/**
+ * What a record holds for an attribute, for showing next to a verdict ("name: \"Ada\""). Only
+ * for display: whether the record matches is always the in-memory backend's answer. Reads own
+ * properties only, like the backends.
+ */
+import type { Attribute } from '../../schema/types.js';
+
+/** The field path that was read and what was found there. */
+export interface AttributeReading {
+  /** `name`, `internal_name (object is "team")`, `associated_entities[type=psa_a/company].id`. */
+  readonly path: string;
+  /** The value, or every element's value for a collection attribute. Missing fields are absent. */
+  readonly values: readonly unknown[];
+  /** True when the attribute is a collection (values may be many or none). */
+  readonly collection: boolean;
+}
+
+function own(record: unknown, key: string): { found: boolean; value: unknown } {
+  if (typeof record !== 'object' || record === null || !Object.hasOwn(record, key)) return { found: false, value: undefined };
+  return { found: true, value: (record as Record<string, unknown>)[key] };
+}
+
+/**
+ * @example
+ * ```ts
+ * readAttribute(schedulingSchema.entities.agent.attributes.name, { name: 'Ada' });
+ * // { path: 'name', values: ['Ada'], collection: false }
+ * ```
+ */
+export function readAttribute(attribute: Attribute, record: unknown): AttributeReading {
+  const source = attribute.source;
+  switch (source.kind) {
+    case 'field': {
+      const { found, value } = own(record, source.field);
+      return { path: source.field, values: found ? [value] : [], collection: false };
+    }
+    case 'variant': {
+      const tag = own(record, source.tag).value;
+      const field = typeof tag === 'string' && Object.hasOwn(source.fields, tag) ? source.fields[tag] : undefined;
+      if (field === undefined) return { path: `${source.tag} is ${JSON.stringify(tag ?? null)}: no field`, values: [], collection: false };
+      const { found, value } = own(record, field);
+      return { path: `${field} (${source.tag} is ${JSON.stringify(tag)})`, values: found ? [value] : [], collection: false };
+    }
+    case 'element': {
+      const values: unknown[] = [];
+      for (const array of source.arrays) {
+        const elements = own(record, array).value;
+        if (!Array.isArray(elements)) continue;
+        for (const element of elements) {
+          const kind = own(element, source.where.field);
+          if (!kind.found || !source.where.oneOf.includes(kind.value as string)) continue;
+          const v = own(element, source.value);
+          if (v.found) values.push(v.value);
+        }
+      }
+      const where = `[${source.where.field}=${source.where.oneOf.join('|')}]`;
+      return { path: `${source.arrays.join('/')}${where}.${source.value}`, values, collection: true };
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/** An {@link Evaluation} drawn as a tree of ✓ and ✗, each predicate with what the record holds. */
+import type { Style } from '../style.js';
+import type { Evaluation } from './evaluate.js';
+
+const MAX_VALUES = 5;
+
+function showValue(value: unknown, timestamp: boolean): string {
+  if (timestamp && typeof value === 'number' && Number.isSafeInteger(value)) {
+    const iso = new Date(value * 1000).toISOString().replace('.000Z', 'Z');
+    return `${value} (${iso})`;
+  }
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** `name: "Ada"`, `url_slug: (missing)`, `associated_entities[…].id: [5, 7]`, `…: (no element)`. */
+export function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>): string {
+  const { path, values, collection } = e.reading;
+  const timestamp = e.comparison.attribute.type === 'Timestamp';
+  if (!collection) return `${path}: ${values.length === 0 ? '(missing)' : showValue(values[0], timestamp)}`;
+  if (values.length === 0) return `${path}: (no element)`;
+  const shown = values.slice(0, MAX_VALUES).map((v) => showValue(v, timestamp));
+  if (values.length > MAX_VALUES) shown.push(`… ${values.length - MAX_VALUES} more`);
+  return `${path}: [${shown.join(', ')}]`;
+}
+
+/**
+ * ```text
+ * ✗ AND: 1 of 2 fail
+ * ├─ ✓ agent.name LIKE jo    name: "Jo Smith"
+ * └─ ✗ agent.schedulable EQ true    schedulable: false
+ * ```
+ */
+export function drawEvaluation(evaluation: Evaluation, s: Style): string {
+  const lines: string[] = [];
+  const mark = (ok: boolean) => (ok ? s.green('✓') : s.red('✗'));
+  const visit = (e: Evaluation, prefix: string, childPrefix: string) => {
+    if (e.kind === 'Comparison') {
+      lines.push(`${prefix}${mark(e.matches)} ${e.predicate}   ${s.dim(describeReading(e))}`);
+      return;
+    }
+    const passing = e.operands.filter((o) => o.matches).length;
+    const summary = e.kind === 'And' ? `${e.operands.length - passing} of ${e.operands.length} fail` : `${passing} of ${e.operands.length} pass`;
+    lines.push(`${prefix}${mark(e.matches)} ${s.bold(e.kind.toUpperCase())}: ${summary}`);
+    e.operands.forEach((o, i) => {
+      const last = i === e.operands.length - 1;
+      visit(o, `${childPrefix}${last ? '└─ ' : '├─ '}`, `${childPrefix}${last ? '   ' : '│  '}`);
+    });
+  };
+  visit(evaluation, '', '');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The evaluation as plain data for `--json`. */
+export function evaluationJson(e: Evaluation): unknown {
+  if (e.kind === 'Comparison') {
+    return { kind: 'Comparison', matches: e.matches, predicate: e.predicate, read: { path: e.reading.path, values: e.reading.values } };
+  }
+  return { kind: e.kind, matches: e.matches, operands: e.operands.map(evaluationJson) };
+}

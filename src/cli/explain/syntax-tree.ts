@@ -1,0 +1,72 @@
+/** The syntax tree of a query drawn as an indented tree, each node with its span in the text. */
+import type { Node, Query } from '../../ast/nodes.js';
+import type { Style } from '../style.js';
+
+/** The children of a node, in text order. */
+function children(node: Node): readonly Node[] {
+  switch (node.kind) {
+    case 'Query':
+      return [node.expression];
+    case 'And':
+    case 'Or':
+      return node.operands;
+    case 'Group':
+      return [node.expression];
+    case 'Predicate':
+      return [node.attribute, node.operator, ...node.values];
+    case 'Attribute':
+    case 'Operator':
+    case 'Text':
+    case 'Null':
+      return [];
+  }
+}
+
+const MAX_SOURCE = 48;
+
+/** What a node says, after its kind and span: the source it covers, or its value. */
+function label(node: Node, text: string): string {
+  switch (node.kind) {
+    case 'Attribute':
+      return `${node.entity}.${node.property}`;
+    case 'Operator':
+      return node.name;
+    case 'Text':
+      return JSON.stringify(node.text);
+    case 'Null':
+      return 'null';
+    case 'Query':
+    case 'And':
+    case 'Or':
+    case 'Group':
+    case 'Predicate': {
+      const source = text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
+      return source.length > MAX_SOURCE ? `${source.slice(0, MAX_SOURCE - 1)}…` : source;
+    }
+  }
+}
+
+/**
+ * ```text
+ * Query [0,41) agent.name LIKE jo AND agent.schedulable EQ true
+ * └─ And [0,41) agent.name LIKE jo AND agent.schedulable EQ true
+ *    ├─ Predicate [0,18) agent.name LIKE jo
+ *    │  ├─ Attribute [0,10) agent.name
+ *    …
+ * ```
+ *
+ * Spans are half-open ranges of UTF-16 code units, as in `Span`.
+ */
+export function drawSyntaxTree(query: Query, s: Style): string {
+  const lines: string[] = [];
+  const visit = (node: Node, prefix: string, childPrefix: string) => {
+    lines.push(`${prefix}${s.bold(node.kind)} ${s.dim(`[${node.span.start},${node.span.end})`)} ${label(node, query.text)}`);
+    const kids = children(node);
+    kids.forEach((kid, i) => {
+      const last = i === kids.length - 1;
+      visit(kid, `${childPrefix}${last ? '└─ ' : '├─ '}`, `${childPrefix}${last ? '   ' : '│  '}`);
+    });
+  };
+  visit(query, '', '');
+  return `${lines.join('\n')}\n`;
+}

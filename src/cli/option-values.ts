@@ -1,0 +1,31 @@
+/** Reading option values that must be one of a few words or a number, with usage errors on stderr. */
+import type { CliIo } from './io.js';
+
+/**
+ * The option's value if it is one of `allowed`, `fallback` when absent; otherwise writes a usage
+ * error and returns undefined.
+ */
+export function oneOf<const T extends string>(
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+  fallback: T,
+  io: CliIo,
+): T | undefined {
+  if (value === undefined) return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  io.stderr.write(`tql: --${name} takes ${allowed.join(' or ')}, not ${JSON.stringify(value)}\n`);
+  return undefined;
+}
+
+/**
+ * The option's value as a positive integer, undefined when absent, or null (after writing a usage
+ * error) when it is not one.
+ */
+export function positiveInteger(name: string, value: unknown, io: CliIo): number | undefined | null {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isSafeInteger(n) && n >= 1) return n;
+  io.stderr.write(`tql: --${name} takes a whole number of at least 1, not ${JSON.stringify(value)}\n`);
+  return null;
+}

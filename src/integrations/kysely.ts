@@ -1,0 +1,75 @@
+/**
+ * Kysely (0.28): a validated query as an `Expression<SqlBool>` for `.where(...)`, so a TQL filter
+ * composes with the rest of a typed Kysely query. The SQL is the SQL backend's, with every query
+ * value still a bound parameter of Kysely's own query.
+ */
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { compileSql } from '../backends/sql/compile-sql.js';
+import { postgres, sqlite, type CaseFolding, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
+import type { SqlMapping } from '../backends/sql/mapping.js';
+import type { Scalar, ValidatedQuery } from '../validate/validated-query.js';
+
+export interface TqlWhereOptions {
+  /**
+   * Which SQL engine the Kysely instance talks to. It matters only for `caseFolding: 'unicode'`,
+   * which lower-cases with `COLLATE "und-x-icu"` on PostgreSQL and `tql_lower` on SQLite.
+   * Default `postgres`.
+   */
+  readonly dialect?: SqlDialectName | undefined;
+  /** See `CompileSqlOptions.caseFolding`. Default `database`. */
+  readonly caseFolding?: CaseFolding | undefined;
+}
+
+/**
+ * Placeholders become markers that cannot occur in the compiled text otherwise: identifiers and
+ * schema constants refuse NUL (`sql-text.ts`), and values never reach the text.
+ */
+const MARK = '\u0000';
+
+/**
+ * A dialect that writes markers for placeholders and leaves booleans as booleans; the booleans
+ * become the literals TRUE / FALSE below, the one form both PostgreSQL and SQLite read (a bound
+ * JavaScript boolean is a type error in better-sqlite3).
+ */
+function markingDialect(base: SqlDialect): SqlDialect {
+  return { ...base, placeholder: (n) => `${MARK}${n - 1}${MARK}`, bindBoolean: (value) => value };
+}
+
+/**
+ * The query's condition as a Kysely expression over the entity's table. Without `mapping`, the
+ * entity is a table of its own name with a column per attribute (collection attributes then need
+ * a mapping: they throw a `TqlError` with code `unsupported`). Use it in a FROM that does not
+ * alias the table, as with `compileSql`.
+ *
+ * @example
+ * ```ts
+ * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+ * const q = check('agent.name~LIKE~john~AND~agent.schedulable~EQ~true', schedulingSchema, 'agent');
+ * const rows = await db.selectFrom('agent').selectAll().where(tqlWhere(q)).execute();
+ * // SQL: select * from "agent" where (lower("name") LIKE ? ESCAPE '\' AND "schedulable" = true)
+ * ```
+ */
+export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: TqlWhereOptions = {}): Expression<SqlBool> {
+  const base = options.dialect === 'sqlite' ? sqlite : postgres;
+  const compiled = compileSql(query, {
+    dialect: markingDialect(base),
+    mapping: mapping ?? defaultMapping(query),
+    caseFolding: options.caseFolding,
+  });
+  const parts = compiled.text.split(MARK);
+  // split gives text, index, text, index, …, text: odd positions are placeholders.
+  const pieces: RawBuilder<unknown>[] = parts.map((part, i) =>
+    i % 2 === 0 ? sql.raw(part) : parameter(compiled.values[Number(part)] as Scalar),
+  );
+  return sql.join<SqlBool>(pieces, sql.raw(''));
+}
+
+function parameter(value: Scalar): RawBuilder<unknown> {
+  return typeof value === 'boolean' ? sql.lit(value) : sql.val(value);
+}
+
+/** `{ <entity>: { table: <entity>, key: 'id' } }`: the table named like the entity. */
+function defaultMapping(query: ValidatedQuery): SqlMapping {
+  const name = typeof query === 'object' && query !== null && typeof query.entity === 'object' ? query.entity.name : '';
+  return { [name]: { table: name, key: 'id' } };
+}
