@@ -19,8 +19,9 @@ import { scanParens } from './paren-scan.js';
  * ```
  */
 export function resolveLimits(options: ParseOptions | undefined): Limits {
-  const given = options?.limits;
-  if (given === undefined) return DEFAULT_LIMITS;
+  // `== null`: plain JavaScript callers may pass null where the types say undefined.
+  const given: Partial<Limits> | null | undefined = options?.limits;
+  if (given == null) return DEFAULT_LIMITS;
   const resolved: Record<keyof Limits, number> = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
     const value: unknown = given[key];

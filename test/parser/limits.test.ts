@@ -113,6 +113,11 @@ describe('limits must be positive integers or Infinity', () => {
   });
 });
 
+test('null options and limits from JavaScript callers mean the defaults', () => {
+  expect(() => parse('a.b EQ 1', null as unknown as undefined)).not.toThrow();
+  expect(() => parse('a.b EQ 1', { limits: null as unknown as undefined })).not.toThrow();
+});
+
 test('a query that is not a string', () => {
   expect(() => parse(42 as unknown as string)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A query must be a string, not number.]`);
 });
