@@ -1,20 +1,22 @@
 import { defineConfig } from 'tsup';
 
+/** One entry per public subpath: `tql`, `tql/memory`, `tql/sql`, `tql/mongo`, `tql/scheduling`. */
+const entries = {
+  index: 'src/index.ts',
+  memory: 'src/backends/memory/index.ts',
+  sql: 'src/backends/sql/index.ts',
+  mongo: 'src/backends/mongo/index.ts',
+  scheduling: 'src/models/scheduling/index.ts',
+};
+
 export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    memory: 'src/backends/memory/index.ts',
-    sql: 'src/backends/sql/index.ts',
-    mongo: 'src/backends/mongo/index.ts',
-    scheduling: 'src/models/scheduling/index.ts',
-    cli: 'src/cli/main.ts',
-  },
+  entry: { ...entries, cli: 'src/cli/main.ts' },
   format: ['esm', 'cjs'],
-  dts: { entry: ['src/index.ts', 'src/backends/memory/index.ts', 'src/backends/sql/index.ts', 'src/backends/mongo/index.ts', 'src/models/scheduling/index.ts'] },
+  dts: { entry: entries },
+  // Shared chunks keep a single copy of TqlError between subpaths.
   splitting: true,
   sourcemap: true,
   clean: true,
   target: 'node20',
-  // Shared chunks keep a single copy of TqlError between subpaths.
   treeshake: true,
 });
