@@ -7,7 +7,7 @@ import type { Span } from '../../ast/nodes.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute, AttributeSource } from '../../schema/types.js';
 import type { SqlDialect } from './dialects.js';
-import { quoteSchemaLiteral } from './sql-text.js';
+import { quoteIdentifier, quoteSchemaLiteral } from './sql-text.js';
 
 /** The table that holds the elements of one array of a record (an `element` source). */
 export interface SqlCollectionMapping {
@@ -81,6 +81,9 @@ export function entityMapping(mapping: SqlMapping, entity: string, text: string)
       span: { start: 0, end: text.length },
     });
   }
+  // Checked up front: a query that never needs the table name still gets a usable mapping only.
+  quoteIdentifier(found.table);
+  quoteIdentifier(found.key);
   return found;
 }
 

@@ -78,6 +78,8 @@ function scalarValue(a: Attribute, record: Record<string, unknown>): unknown {
   throw new Error(`not a scalar attribute: ${a.path}`);
 }
 
+const recordsOf = (entity: keyof typeof CONTRACT_DATA) => CONTRACT_DATA[entity] as readonly unknown[] as readonly Record<string, unknown>[];
+
 /** Contract cases that are one LIKE / NOT_LIKE on a field or variant attribute. */
 const LIKE_CASES = CONTRACT_CASES.flatMap((c) => {
   const q = check(c.query, schedulingSchema, c.entity);
@@ -93,7 +95,7 @@ describe('where an engine folds differently, it gives exactly the answer its mod
     const folding: EngineFolding = ENGINE_FOLDING[name];
     // Start from the JavaScript answer and flip every record whose value the engine folds into a different answer.
     const predicted = new Set(c.expected);
-    for (const record of CONTRACT_DATA[c.entity] as Record<string, unknown>[]) {
+    for (const record of recordsOf(c.entity)) {
       const value = scalarValue(c.attribute, record);
       if (typeof value === 'string' && foldingDiffers(folding, c.needle, value)) {
         const id = record['id'] as string;
@@ -105,7 +107,7 @@ describe('where an engine folds differently, it gives exactly the answer its mod
   });
   test('the contract has cases where the models predict a difference', () => {
     const differing = LIKE_CASES.filter((c) =>
-      (CONTRACT_DATA[c.entity] as Record<string, unknown>[]).some((r) => {
+      recordsOf(c.entity).some((r) => {
         const v = scalarValue(c.attribute, r);
         return typeof v === 'string' && foldingDiffers('simple', c.needle, v) && foldingDiffers('ascii', c.needle, v) === false;
       }),

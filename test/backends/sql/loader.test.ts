@@ -1,0 +1,67 @@
+/** The scheduling tables: their DDL, and records loaded into each engine and read back unchanged. */
+import { describe, expect, test } from 'vitest';
+import { generateSchedulingData } from '../../../src/models/scheduling/generate.js';
+import { createTableSql, schedulingDdl } from '../../../src/models/scheduling/sql/ddl.js';
+import { loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
+import { readSchedulingData } from '../../../src/models/scheduling/sql/read.js';
+import { REQUEST_RESOURCE_TABLE } from '../../../src/models/scheduling/sql/tables.js';
+import { ENGINE_NAMES, useSqlEngines } from './engines.js';
+
+describe('DDL', () => {
+  test('request_resource in both dialects', () => {
+    expect({ postgres: createTableSql('postgres', REQUEST_RESOURCE_TABLE), sqlite: createTableSql('sqlite', REQUEST_RESOURCE_TABLE) }).toMatchInlineSnapshot(`
+      {
+        "postgres": "CREATE TABLE "request_resource" (
+        "request_id" text NOT NULL REFERENCES "scheduling_request" ("id") ON DELETE CASCADE,
+        "role" text NOT NULL,
+        "position" bigint NOT NULL,
+        "type" text,
+        "id" text,
+        "name" text,
+        PRIMARY KEY ("request_id", "role", "position")
+      );
+      CREATE INDEX "request_resource_type_id_idx" ON "request_resource" ("type", "id");",
+        "sqlite": "CREATE TABLE "request_resource" (
+        "request_id" TEXT NOT NULL REFERENCES "scheduling_request" ("id") ON DELETE CASCADE,
+        "role" TEXT NOT NULL,
+        "position" INTEGER NOT NULL,
+        "type" TEXT,
+        "id" TEXT,
+        "name" TEXT,
+        PRIMARY KEY ("request_id", "role", "position")
+      );
+      CREATE INDEX "request_resource_type_id_idx" ON "request_resource" ("type", "id");",
+      }
+    `);
+  });
+  test('every table of both dialects', () => {
+    const tables = (ddl: string) => [...ddl.matchAll(/CREATE TABLE "(\w+)"/g)].map((m) => m[1]);
+    const expected = ['agent', 'team', 'resource', 'scheduling_request', 'associated_entity', 'request_resource', 'request_guest'];
+    expect(tables(schedulingDdl.postgres)).toEqual(expected);
+    expect(tables(schedulingDdl.sqlite)).toEqual(expected);
+  });
+});
+
+const data = generateSchedulingData({ seed: 42, agents: 60, teams: 8, requests: 300 });
+const byId = <T extends { id: string }>(records: readonly T[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+describe('load, then read back', () => {
+  const engine = useSqlEngines(data);
+  // The +icu engines share a database with another engine: reading it once is enough.
+  test.for(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', async (name) => {
+    const back = await readSchedulingData(engine(name).db);
+    expect(back.agents, 'agents').toEqual(byId(data.agents));
+    expect(back.teams, 'teams').toEqual(byId(data.teams));
+    expect(back.resources, 'resources').toEqual(byId(data.resources));
+    expect(back.schedulingRequests, 'scheduling requests').toEqual(byId(data.schedulingRequests));
+  });
+
+  test.for(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s: a load that fails leaves nothing behind', async (name) => {
+    const db = engine(name).db;
+    const before = await readSchedulingData(db);
+    // The agent goes in first; the team's key clashes later, so the agent must be rolled back too.
+    const clash = { agents: [{ id: 'agnt_new' }], teams: [{ id: 'team_new' }, { id: 'team_new' }] };
+    await expect(loadSchedulingData(db, clash)).rejects.toThrow();
+    expect(await readSchedulingData(db), 'unchanged').toEqual(before);
+  });
+});
