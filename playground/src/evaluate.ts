@@ -1,0 +1,103 @@
+/**
+ * Everything the playground shows for one input, computed without the DOM so it can be tested in
+ * Node: the syntax tree, the validated query, the SQL of each dialect, the MongoDB filter and the
+ * matching sample records. Only a `TqlError` is turned into a result; anything else is a bug and
+ * is thrown.
+ */
+import { compilePredicate } from '../../src/backends/memory/index.js';
+import { compileMongo, type MongoFilter } from '../../src/backends/mongo/index.js';
+import { compileSql, SQL_DIALECTS, type SqlDialectName, type SqlStatement } from '../../src/backends/sql/index.js';
+import { isTqlError, print, safeParse, safeValidate, type Profile, type Query, type TqlError, type ValidatedQuery } from '../../src/index.js';
+import type { SchedulingRecords } from '../../src/models/scheduling/records.js';
+import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
+import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
+import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
+
+/** What the user chose. */
+export interface PlaygroundInput {
+  readonly text: string;
+  readonly entity: SchedulingEntityName;
+  readonly profile: Profile;
+  readonly timeZone: string;
+}
+
+/** A value, or the TqlError that stopped it. */
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: TqlError };
+
+/** The records of the sample data that a valid filter selects. */
+export interface Matches {
+  /** How many of the entity's sample records match. */
+  readonly count: number;
+  /** How many sample records the entity has. */
+  readonly total: number;
+  /** The first matching records, in the sample's order. */
+  readonly first: readonly SchedulingRecords[SchedulingEntityName][];
+}
+
+/** Everything derived from a valid query. */
+export interface Compiled {
+  readonly query: ValidatedQuery;
+  /** The filter written back in both styles. */
+  readonly printed: { readonly readable: string; readonly url: string };
+  readonly sql: { readonly [D in SqlDialectName]: Outcome<SqlStatement> };
+  readonly mongo: Outcome<MongoFilter>;
+  readonly matches: Outcome<Matches>;
+}
+
+/**
+ * The playground's view of an input: the parse (the tree is shown even when validation fails),
+ * then validation and everything compiled from it.
+ */
+export type Evaluation =
+  | { readonly stage: 'parse'; readonly error: TqlError }
+  | { readonly stage: 'validate'; readonly ast: Query; readonly error: TqlError }
+  | ({ readonly stage: 'done'; readonly ast: Query } & Compiled);
+
+/** How many matching records the page lists. */
+export const SHOWN_RECORDS = 25;
+
+/**
+ * Evaluates one input of the playground.
+ *
+ * @example
+ * ```ts
+ * const e = evaluate({ text: 'agent.role EQ Administrator', entity: 'agent', profile: 'extended', timeZone: 'UTC' });
+ * e.stage === 'done' && e.sql.sqlite.ok && e.sql.sqlite.value.text; // '"role" = ?'
+ * ```
+ */
+export function evaluate(input: PlaygroundInput): Evaluation {
+  const parsed = safeParse(input.text);
+  if (!parsed.ok) return { stage: 'parse', error: parsed.error };
+  const ast = parsed.value;
+  const validated = safeValidate(ast, schedulingSchema, input.entity, { profile: input.profile, timeZone: input.timeZone });
+  if (!validated.ok) return { stage: 'validate', ast, error: validated.error };
+  const query = validated.value;
+  return {
+    stage: 'done',
+    ast,
+    query,
+    printed: { readable: print(ast, { style: 'readable' }), url: print(ast, { style: 'url' }) },
+    sql: {
+      postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: schedulingSqlMapping })),
+      sqlite: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.sqlite, mapping: schedulingSqlMapping })),
+    },
+    mongo: attempt(() => compileMongo(query)),
+    matches: attempt(() => matches(query, input.entity)),
+  };
+}
+
+function matches(query: ValidatedQuery, entity: SchedulingEntityName): Matches {
+  const records: readonly SchedulingRecords[SchedulingEntityName][] = recordsOf(sampleData(), entity);
+  const test = compilePredicate(query);
+  const selected = records.filter((r) => test(r));
+  return { count: selected.length, total: records.length, first: selected.slice(0, SHOWN_RECORDS) };
+}
+
+function attempt<T>(f: () => T): Outcome<T> {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (isTqlError(e)) return { ok: false, error: e };
+    throw e;
+  }
+}

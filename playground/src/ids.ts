@@ -1,0 +1,20 @@
+/** The ids of the page's elements, shared by index.html's script, the renderers and the browser test. */
+export const IDS = {
+  filter: 'filter',
+  entity: 'entity',
+  profile: 'profile',
+  timeZone: 'time-zone',
+  timeZones: 'time-zones',
+  example: 'example',
+  attributes: 'attributes',
+  attributeCount: 'attribute-count',
+  status: 'status',
+  issues: 'issues',
+  printed: 'printed',
+  ast: 'ast',
+  sqlPostgres: 'sql-postgres',
+  sqlSqlite: 'sql-sqlite',
+  mongo: 'mongo',
+  matchCount: 'match-count',
+  records: 'records',
+} as const;
