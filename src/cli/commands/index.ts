@@ -6,5 +6,6 @@ import { filterCommand } from './filter.js';
 import { formatCommand } from './format.js';
 import { mongoCommand } from './mongo.js';
 import { sqlCommand } from './sql.js';
+import { demoCommand } from './demo.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, formatCommand, sqlCommand, mongoCommand, filterCommand, explainCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, formatCommand, sqlCommand, mongoCommand, filterCommand, explainCommand, demoCommand];

@@ -1,0 +1,133 @@
+import { filterRecords } from '../../backends/memory/compile-predicate.js';
+import { compileMongo } from '../../backends/mongo/compile-mongo.js';
+import { compileSql } from '../../backends/sql/compile-sql.js';
+import { selectSql } from '../../backends/sql/select-sql.js';
+import { print } from '../../ast/print.js';
+import { sampleData, recordsOf, SAMPLE_OPTIONS } from '../../models/scheduling/sample.js';
+import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
+import { createSchedulingTables, loadSchedulingData } from '../../models/scheduling/sql/load.js';
+import { toAst } from '../../validate/to-ast.js';
+import type { ValidatedQuery } from '../../validate/validated-query.js';
+import { QUERY_OPTIONS, type Command } from '../command.js';
+import { EXIT, type CliIo } from '../io.js';
+import { colorOn, readQuery } from '../query-input.js';
+import { style } from '../style.js';
+
+const DEFAULT_QUERY =
+  'scheduling_request.status~IN~scheduled,sent~AND~(scheduling_request.end_user_name~LIKE~an~OR~scheduling_request.psa_b_ticket_number~LIKE~12)';
+
+/**
+ * `tql demo`: one query through the whole engine on the bundled sample data — the normalized
+ * form, the SQL for each dialect, the Mongo filter, and the matches found in memory, in a real
+ * SQLite database and through the MongoDB query engine mingo, which must agree.
+ */
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'Run one query through every backend on the bundled sample data and compare the answers.',
+  usage: 'tql demo [query] [--entity <name>] [--profile <p>] [--time-zone <zone>]',
+  options: { ...QUERY_OPTIONS, json: { type: 'boolean', help: 'print the results as JSON' } },
+  details: `Without a query it runs:
+  ${DEFAULT_QUERY}
+
+SQLite (better-sqlite3) and mingo are used when they are installed (they are in a checkout of tql).`,
+  async run(positionals, options, io) {
+    const input = readQuery(positionals.length > 0 ? positionals : [DEFAULT_QUERY], options, io);
+    if (!input.ok) return input.exit;
+    const data = sampleData();
+    const records = recordsOf(data, input.entity);
+    const memoryIds = filterRecords(input.query, records).map((r) => (r as { id: string }).id);
+    const sqliteIds = await sqliteMatches(input.query, data);
+    const mingoIds = await mingoMatches(input.query, records);
+    const same = (ids: readonly string[] | string) => typeof ids === 'string' || sameIds(ids, memoryIds);
+    const agree = same(sqliteIds) && same(mingoIds);
+    if (options.json === true) {
+      io.stdout.write(`${JSON.stringify({ query: input.text, entity: input.entity, memory: memoryIds, sqlite: sqliteIds, mingo: mingoIds, agree }, null, 2)}\n`);
+      return agree ? EXIT.ok : 1;
+    }
+    report(io, colorOn(options, io), input.text, input.entity, input.query, records.length, memoryIds, sqliteIds, mingoIds);
+    return agree ? EXIT.ok : 1;
+  },
+};
+
+function report(
+  io: CliIo,
+  color: boolean,
+  text: string,
+  entity: string,
+  query: ValidatedQuery,
+  total: number,
+  memoryIds: readonly string[],
+  sqliteIds: readonly string[] | string,
+  mingoIds: readonly string[] | string,
+): void {
+  const s = style(color);
+  const pg = compileSql(query, { dialect: 'postgres', mapping: schedulingSqlMapping });
+  const lite = compileSql(query, { dialect: 'sqlite', mapping: schedulingSqlMapping });
+  const heading = (h: string) => `\n${s.bold(h)}`;
+  const { agents, teams, requests, seed } = SAMPLE_OPTIONS;
+  const verdict = (ids: readonly string[] | string) =>
+    typeof ids === 'string' ? s.dim(`skipped (${ids})`) : sameIds(ids, memoryIds) ? s.green(`${ids.length} matches, the same records`) : s.red(`${ids.length} matches, DIFFERENT records`);
+  io.stdout.write(
+    [
+      s.bold('tql demo') + s.dim(` — sample data: ${agents} agents, ${teams} teams, ${requests} scheduling requests (seed ${seed})`),
+      heading('Query'),
+      `  ${text}`,
+      heading(`Normalized (${entity})`),
+      `  ${print(toAst(query), { style: 'readable' })}`,
+      heading('PostgreSQL'),
+      `  ${pg.text}`,
+      `  ${s.dim(`values: ${JSON.stringify(pg.values)}`)}`,
+      heading('SQLite'),
+      `  ${lite.text}`,
+      `  ${s.dim(`values: ${JSON.stringify(lite.values)}`)}`,
+      heading('MongoDB'),
+      `  ${JSON.stringify(compileMongo(query))}`,
+      heading('Matches'),
+      `  in memory  ${memoryIds.length} of ${total} ${entity} records`,
+      `  SQLite     ${verdict(sqliteIds)}`,
+      `  mingo      ${verdict(mingoIds)}`,
+      '',
+      `  first ids: ${memoryIds.slice(0, 5).join(', ') || '(none)'}`,
+      '',
+      s.dim('Try: npm run tql -- demo "agent.name LIKE jo AND agent.two_factor_enabled EQ false"'),
+      '',
+    ].join('\n'),
+  );
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  const sa = [...a].sort();
+  const sb = [...b].sort();
+  return sa.length === sb.length && sa.every((id, i) => id === sb[i]);
+}
+
+/** The ids SQLite selects, or why it could not run (the driver is a development dependency). */
+async function sqliteMatches(query: ValidatedQuery, data: ReturnType<typeof sampleData>): Promise<string[] | string> {
+  let Database: typeof import('better-sqlite3');
+  try {
+    Database = (await import('better-sqlite3')).default;
+  } catch {
+    return 'better-sqlite3 is not installed';
+  }
+  const db = new Database(':memory:');
+  try {
+    await createSchedulingTables(db);
+    await loadSchedulingData(db, data);
+    const statement = selectSql(query, { dialect: 'sqlite', mapping: schedulingSqlMapping, columns: ['id'] });
+    return (db.prepare(statement.text).all(...(statement.values as unknown[])) as { id: string }[]).map((r) => r.id);
+  } finally {
+    db.close();
+  }
+}
+
+/** The ids mingo selects with the compiled Mongo filter, or why it could not run. */
+async function mingoMatches(query: ValidatedQuery, records: readonly unknown[]): Promise<string[] | string> {
+  let Query: typeof import('mingo').Query;
+  try {
+    ({ Query } = await import('mingo'));
+  } catch {
+    return 'mingo is not installed';
+  }
+  const q = new Query(compileMongo(query) as Record<string, unknown>);
+  return records.filter((r) => q.test(r as Record<string, unknown>)).map((r) => (r as { id: string }).id);
+}
