@@ -26,8 +26,9 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
     return { ok: true, positionals, options: values as ParsedOptions };
   } catch (e) {
-    // parseArgs explains unknown options and missing values well; keep its first sentence.
-    const message = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+    // parseArgs explains unknown options and missing values well; keep its first sentence (its
+    // advice on positionals that start with "-" does not apply to queries).
+    const message = e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.') : String(e);
     return { ok: false, message };
   }
 }

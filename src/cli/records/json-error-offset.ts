@@ -60,49 +60,64 @@ export function jsonErrorOffset(text: string): number {
     i += m[0].length;
     return true;
   };
-  /** Reads one value; false leaves `i` at the bad character. Containers only open here. */
-  const value = (): boolean => {
-    skip();
-    const c = text[i];
-    if (c === '{' || c === '[') {
-      stack.push(text.charCodeAt(i));
-      i++;
-      skip();
-      if (text[i] === (c === '{' ? '}' : ']')) {
-        stack.pop();
-        i++;
-        return true;
-      }
-      return c === '{' ? key() : value();
-    }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
-    return false;
-  };
+  /** `"key":` inside an object; false leaves `i` at the bad character. */
   const key = (): boolean => {
     skip();
     if (text[i] !== '"' || !string()) return false;
     skip();
     if (text[i] !== ':') return false;
     i++;
-    return value();
+    return true;
   };
-  if (!value()) return Math.min(i, text.length);
-  // After each complete value: close containers or read the next element.
-  for (;;) {
+  /**
+   * Reads the start of a value: a whole scalar, or a container's opening (and its closing when
+   * empty; else the next value is its first element). Returns 'open' when an element must
+   * follow, 'done' after a complete value, 'bad' at an error.
+   */
+  const begin = (): 'open' | 'done' | 'bad' => {
     skip();
-    const open = stack.at(-1);
-    if (open === undefined) return i === text.length ? -1 : i;
     const c = text[i];
-    if (c === ',') {
+    if (c === '{' || c === '[') {
       i++;
-      if (!(open === 0x7b ? key() : value())) return Math.min(i, text.length);
-    } else if ((open === 0x7b && c === '}') || (open === 0x5b && c === ']')) {
-      stack.pop();
-      i++;
-    } else return Math.min(i, text.length);
+      skip();
+      if (text[i] === (c === '{' ? '}' : ']')) {
+        i++;
+        return 'done';
+      }
+      stack.push(c.charCodeAt(0));
+      if (c === '{' && !key()) return 'bad';
+      return 'open';
+    }
+    let ok: boolean;
+    if (c === '"') ok = string();
+    else if (c === 't') ok = literal('true');
+    else if (c === 'f') ok = literal('false');
+    else if (c === 'n') ok = literal('null');
+    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) ok = number();
+    else ok = false;
+    return ok ? 'done' : 'bad';
+  };
+  const bad = () => Math.min(i, text.length);
+  for (;;) {
+    // Read values until one is complete…
+    let state = begin();
+    while (state === 'open') state = begin();
+    if (state === 'bad') return bad();
+    // …then close containers until one wants another element.
+    for (;;) {
+      skip();
+      const open = stack.at(-1);
+      if (open === undefined) return i === text.length ? -1 : i;
+      const c = text[i];
+      if (c === ',') {
+        i++;
+        if (open === 0x7b && !key()) return bad();
+        break;
+      }
+      if ((open === 0x7b && c === '}') || (open === 0x5b && c === ']')) {
+        stack.pop();
+        i++;
+      } else return bad();
+    }
   }
 }

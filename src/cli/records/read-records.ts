@@ -74,7 +74,7 @@ function* arrayRecords(text: string, name: string): Generator<ReadRecord> {
     const position = positionAt(text, offset);
     const lineStart = offset - (position.column - 1);
     const lineEnd = text.indexOf('\n', offset);
-    throw inputError(`${name} is not a valid JSON array: ${jsonMessage(e)}.`, text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd), position.line, position.column - 1, offset);
+    throw inputError(`${name} is not a valid JSON array: ${jsonMessage(e, text, offset)}.`, text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd), position.line, position.column - 1, offset);
   }
   if (!Array.isArray(parsed)) throw inputError(`${name} starts with "[" but is not a JSON array.`, '', 1, 0, 0);
   for (const [i, record] of parsed.entries()) {
@@ -104,7 +104,7 @@ function parseLine(text: string, line: number, offset: number, name: string): ob
     value = JSON.parse(text);
   } catch (e) {
     const at = errorOffset(text);
-    throw inputError(`${where(line, name)} is not valid JSON (${jsonMessage(e)}): ${hint(name)}.`, text, line, at, offset + at);
+    throw inputError(`${where(line, name)} is not valid JSON (${jsonMessage(e, text, at)}): ${hint(name)}.`, text, line, at, offset + at);
   }
   if (!isRecord(value)) {
     throw inputError(`${where(line, name)} holds ${describe(value)}, not a JSON object: ${hint(name)}.`, text, line, 0, offset);
@@ -136,13 +136,16 @@ function describe(value: unknown): string {
   return `the ${typeof value} ${JSON.stringify(value).slice(0, 40)}`;
 }
 
-/** V8's message without its position and without the copy of the text it sometimes quotes. */
-function jsonMessage(e: unknown): string {
+/**
+ * V8's message without its position, or, for an unexpected token (where V8 quotes the whole
+ * text instead), the character found at `offset`.
+ */
+function jsonMessage(e: unknown, text: string, offset: number): string {
   const message = e instanceof Error ? e.message : String(e);
-  return message
-    .replace(/ in JSON at position \d+.*$/s, '')
-    .replace(/^(Unexpected token .+?), ".*" is not valid JSON$/s, '$1')
-    .replace(/\.$/, '');
+  if (message.startsWith('Unexpected token')) {
+    return offset < text.length ? `unexpected ${JSON.stringify(String.fromCodePoint(text.codePointAt(offset)!))}` : 'unexpected end';
+  }
+  return message.replace(/ in JSON at position \d+.*$/s, '').replace(/\.$/, '');
 }
 
 /**

@@ -1,0 +1,60 @@
+/** The program around the commands: help, version, unknown commands and options, exit codes. */
+import { describe, expect, test } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { tql } from './capture.js';
+
+describe('tql', () => {
+  test('lists every command in --help', async () => {
+    const r = await tql(['--help']);
+    expect(r.code).toBe(0);
+    for (const name of ['check', 'format', 'sql', 'mongo', 'filter', 'explain']) expect(r.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+
+  test('no command: help on stderr, exit 2', async () => {
+    const r = await tql([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Usage: tql <command>');
+  });
+
+  test.for(COMMANDS.map((c) => c.name))('tql %s --help', async (name) => {
+    const r = await tql([name, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Usage: tql ${name} `));
+    expect(r.stdout).toContain('Examples:');
+  });
+
+  test('an unknown option is a usage error', async () => {
+    expect(await tql(['filter', 'agent.name EQ x', '--bogus'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "tql filter: Unknown option '--bogus'.
+      Run tql filter --help for its options.
+      ",
+        "stdout": "",
+      }
+    `);
+  });
+
+  test('an unknown command is a usage error', async () => {
+    const r = await tql(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('tql: unknown command "frobnicate"');
+  });
+});
+
+describe('tql check and tql format', () => {
+  test.for<[string[], number, string]>([
+    [['check', 'agent.name~LIKE~john'], 0, 'agent.name LIKE john\n'],
+    [['check', 'agent.created_at GTE 2023-07-01'], 0, 'agent.created_at GTE 1688169600\n'],
+    [['format', '--style', 'url', 'agent.name EQ "Pat Smith"'], 0, 'agent.name~EQ~"Pat Smith"\n'],
+    [['format', 'agent.name~EQ~x~AND~agent.role~EQ~User'], 0, 'agent.name EQ x AND agent.role EQ User\n'],
+  ])('%j', async ([args, code, stdout]) => {
+    expect(await tql(args)).toEqual({ code, stdout, stderr: '' });
+  });
+
+  test('check agent.name eq john exits 1', async () => {
+    const r = await tql(['check', 'agent.name eq john']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[unknown_operator] at 1:12');
+  });
+});
