@@ -77,6 +77,9 @@ export const arbPrefixedId = (prefix: string): fc.Arbitrary<string> =>
 
 const MISSING = Symbol('missing');
 
+/** Plain objects only, like the documents a driver returns (mingo cannot hash null-prototype ones). */
+export const PLAIN = { noNullPrototype: true } as const;
+
 /** The field's value, null, or no field at all. */
 function field<T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | null | typeof MISSING> {
   return fc.oneof({ weight: 8, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constant(MISSING) });
@@ -99,7 +102,7 @@ const arbAgentFields = fc.record({
   url_slug: field(arbText),
   created_at: field(arbTimestamp),
   updated_at: field(arbTimestamp),
-});
+}, PLAIN);
 
 const arbTeamFields = fc.record({
   object: fc.constant('team'),
@@ -109,7 +112,7 @@ const arbTeamFields = fc.record({
   url_slug: field(arbText),
   created_at: field(arbTimestamp),
   updated_at: field(arbTimestamp),
-});
+}, PLAIN);
 
 const ENTITY_TYPES = [
   'psa_a/company', 'psa_a/contact', 'psa_a/ticket', 'psa_b/company', 'psa_b/contact',
@@ -121,8 +124,8 @@ const arbAssociated = fc
   .record({ type: fc.constantFrom(...ENTITY_TYPES), id: field(arbIntegerId), number: field(fc.oneof(fc.constantFrom(...TICKET_NUMBERS), arbText)) })
   .map((e) => withoutMissing(e.type.endsWith('ticket') ? e : { ...e, number: MISSING }));
 
-const arbAgentRef = fc.record({ type: fc.constant('agent'), id: arbPrefixedId('agnt_'), name: arbText });
-const arbTeamRef = fc.record({ type: fc.constant('team'), id: arbPrefixedId('team_'), name: arbText });
+const arbAgentRef = fc.record({ type: fc.constant('agent'), id: arbPrefixedId('agnt_'), name: arbText }, PLAIN);
+const arbTeamRef = fc.record({ type: fc.constant('team'), id: arbPrefixedId('team_'), name: arbText }, PLAIN);
 
 const arbRequestFields = fc.record({
   object: fc.constant('scheduling_request'),
@@ -138,7 +141,7 @@ const arbRequestFields = fc.record({
   resources: field(fc.array(fc.oneof(arbAgentRef, arbTeamRef), { maxLength: 3 })),
   scheduled_agents: field(fc.array(arbAgentRef, { maxLength: 2 })),
   guests_list: fc.constant([]),
-});
+}, PLAIN);
 
 /** Records of one entity, with ids `<prefix>0`, `<prefix>1`, … */
 const records = <T extends object>(fields: fc.Arbitrary<T>, prefix: string, maxLength: number) =>
@@ -163,7 +166,7 @@ export const arbDataset: fc.Arbitrary<Dataset> = fc.record({
     .array(fc.oneof({ weight: 4, arbitrary: arbAgentFields }, { weight: 4, arbitrary: arbTeamFields }, { weight: 1, arbitrary: fc.record({ object: fc.constant('bot'), name: arbText, url_slug: arbText }) }), { minLength: 8, maxLength: 16 })
     .map((list) => list.map((f, i): DataRecord => ({ id: `rsrc_r${i}`, ...withoutMissing(f) }))),
   scheduling_request: records(arbRequestFields, 'sreq_r', 24),
-});
+}, PLAIN);
 
 /**
  * The dataset in the shape of the SQL loader's input.
