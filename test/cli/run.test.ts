@@ -19,8 +19,12 @@ describe('tql', () => {
   test.for(COMMANDS.map((c) => c.name))('tql %s --help', async (name) => {
     const r = await tql([name, '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^Usage: tql ${name} `));
-    expect(r.stdout).toContain('Examples:');
+    expect(r.stdout).toMatch(new RegExp(`^Usage: tql ${name}( |$)`, 'm'));
+    expect(r.stdout).toContain('  -h, --help ');
+  });
+
+  test.for(['check', 'format', 'sql', 'mongo', 'filter', 'explain'])('tql %s --help has examples', async (name) => {
+    expect((await tql([name, '--help'])).stdout).toMatch(/\nExamples:\n {2}tql /);
   });
 
   test('an unknown option is a usage error', async () => {
