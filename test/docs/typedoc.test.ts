@@ -43,6 +43,7 @@ describe('the API reference (typedoc)', async () => {
     ['tql/memory', ['compilePredicate', 'filterRecords']],
     ['tql/sql', ['compileSql', 'postgres', 'sqlite']],
     ['tql/mongo', ['compileMongo']],
+    ['tql/scheduling', ['schedulingSchema', 'sampleData', 'recordsOf', 'generateSchedulingData', 'schedulingSqlMapping']],
   ] as const)('module %s documents %j', ([module, names]) => {
     expect(exports.get(module)).toEqual(expect.arrayContaining([...names]));
   });

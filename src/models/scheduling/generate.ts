@@ -20,6 +20,14 @@ import type {
   Team,
 } from './records.js';
 
+/**
+ * How much data {@link generateSchedulingData} makes, and from which seed.
+ *
+ * @example
+ * ```ts
+ * generateSchedulingData({ seed: 7, agents: 20, teams: 5, requests: 100 });
+ * ```
+ */
 export interface GenerateOptions {
   /** Any integer; the same seed gives the same data. */
   readonly seed: number;

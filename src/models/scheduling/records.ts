@@ -7,6 +7,7 @@
 /** Unix seconds. */
 export type Timestamp = number;
 
+/** The status of a scheduling request (API spec, section 3). */
 export type SchedulingRequestStatus = 'new' | 'sent' | 'scheduled' | 'cancelled' | 'closed';
 
 /** Associated entities (2.3). `number` is the ticket number as displayed (`#1234` for psa_b). */
@@ -23,6 +24,7 @@ export type AssociatedEntity =
   | { readonly type: 'psa_c/user'; readonly id: number }
   | { readonly type: 'psa_c/ticket'; readonly id: number; readonly number: string };
 
+/** The `type` of an associated entity: `'psa_a/company'`, `'psa_b/service_ticket'`, … */
 export type AssociatedEntityType = AssociatedEntity['type'];
 
 /** An agent inside `resources` or `scheduled_agents`. */
@@ -39,8 +41,10 @@ export interface TeamRef {
   readonly name: string;
 }
 
+/** An element of a request's `resources`: an agent or a team. */
 export type ResourceRef = AgentRef | TeamRef;
 
+/** A scheduling request as `GET /v1/scheduling_requests` returns it (API spec, 2.2). */
 export interface SchedulingRequest {
   readonly id: string;
   readonly object: 'scheduling_request';
@@ -65,6 +69,7 @@ export interface SchedulingRequest {
   readonly updated_at: Timestamp;
 }
 
+/** An agent as `GET /v1/agents` returns it (API spec, 2.4). */
 export interface Agent {
   readonly id: string;
   readonly object: 'agent';
@@ -78,6 +83,7 @@ export interface Agent {
   readonly updated_at: Timestamp;
 }
 
+/** A team as the resources list shows it (API spec, 2.5). */
 export interface Team {
   readonly id: string;
   readonly object: 'team';
