@@ -39,8 +39,10 @@ export interface MongoFieldFilter {
   readonly [field: string]: MongoFieldCondition;
 }
 
-// Arrays are mutable in these types only because the driver's `Filter<T>` asks for mutable ones.
-/** `$and`, `$or` or `$nor` of filters: how tql joins predicates and writes the exact complements. */
+/**
+ * `$and`, `$or` or `$nor` of filters: how tql joins predicates and writes the exact complements.
+ * (The arrays are mutable only because the driver's `Filter<T>` asks for mutable ones.)
+ */
 export type MongoLogicalFilter =
   | { readonly $and: MongoFilter[] }
   | { readonly $or: MongoFilter[] }
