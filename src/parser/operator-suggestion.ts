@@ -1,6 +1,6 @@
 /** Which operator a user most likely meant by a word that is not one (`eq`, `NOTEQ`, `!=`). */
 import { OPERATORS, type Operator } from '../ast/nodes.js';
-import { editDistance } from './edit-distance.js';
+import { editDistance } from '../errors/suggest.js';
 
 // Spellings from other filter languages whose meaning is clear but whose edit distance to the
 // right operator is not small.

@@ -7,7 +7,7 @@ import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-er
 import type { Profile } from '../parser/options.js';
 import { LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
-import { closest, didYouMean } from './suggest.js';
+import { closest, didYouMean } from '../errors/suggest.js';
 import { isValidTimeZone } from './timestamp.js';
 import type { Condition, Scalar, ValidatedQuery } from './validated-query.js';
 import { findBadCharacter, readValue, show, type ValueContext } from './values.js';

@@ -1,6 +1,6 @@
 /** Which operator a misspelt or mis-cased word most likely meant. */
 import { expect, test } from 'vitest';
-import { editDistance } from '../../src/parser/edit-distance.js';
+import { editDistance } from '../../src/errors/suggest.js';
 import { suggestOperator } from '../../src/parser/operator-suggestion.js';
 
 test.for([

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { closest, editDistance } from '../../src/validate/suggest.js';
+import { closest, editDistance } from '../../src/errors/suggest.js';
 
 test.for([
   ['agents', ['agent', 'team'], 'agent'],

@@ -1,4 +1,4 @@
-/** "Did you mean …?" for names the user mistyped. */
+/** "Did you mean …?" for names the user mistyped: operators, attributes, entities, values. */
 
 /** Edit distance with transpositions (optimal string alignment), capped at `max + 1`. */
 export function editDistance(a: string, b: string, max = Infinity): number {
