@@ -63,7 +63,16 @@ export function check<S extends Schema>(
   return r.value;
 }
 
-/** {@link check} without throwing: `{ ok: true, value }` or `{ ok: false, error }`. */
+/**
+ * {@link check} without throwing: `{ ok: true, value }` or `{ ok: false, error }`.
+ *
+ * @example
+ * ```ts
+ * const r = safeCheck(request.query.filter, schedulingSchema, 'agent');
+ * if (!r.ok) return response.status(400).json(r.error.toJSON()); // { code, message, issues }
+ * const agents = filterRecords(r.value, allAgents);
+ * ```
+ */
 export function safeCheck<S extends Schema>(
   text: string,
   schema: S,

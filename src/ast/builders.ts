@@ -93,7 +93,15 @@ export function group(expression: Expr): Group {
   return { kind: 'Group', expression, span: NO_SPAN };
 }
 
-/** A query root around `expression`; `source` is the text it claims to come from. */
+/**
+ * A query root around `expression`; `source` is the text it claims to come from.
+ *
+ * @example
+ * ```ts
+ * print(query(and(predicate('agent.role', 'EQ', 'User'), predicate('agent.schedulable', 'EQ', 'true'))));
+ * // 'agent.role EQ User AND agent.schedulable EQ true'
+ * ```
+ */
 export function query(expression: Expr, source = ''): Query {
   return { kind: 'Query', expression, text: source, span: NO_SPAN };
 }

@@ -55,7 +55,15 @@ export function foldCondition<Out, Ctx>(
   }
 }
 
-/** Calls the handler for the comparison's operator with the comparison typed for it. */
+/**
+ * Calls the handler for the comparison's operator with the comparison typed for it.
+ *
+ * @example
+ * ```ts
+ * const describe: ComparisonHandlers<string, void> = { EQ: (c) => `${c.attribute.path} is ${c.value}`, … };
+ * if (query.condition.kind === 'Comparison') applyComparison(query.condition, describe, undefined);
+ * ```
+ */
 export function applyComparison<Out, Ctx>(
   comparison: Condition & { kind: 'Comparison' },
   handlers: ComparisonHandlers<Out, Ctx>,

@@ -91,7 +91,19 @@ export class TqlError extends Error {
   }
 }
 
-/** True for a {@link TqlError}, also one from another copy of the package. */
+/**
+ * True for a {@link TqlError}, also one from another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   check(text, schedulingSchema, 'agent');
+ * } catch (e) {
+ *   if (!isTqlError(e)) throw e;
+ *   console.error(e.message);
+ * }
+ * ```
+ */
 export function isTqlError(value: unknown): value is TqlError {
   return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }

@@ -52,7 +52,15 @@ export function validate<S extends Schema>(
   return r.value;
 }
 
-/** {@link validate} without throwing. */
+/**
+ * {@link validate} without throwing.
+ *
+ * @example
+ * ```ts
+ * const r = safeValidate(parse('agent.emial EQ x'), schedulingSchema, 'agent');
+ * r.ok || r.error.issues.map((i) => i.code); // ['unknown_attribute']
+ * ```
+ */
 export function safeValidate<S extends Schema>(
   query: Query,
   schema: S,

@@ -4,7 +4,7 @@
  * stays free of warnings. Conversion only: no HTML is written.
  */
 import { fileURLToPath } from 'node:url';
-import { Application, Logger, LogLevel, TSConfigReader, TypeDocReader } from 'typedoc';
+import { Application, Logger, LogLevel, ReflectionKind, TSConfigReader, TypeDocReader, type DeclarationReflection } from 'typedoc';
 import { describe, expect, test } from 'vitest';
 
 /** Keeps what typedoc reports instead of printing it. */
@@ -16,7 +16,14 @@ class Collect extends Logger {
   }
 }
 
-async function convert(): Promise<{ messages: string[]; exports: Map<string, string[]> }> {
+interface Converted {
+  readonly messages: string[];
+  readonly exports: Map<string, string[]>;
+  /** Public functions whose doc comment has no `@example`. */
+  readonly withoutExample: string[];
+}
+
+async function convert(): Promise<Converted> {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const app = await Application.bootstrapWithPlugins(
     { options: `${root}typedoc.json`, logLevel: 'Warn' },
@@ -25,17 +32,24 @@ async function convert(): Promise<{ messages: string[]; exports: Map<string, str
   const logger = new Collect();
   app.logger = logger;
   const project = await app.convert();
-  if (project === undefined) return { messages: [...logger.messages, 'Error: conversion failed'], exports: new Map() };
+  if (project === undefined) return { messages: [...logger.messages, 'Error: conversion failed'], exports: new Map(), withoutExample: [] };
   app.validate(project);
   const exports = new Map((project.children ?? []).map((m) => [m.name, (m.children ?? []).map((c) => c.name)]));
-  return { messages: logger.messages, exports };
+  const withoutExample = (project.getReflectionsByKind(ReflectionKind.Function) as DeclarationReflection[])
+    .filter((f) => !(f.signatures ?? []).some((s) => s.comment?.blockTags.some((t) => t.tag === '@example')))
+    .map((f) => f.getFullName());
+  return { messages: logger.messages, exports, withoutExample };
 }
 
 describe('the API reference (typedoc)', async () => {
-  const { messages, exports } = await convert();
+  const { messages, exports, withoutExample } = await convert();
 
   test('has no warnings: every public export is documented and every referenced type exported', () => {
     expect(messages).toEqual([]);
+  });
+
+  test('every public function has an @example', () => {
+    expect(withoutExample).toEqual([]);
   });
 
   test.for([
