@@ -9,7 +9,7 @@ import type { Attribute } from '../../schema/types.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
-import { safeKey } from './own.js';
+import { safeKey } from './safe-key.js';
 import { sourceCost, sourcePredicate, type RecordPredicate } from './sources.js';
 import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
 

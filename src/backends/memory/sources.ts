@@ -10,20 +10,30 @@
  */
 import type { AttributeSource } from '../../schema/types.js';
 import type { LikeMatcher } from './like.js';
-import { hasOwn, isObject } from './own.js';
 import { valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
+
+/**
+ * Module-local on purpose: module loaders (vitest, tsx) may turn an imported binding into a
+ * getter call, which the hot closures below must not pay for on every record.
+ */
+const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
+
+/** Module-local for the same reason. Arrays count as objects: they simply lack the fields. */
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null;
+}
 
 type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
 
 /** One closure factory per test kind: a kind without one does not compile. */
 const FIELD: { readonly [K in ValueTestKind]: (field: string, test: TestOf<K>) => RecordPredicate } = {
-  equals: (f, { value: v }) => (r) => isObject(r) && r[f] === v && hasOwn(r, f),
+  equals: (f, { value: v }) => (r) => isRecord(r) && r[f] === v && hasOwn(r, f),
   range: (f, { operator, bound }) => fieldRange(f, operator, bound),
   like: (f, { matcher }) => fieldLike(f, matcher),
-  oneOfFew: (f, { values }) => (r) => isObject(r) && values.includes(r[f] as never) && hasOwn(r, f),
-  oneOfSet: (f, { values }) => (r) => isObject(r) && values.has(r[f] as never) && hasOwn(r, f),
+  oneOfFew: (f, { values }) => (r) => isRecord(r) && values.includes(r[f] as never) && hasOwn(r, f),
+  oneOfSet: (f, { values }) => (r) => isRecord(r) && values.has(r[f] as never) && hasOwn(r, f),
   present: (f, { valueKind }) => fieldPresent(f, valueKind),
 };
 
@@ -31,24 +41,24 @@ function fieldRange(f: string, operator: RangeOperator, b: number): RecordPredic
   // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
-      return (r) => isObject(r) && Number.isFinite(r[f]) && (r[f] as number) < b && hasOwn(r, f);
+      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) < b && hasOwn(r, f);
     case 'LTE':
-      return (r) => isObject(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && hasOwn(r, f);
+      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && hasOwn(r, f);
     case 'GT':
-      return (r) => isObject(r) && Number.isFinite(r[f]) && (r[f] as number) > b && hasOwn(r, f);
+      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) > b && hasOwn(r, f);
     case 'GTE':
-      return (r) => isObject(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && hasOwn(r, f);
+      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && hasOwn(r, f);
   }
 }
 
 function fieldLike(f: string, m: LikeMatcher): RecordPredicate {
   switch (m.kind) {
     case 'any':
-      return (r) => isObject(r) && typeof r[f] === 'string' && hasOwn(r, f);
+      return (r) => isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f);
     case 'regex': {
       const re = m.regex;
       return (r) => {
-        if (!isObject(r)) return false;
+        if (!isRecord(r)) return false;
         const x = r[f];
         return typeof x === 'string' && re.test(x) && hasOwn(r, f);
       };
@@ -56,7 +66,7 @@ function fieldLike(f: string, m: LikeMatcher): RecordPredicate {
     case 'includes': {
       const n = m.lowerNeedle;
       return (r) => {
-        if (!isObject(r)) return false;
+        if (!isRecord(r)) return false;
         const x = r[f];
         return typeof x === 'string' && x.toLowerCase().includes(n) && hasOwn(r, f);
       };
@@ -67,11 +77,11 @@ function fieldLike(f: string, m: LikeMatcher): RecordPredicate {
 function fieldPresent(f: string, kind: ValueKind): RecordPredicate {
   switch (kind) {
     case 'string':
-      return (r) => isObject(r) && typeof r[f] === 'string' && hasOwn(r, f);
+      return (r) => isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f);
     case 'number':
-      return (r) => isObject(r) && Number.isFinite(r[f]) && hasOwn(r, f);
+      return (r) => isRecord(r) && Number.isFinite(r[f]) && hasOwn(r, f);
     case 'boolean':
-      return (r) => isObject(r) && typeof r[f] === 'boolean' && hasOwn(r, f);
+      return (r) => isRecord(r) && typeof r[f] === 'boolean' && hasOwn(r, f);
   }
 }
 
@@ -87,7 +97,7 @@ function field(f: string, test: ValueTest): RecordPredicate {
 function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTest): RecordPredicate {
   const ok = valuePredicate(test);
   return (r) => {
-    if (!isObject(r)) return false;
+    if (!isRecord(r)) return false;
     const t = r[tag];
     if (typeof t !== 'string' || !hasOwn(r, tag)) return false;
     const f = fields.get(t);
@@ -111,14 +121,14 @@ function element(
   const ok = ignorePrefix === undefined ? valuePredicate(test) : withoutPrefix(ignorePrefix, valuePredicate(test));
   const only = oneOf.length === 1 ? oneOf[0] : undefined;
   return (r) => {
-    if (!isObject(r)) return false;
+    if (!isRecord(r)) return false;
     for (let a = 0; a < arrays.length; a++) {
       const key = arrays[a]!;
       const list = r[key];
       if (!Array.isArray(list) || !hasOwn(r, key)) continue;
       for (let i = 0; i < list.length; i++) {
         const e: unknown = list[i];
-        if (!isObject(e)) continue;
+        if (!isRecord(e)) continue;
         const t = e[where];
         if (typeof t !== 'string' || (only !== undefined ? t !== only : !oneOf.includes(t)) || !hasOwn(e, where)) continue;
         if (ok(e[valueKey]) && hasOwn(e, valueKey)) return true;

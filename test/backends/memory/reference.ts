@@ -1,0 +1,94 @@
+/**
+ * A deliberately plain interpreter of the design doc's semantics (section 4), written without
+ * any of the backend's optimisations (no specialised closures, no regex LIKE, no Sets, no
+ * reordering, no caching), to check the backend against in property tests.
+ */
+import type { Attribute } from '../../../src/schema/types.js';
+import type { Condition, Scalar } from '../../../src/validate/validated-query.js';
+
+const own = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+
+/** Whether `x` is a value of the attribute's type (anything else counts as missing). */
+function typed(a: Attribute, x: unknown): boolean {
+  switch (a.type) {
+    case 'String':
+      return typeof x === 'string';
+    case 'Boolean':
+      return typeof x === 'boolean';
+    case 'Timestamp':
+      return typeof x === 'number' && Number.isFinite(x);
+    case 'ID':
+      return a.id?.kind === 'integer' ? typeof x === 'number' && Number.isFinite(x) : typeof x === 'string';
+  }
+}
+
+/** Every value the attribute has on the record, well-typed ones only. */
+export function valuesOf(a: Attribute, record: unknown): unknown[] {
+  const s = a.source;
+  let raw: unknown[];
+  switch (s.kind) {
+    case 'field':
+      raw = [own(record, s.field)];
+      break;
+    case 'variant': {
+      const tag = own(record, s.tag);
+      const field = typeof tag === 'string' && Object.hasOwn(s.fields, tag) ? s.fields[tag] : undefined;
+      raw = field === undefined ? [] : [own(record, field)];
+      break;
+    }
+    case 'element':
+      raw = [];
+      for (const arrayKey of s.arrays) {
+        const list = own(record, arrayKey);
+        if (!Array.isArray(list)) continue;
+        for (const e of list) {
+          const t = own(e, s.where.field);
+          if (typeof t !== 'string' || !s.where.oneOf.includes(t)) continue;
+          let v = own(e, s.value);
+          if (s.ignorePrefix !== undefined && typeof v === 'string' && v.startsWith(s.ignorePrefix)) {
+            v = v.slice(s.ignorePrefix.length);
+          }
+          raw.push(v);
+        }
+      }
+      break;
+  }
+  return raw.filter((x) => typed(a, x));
+}
+
+/** Whether the record matches the condition. */
+export function referenceMatches(condition: Condition, record: unknown): boolean {
+  switch (condition.kind) {
+    case 'And':
+      return condition.operands.every((c) => referenceMatches(c, record));
+    case 'Or':
+      return condition.operands.some((c) => referenceMatches(c, record));
+    case 'Comparison': {
+      const values = valuesOf(condition.attribute, record);
+      const some = (p: (x: unknown) => boolean) => values.some(p);
+      switch (condition.operator) {
+        case 'EQ':
+          return condition.value === null ? values.length === 0 : some((x) => x === condition.value);
+        case 'NOT_EQ':
+          return condition.value === null ? values.length > 0 : !some((x) => x === condition.value);
+        case 'LT':
+          return some((x) => (x as number) < condition.value);
+        case 'LTE':
+          return some((x) => (x as number) <= condition.value);
+        case 'GT':
+          return some((x) => (x as number) > condition.value);
+        case 'GTE':
+          return some((x) => (x as number) >= condition.value);
+        case 'LIKE':
+          return some((x) => (x as string).toLowerCase().includes(condition.value.toLowerCase()));
+        case 'NOT_LIKE':
+          return !some((x) => (x as string).toLowerCase().includes(condition.value.toLowerCase()));
+        case 'IN':
+          return some((x) => condition.value.includes(x as Scalar));
+        case 'NOT_IN':
+          return !some((x) => condition.value.includes(x as Scalar));
+      }
+    }
+  }
+}
