@@ -16,7 +16,7 @@ const page = readFileSync(new URL('../../../docs/backends-sql.md', import.meta.u
 /** Each SQL block with the TQL block it belongs to. */
 const examples = codeBlocks(page).flatMap((block, i, blocks) => {
   if (block.lang !== 'sql') return [];
-  const tql = blocks.slice(0, i).findLast((b) => b.lang === 'tql');
+  const tql = blocks.slice(0, i).reverse().find((b) => b.lang === 'tql');
   if (tql === undefined) throw new Error(`docs/backends-sql.md:${block.line}: an sql block needs a tql block before it`);
   const dialect = block.attributes[0] as SqlDialectName;
   return [{ tql: tql.body, dialect, sql: block.body, title: `${dialect}: ${tql.body}` }];
