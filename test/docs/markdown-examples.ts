@@ -58,7 +58,7 @@ export interface ErrorBlock extends CodeBlock {
  */
 export function blocksOf(markdown: string, lang: string, file: string): ErrorBlock[] {
   const blocks = codeBlocks(markdown);
-  return blocks.flatMap((b, i) => {
+  return blocks.flatMap((b, i): ErrorBlock[] => {
     if (b.lang !== lang) return [];
     if (!b.attributes.includes('error')) return [{ ...b, error: undefined }];
     const next = blocks[i + 1];

@@ -39,7 +39,7 @@ export function typeScriptExamples(markdown: string, file: string): TypeScriptEx
     .filter((b) => b.attributes.includes('run') || b.attributes.includes('error'))
     .map((b) => {
       const path = fileURLToPath(new URL(`${file.replace(/\W+/g, '-')}-line-${b.line}.ts`, OUT));
-      const source = b.body.replace(/(from\s+)'(tql(?:\/[a-z]+)?)'/g, (whole, from: string, specifier: string) => {
+      const source = b.body.replace(/(from\s+)'(tql(?:\/[a-z]+)?)'/g, (_whole, from: string, specifier: string) => {
         const target = ENTRY_POINTS[specifier];
         if (target === undefined) throw new Error(`${file}:${b.line}: tql has no entry point '${specifier}'`);
         return `${from}'../../${target}'`;
