@@ -240,7 +240,6 @@ export async function openPostgres(server: PostgresServer, options: { readonly c
   const client = new pg.Client({ connectionString: server.connectionString });
   await client.connect();
   const caseFolding = options.caseFolding ?? 'database';
-  return sqlTestEngine(caseFolding === 'unicode' ? 'postgres-server+icu' : 'postgres-server', sqlDatabase(client), caseFolding, async () => {
-    await client.end();
-  });
+  const name = caseFolding === 'unicode' ? 'postgres-server+icu' : 'postgres-server';
+  return sqlTestEngine(name, sqlDatabase(client), caseFolding, () => client.end(), server.connectionString);
 }

@@ -22,6 +22,8 @@ export interface SqlTestEngine {
   readonly folding: EngineFolding;
   /** The `caseFolding` this engine's queries are compiled with. */
   readonly caseFolding: CaseFolding;
+  /** For a PostgreSQL server: where to connect more clients (a `pg.Pool`, say). */
+  readonly connectionString?: string | undefined;
   /** Replaces the scheduling tables with ones holding `data`. */
   loadScheduling(data: SchedulingDataInput): Promise<void>;
   /** The ids `query` selects from the scheduling tables, sorted. */
@@ -51,6 +53,7 @@ export async function sqlTestEngine(
   db: SqlDatabase,
   caseFolding: CaseFolding,
   onClose: () => Promise<void>,
+  connectionString?: string,
 ): Promise<SqlTestEngine> {
   const folding = await measureFolding(db, caseFolding);
   return {
@@ -58,6 +61,7 @@ export async function sqlTestEngine(
     db,
     folding,
     caseFolding,
+    connectionString,
     async loadScheduling(data) {
       await createSchedulingTables(db, { replace: true });
       await loadSchedulingData(db, data);

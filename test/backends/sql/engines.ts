@@ -68,7 +68,7 @@ export function useSqlEngines(data?: SchedulingDataInput): (name: EngineName) =>
     // The PostgreSQL engines compiled with lower(x COLLATE "und-x-icu") share the database.
     for (const name of ['pglite', 'postgres-server']) {
       const e = engines.get(name);
-      if (e !== undefined) engines.set(`${name}+icu`, await sqlTestEngine(`${name}+icu`, e.db, 'unicode', async () => {}));
+      if (e !== undefined) engines.set(`${name}+icu`, await sqlTestEngine(`${name}+icu`, e.db, 'unicode', async () => {}, e.connectionString));
     }
   });
   afterAll(async () => {

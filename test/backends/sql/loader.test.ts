@@ -1,8 +1,9 @@
 /** The scheduling tables: their DDL, and records loaded into each engine and read back unchanged. */
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { generateSchedulingData } from '../../../src/models/scheduling/generate.js';
 import { createTableSql, schedulingDdl } from '../../../src/models/scheduling/sql/ddl.js';
-import { loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
+import { createSchedulingTables, loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
 import { readSchedulingData } from '../../../src/models/scheduling/sql/read.js';
 import { REQUEST_RESOURCE_TABLE } from '../../../src/models/scheduling/sql/tables.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
@@ -45,8 +46,9 @@ describe('DDL', () => {
 const data = generateSchedulingData({ seed: 42, agents: 60, teams: 8, requests: 300 });
 const byId = <T extends { id: string }>(records: readonly T[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
+const engine = useSqlEngines(data);
+
 describe('load, then read back', () => {
-  const engine = useSqlEngines(data);
   // The +icu engines share a database with another engine: reading it once is enough.
   test.for(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', async (name) => {
     const back = await readSchedulingData(engine(name).db);
@@ -63,5 +65,20 @@ describe('load, then read back', () => {
     const clash = { agents: [{ id: 'agnt_new' }], teams: [{ id: 'team_new' }, { id: 'team_new' }] };
     await expect(loadSchedulingData(db, clash)).rejects.toThrow();
     expect(await readSchedulingData(db), 'unchanged').toEqual(before);
+  });
+});
+
+describe('through a node-postgres Pool', () => {
+  test.runIf(ENGINE_NAMES.includes('postgres-server'))('create, load in a transaction on one pooled client, read back', async () => {
+    const pool = new pg.Pool({ connectionString: engine('postgres-server').connectionString, max: 3 });
+    try {
+      await createSchedulingTables(pool, { replace: true });
+      await loadSchedulingData(pool, data);
+      expect((await readSchedulingData(pool)).schedulingRequests).toEqual(byId(data.schedulingRequests));
+      await expect(loadSchedulingData(pool, { agents: [{ id: 'agnt_x' }], teams: [{ id: 'team_x' }, { id: 'team_x' }] })).rejects.toThrow();
+      expect((await readSchedulingData(pool)).agents.map((a) => a.id), 'rolled back').not.toContain('agnt_x');
+    } finally {
+      await pool.end();
+    }
   });
 });
