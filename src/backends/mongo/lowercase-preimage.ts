@@ -11,8 +11,8 @@
  *   table lists it under `σ` only, its context-free mapping.
  */
 
-/** Code points scanned per block; a block whose lowercase is itself is skipped whole. */
-const BLOCK = 256;
+/** Block sizes of the scan: a block whose lowercase is itself is skipped whole, others split. */
+const BLOCKS = [4096, 256, 16] as const;
 
 let table: ReadonlyMap<string, readonly string[]> | undefined;
 
@@ -33,23 +33,28 @@ export function lowercasePreimage(lower: string): readonly string[] {
   return lower.toLowerCase() === lower ? [lower, ...sources] : sources;
 }
 
-/** Scans all code points once (a few milliseconds: most blocks have no case at all). */
+/** Scans all code points once (milliseconds: most of the code space has no case at all). */
 function buildTable(): ReadonlyMap<string, readonly string[]> {
   const map = new Map<string, string[]>();
-  for (let start = 0; start <= 0x10ffff; start += BLOCK) {
-    const chars: string[] = [];
-    for (let cp = start; cp < start + BLOCK && cp <= 0x10ffff; cp++) {
-      if (cp < 0xd800 || cp > 0xdfff) chars.push(String.fromCodePoint(cp));
+  const scan = (start: number, size: number, level: number): void => {
+    const codePoints: number[] = [];
+    for (let cp = start; cp < start + size && cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) codePoints.push(cp);
+    const block = String.fromCodePoint(...codePoints);
+    if (block.toLowerCase() === block) return;
+    const smaller = BLOCKS[level + 1];
+    if (smaller !== undefined) {
+      for (let s = start; s < start + size; s += smaller) scan(s, smaller, level + 1);
+      return;
     }
-    const block = chars.join('');
-    if (block.toLowerCase() === block) continue;
-    for (const c of chars) {
+    for (const cp of codePoints) {
+      const c = String.fromCodePoint(cp);
       const l = c.toLowerCase();
       if (l === c || [...l].length !== 1) continue;
       const list = map.get(l);
       if (list) list.push(c);
       else map.set(l, [c]);
     }
-  }
+  };
+  for (let start = 0; start <= 0x10ffff; start += BLOCKS[0]) scan(start, BLOCKS[0], 0);
   return map;
 }
