@@ -70,9 +70,18 @@ function list(ctx: Context, values: readonly Scalar[]): string {
   return values.map((v) => bind(ctx, v)).join(', ');
 }
 
-function like(ctx: Context, value: string, needle: string, negated: boolean): string {
+function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, negated: boolean): string {
   // The needle is folded here, exactly as JavaScript does; only the stored side is left to SQL.
-  return `${ctx.dialect.lower(value, ctx.folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${bind(ctx, containsPattern(needle.toLowerCase()))} ESCAPE '\\'`;
+  const pattern = containsPattern(c.value.toLowerCase());
+  const max = ctx.dialect.maxLikePatternBytes;
+  if (max !== undefined && new TextEncoder().encode(pattern).length > max) {
+    throw TqlError.of(ctx.text, {
+      code: 'unsupported',
+      message: `This LIKE value is too long for ${ctx.dialect.name}, which takes patterns of at most ${max} bytes: shorten it.`,
+      span: c.span,
+    });
+  }
+  return `${ctx.dialect.lower(value, ctx.folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${bind(ctx, pattern)} ESCAPE '\\'`;
 }
 
 const comparisons: ComparisonHandlers<string, Context> = {
@@ -86,9 +95,8 @@ const comparisons: ComparisonHandlers<string, Context> = {
   LTE: (c, ctx) => some(c, ctx, (x) => `${x} <= ${bind(ctx, c.value)}`),
   GT: (c, ctx) => some(c, ctx, (x) => `${x} > ${bind(ctx, c.value)}`),
   GTE: (c, ctx) => some(c, ctx, (x) => `${x} >= ${bind(ctx, c.value)}`),
-  LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, x, c.value, false)),
-  NOT_LIKE: (c, ctx) =>
-    none(c, ctx, (x) => like(ctx, x, c.value, false), (x) => `(${x} IS NULL OR ${like(ctx, x, c.value, true)})`),
+  LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x, false)),
+  NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
   IN: (c, ctx) => some(c, ctx, (x) => `${x} IN (${list(ctx, c.value)})`),
   NOT_IN: (c, ctx) =>
     none(c, ctx, (x) => `${x} IN (${list(ctx, c.value)})`, (x) => `(${x} IS NULL OR ${x} NOT IN (${list(ctx, c.value)}))`),
@@ -121,7 +129,22 @@ function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
  */
 export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): SqlStatement {
   const ctx = context(query, options);
-  return { text: foldCondition(query.condition, handlers, ctx), values: ctx.values };
+  const text = foldCondition(query.condition, handlers, ctx);
+  checkParameterCount(ctx.dialect, ctx.values.length, query.text);
+  return { text, values: ctx.values };
+}
+
+/**
+ * A statement with more bound values than the engine takes would fail in the driver; say so
+ * as a TqlError instead. Only limits raised far above the defaults can get here.
+ */
+export function checkParameterCount(dialect: SqlDialect, count: number, text: string): void {
+  if (count <= dialect.maxParameters) return;
+  throw TqlError.of(text, {
+    code: 'unsupported',
+    message: `The query needs ${count} bound values and ${dialect.name} takes at most ${dialect.maxParameters} in one statement: split it into several queries.`,
+    span: { start: 0, end: text.length },
+  });
 }
 
 function context(query: ValidatedQuery, options: CompileSqlOptions): Context {

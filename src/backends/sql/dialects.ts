@@ -25,6 +25,10 @@ export interface SqlDialect {
   readonly name: string;
   /** The placeholder of the `n`-th bound value, counting from 1. */
   placeholder(n: number): string;
+  /** The most bound values one statement may have. */
+  readonly maxParameters: number;
+  /** The longest LIKE pattern the engine accepts, in UTF-8 bytes (none when absent). */
+  readonly maxLikePatternBytes?: number;
   /** An identifier from the mapping, quoted and escaped. */
   quoteIdentifier(name: string): string;
   /** A boolean as this dialect's drivers bind it. */
@@ -37,6 +41,8 @@ export interface SqlDialect {
 export const postgres: SqlDialect = {
   name: 'postgres',
   placeholder: (n) => `$${n}`,
+  // The wire protocol counts parameters in 16 bits.
+  maxParameters: 65_535,
   quoteIdentifier,
   bindBoolean: (value) => value,
   // "und-x-icu" is the ICU root locale: its full lower-case mapping is the one JavaScript uses.
@@ -47,6 +53,10 @@ export const postgres: SqlDialect = {
 export const sqlite: SqlDialect = {
   name: 'sqlite',
   placeholder: () => '?',
+  // SQLITE_MAX_VARIABLE_NUMBER since SQLite 3.32.
+  maxParameters: 32_766,
+  // SQLITE_MAX_LIKE_PATTERN_LENGTH.
+  maxLikePatternBytes: 50_000,
   quoteIdentifier,
   bindBoolean: (value) => (value ? 1 : 0),
   lower: (expr, folding) => (folding === 'unicode' ? `tql_lower(${expr})` : `lower(${expr})`),

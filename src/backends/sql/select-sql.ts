@@ -1,6 +1,6 @@
 /** A whole SELECT for a mapped entity: the filter, a stable order and optional keyset paging. */
 import type { ValidatedQuery } from '../../validate/validated-query.js';
-import { compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
+import { checkParameterCount, compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
 import { resolveDialect } from './dialects.js';
 import { entityMapping } from './mapping.js';
 import { optionError } from './sql-text.js';
@@ -55,5 +55,6 @@ export function selectSql(query: ValidatedQuery, options: SelectSqlOptions): Sql
     if (!Number.isSafeInteger(options.limit) || options.limit < 1) throw optionError(`limit is a positive integer, not ${String(options.limit)}.`);
     text += ` LIMIT ${bind(options.limit)}`;
   }
+  checkParameterCount(dialect, values.length, query.text);
   return { text, values };
 }

@@ -121,3 +121,20 @@ test('sqlDatabase with something that is not a driver', () => {
     expect(tqlError(() => sqlDatabase(junk as unknown as SqlDriver)).code).toBe('invalid_input');
   }
 });
+
+test('more bound values than the engine takes (limits raised far above the defaults)', () => {
+  const values = Array.from({ length: 33_000 }, (_, i) => `v${i}`).join(',');
+  const q = check(`agent.name IN ${values}`, schedulingSchema, 'agent', { limits: { maxLength: 1_000_000, maxListValues: 100_000 } });
+  expect(compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }).values).toHaveLength(33_000);
+  const e = tqlError(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
+  expect(e.code).toBe('unsupported');
+  expect(e.message.split('\n')[0]).toMatchInlineSnapshot(`"1:1 unsupported: The query needs 33000 bound values and sqlite takes at most 32766 in one statement: split it into several queries."`);
+});
+
+test('a LIKE value longer than SQLite takes (limits raised far above the defaults)', () => {
+  const q = check(`agent.name LIKE ${'é'.repeat(30_000)}`, schedulingSchema, 'agent', { limits: { maxLength: 100_000, maxValueLength: 100_000 } });
+  expect(compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }).values).toHaveLength(1);
+  const e = tqlError(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
+  expect(e.code).toBe('unsupported');
+  expect(e.message.split('\n')[0]).toMatchInlineSnapshot(`"1:1 unsupported: This LIKE value is too long for sqlite, which takes patterns of at most 50000 bytes: shorten it."`);
+});
