@@ -59,7 +59,8 @@ export function readServerConfig(argv: readonly string[], env: Readonly<Record<s
       allowPositionals: false,
     }).values;
   } catch (e) {
-    return { kind: 'error', message: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+    const message = e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.') : String(e);
+    return { kind: 'error', message };
   }
   if (values.help === true) return { kind: 'help', text: SERVER_HELP };
   const rawPort = (values.port as string | undefined) ?? env.PORT;

@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   readonly databaseUrl?: string | undefined;
   /** Drop the scheduling tables and load the sample data even when they exist. */
   readonly reset?: boolean | undefined;
+  /** Where connection problems are reported. */
+  readonly log?: ((line: string) => void) | undefined;
 }
 
 /**
@@ -45,6 +47,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     return { db, description: 'PGlite (in memory)', loadedSample: true, caseFolding: await caseFolding(db), close: () => pglite.close() };
   }
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+  // An idle connection can break (the server restarts); the pool replaces it. Without a listener
+  // the error would end the process.
+  let closing = false;
+  pool.on('error', (e) => {
+    // pool.end() resolves before its connections have gone; errors after it are expected.
+    if (!closing) options.log?.(`tql server: database connection lost: ${e.message}`);
+  });
   try {
     const db = sqlDatabase(pool);
     const exists = await tablesExist(db);
@@ -55,7 +64,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
       description: `PostgreSQL at ${safeAddress(options.databaseUrl)}`,
       loadedSample: load,
       caseFolding: await caseFolding(db),
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   } catch (e) {
     await pool.end().catch(() => undefined);

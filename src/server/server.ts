@@ -53,7 +53,7 @@ export const HOST = '127.0.0.1';
  */
 export async function startListServer(options: ListServerOptions): Promise<ListServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, reset: options.reset });
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, reset: options.reset, log });
   const server = createServer();
   try {
     await new Promise<void>((resolve, reject) => {
