@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot as findRepoRoot } from './paths.js';
 import { earlierValues, readResults } from './report/compare-runs.js';
 import { performanceDoc } from './report/docs.js';
 import { groupTitles, machineLine, ratioMatrix, sectionTable, targetTable } from './report/render.js';
@@ -22,7 +22,7 @@ import { textTable } from './report/table.js';
 import { fullSettings, quickSettings } from './settings.js';
 import { runBench, SECTION_IDS, type SectionId } from './suite.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = findRepoRoot();
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const docsFile = path.join(repoRoot, 'docs', 'performance.md');
 

@@ -47,7 +47,7 @@ export function runBench(options: RunOptions): BenchResults {
     const small = makeDatasets(1000, settings.seed);
     sections.push(cacheSection(small, fixtureOf(small), settings));
   }
-  if (wanted('allocation')) sections.push(allocationSection(settings));
+  if (wanted('allocation')) sections.push(allocationSection(repoRoot, settings));
   if (wanted('cold-start')) sections.push(coldStartSection(repoRoot, settings));
   if (wanted('filter') || wanted('record-curve')) {
     const size = Math.max(...settings.filterSizes, ...settings.curveSizes);
