@@ -1,0 +1,140 @@
+/**
+ * `tqlWhere` in real Kysely queries: the whole backend contract on SQLite (better-sqlite3 through
+ * SqliteDialect), on PGlite and on a PostgreSQL server (PostgresDialect), composed with Kysely's
+ * own conditions, with every value a parameter of the compiled query.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { check } from '../../src/api/check.js';
+import { filterRecords } from '../../src/backends/memory/index.js';
+import { registerTqlFunctions } from '../../src/backends/sql/sqlite-functions.js';
+import { tqlWhere, type TqlWhereOptions } from '../../src/integrations/kysely.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
+import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
+import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
+import type { Agent } from '../../src/models/scheduling/records.js';
+import { CONTRACT_INPUT } from '../backends/sql/engines.js';
+import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+
+/** The tables as Kysely sees them: only what these tests select. */
+interface Tables {
+  agent: { id: string; name: string | null; role: string | null; schedulable: boolean | number | null };
+  team: { id: string };
+  resource: { id: string };
+  scheduling_request: { id: string };
+}
+
+/** Kysely's PostgresDialect over PGlite: the pool interface it needs, answered by PGlite. */
+function pglitePool(db: PGlite): PostgresPool {
+  return {
+    connect: async () => ({
+      query: (async (sql: string, parameters: readonly unknown[]) => {
+        const r = await db.query(sql, [...parameters]);
+        return { command: 'SELECT', rowCount: r.affectedRows ?? r.rows.length, rows: r.rows };
+      }) as never,
+      release: () => undefined,
+    }),
+    end: async () => undefined,
+  };
+}
+
+function describeKysely(name: string, options: TqlWhereOptions, open: () => Promise<{ db: Kysely<Tables>; close(): Promise<void> }>) {
+  describe(`Kysely on ${name}`, () => {
+    let db: Kysely<Tables>;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ db, close } = await open());
+    }, 120_000);
+    afterAll(() => close?.());
+
+    describeBackendContract(`kysely (${name})`, async (query, entity) => {
+      const rows = await db.selectFrom(entity).select('id').where(tqlWhere(query, schedulingSqlMapping, options)).execute();
+      return rows.map((r) => r.id);
+    });
+
+    test('agent.name LIKE a OR agent.schedulable EQ false, after a where of Kysely’s own', async () => {
+      const q = check('agent.name LIKE a OR agent.schedulable EQ false', schedulingSchema, 'agent');
+      const rows = await db.selectFrom('agent').select('id').where('role', '=', 'User').where(tqlWhere(q, undefined, options)).orderBy('id').execute();
+      const expected = filterRecords<ContractRecord<Agent>>(q, CONTRACT_DATA.agent).filter((a) => a.role === 'User').map((a) => a.id).sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r.id)).toEqual(expected);
+    });
+  });
+}
+
+describeKysely('SQLite (better-sqlite3)', { dialect: 'sqlite', caseFolding: 'unicode' }, async () => {
+  const raw = new Database(':memory:');
+  registerTqlFunctions(raw);
+  await createSchedulingTables(raw);
+  await loadSchedulingData(raw, CONTRACT_INPUT);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
+  return { db, close: () => db.destroy() };
+});
+
+describeKysely('PGlite', { caseFolding: 'unicode' }, async () => {
+  const raw = await PGlite.create();
+  await createSchedulingTables(raw);
+  await loadSchedulingData(raw, CONTRACT_INPUT);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pglitePool(raw) }) });
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await raw.close();
+    },
+  };
+});
+
+describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await startPostgres();
+    const pool = new pg.Pool({ connectionString: server.connectionString, max: 1 });
+    await createSchedulingTables(pool);
+    await loadSchedulingData(pool, CONTRACT_INPUT);
+    await pool.end();
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  describeKysely('a PostgreSQL server (pg.Pool)', {}, async () => {
+    const pool = new pg.Pool({ connectionString: server.connectionString, max: 2 });
+    // pool.end() resolves before its connections close, so stopping the server right after
+    // can fail them; that is not what this test is about.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, close: () => db.destroy() };
+  });
+});
+
+describe('the compiled query', () => {
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+  afterAll(() => db.destroy());
+
+  test('values are parameters, booleans the literals TRUE / FALSE', () => {
+    const q = check('agent.name EQ "x\'); DROP TABLE agent;--" AND agent.schedulable EQ true AND agent.role IN a,b', schedulingSchema, 'agent');
+    const compiled = db.selectFrom('agent').selectAll().where(tqlWhere(q)).compile();
+    expect(compiled.sql).toBe('select * from "agent" where ("name" = ? AND "schedulable" = true AND "role" IN (?, ?))');
+    expect(compiled.parameters).toEqual(["x'); DROP TABLE agent;--", 'a', 'b']);
+  });
+
+  test('placeholders follow Kysely’s numbering on PostgreSQL', () => {
+    const pgDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: {} as PostgresPool }) });
+    const q = check('agent.name LIKE "50%" OR agent.role NOT_IN a,b', schedulingSchema, 'agent');
+    const compiled = pgDb.selectFrom('agent').select('id').where('role', '!=', 'z').where(tqlWhere(q)).compile();
+    expect(compiled.sql).toBe(`select "id" from "agent" where "role" != $1 and (lower("name") LIKE $2 ESCAPE '\\' OR ("role" IS NULL OR "role" NOT IN ($3, $4)))`);
+    expect(compiled.parameters).toEqual(['z', '%50\\%%', 'a', 'b']);
+  });
+
+  test('a collection attribute without a mapping says what to add', () => {
+    const q = check('scheduling_request.team_id EQ team_a', schedulingSchema, 'scheduling_request');
+    expect(() => tqlWhere(q)).toThrowErrorMatchingInlineSnapshot(`
+      [TqlError: 1:1 unsupported: The SQL mapping of scheduling_request has no table for the array "resources" that scheduling_request.team_id looks in: add it under collections.
+        scheduling_request.team_id EQ team_a
+        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^]
+    `);
+  });
+});
