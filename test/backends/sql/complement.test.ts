@@ -91,7 +91,7 @@ describe('NOT_x selects exactly what x does not', () => {
           const neg = await engine(name).ids(check(negative, schedulingSchema, entity));
           expect([...pos, ...neg].sort(), `${name}: ${positive} | ${negative}`).toEqual(ALL_IDS[entity]);
         }),
-        { numRuns: 40 },
+        { numRuns: 30 },
       );
     },
   );
