@@ -38,9 +38,9 @@ describe('tql explain', () => {
     expect(r.stdout.slice(r.stdout.indexOf('Record'))).toMatchInlineSnapshot(`
       "Record agnt_1:
       ✗ AND: 1 of 2 fail
-      ├─ ✓ agent.name LIKE jo   name: "Jo Smith"
-      └─ ✗ OR: 0 of 2 pass
-         ├─ ✗ agent.role EQ User   role: "Administrator"
+      ├─ ✓ agent.name LIKE jo          name: "Jo Smith"
+      └─ ✗ OR: none of 2 pass
+         ├─ ✗ agent.role EQ User       role: "Administrator"
          └─ ✗ agent.url_slug EQ null   url_slug: "jo"
       does not match
       "
@@ -62,9 +62,9 @@ describe('tql explain', () => {
     expect(r.stdout.slice(r.stdout.indexOf('Record'))).toMatchInlineSnapshot(`
       "Record sreq_1:
       ✓ OR: 1 of 3 pass
-      ├─ ✓ scheduling_request.psa_a_company_id EQ 7   associated_entities[type=psa_a/company].id: [5, 7]
+      ├─ ✓ scheduling_request.psa_a_company_id EQ 7      associated_entities[type=psa_a/company].id: [5, 7]
       ├─ ✗ scheduling_request.created_at LT 1672531200   created_at: 1688169600 (2023-07-01T00:00:00Z)
-      └─ ✗ scheduling_request.team_id EQ team_x   resources[type=team].id: (no element)
+      └─ ✗ scheduling_request.team_id EQ team_x          resources[type=team].id: (no element)
       matches
       "
     `);

@@ -26,27 +26,31 @@ export function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>):
 /**
  * ```text
  * ✗ AND: 1 of 2 fail
- * ├─ ✓ agent.name LIKE jo    name: "Jo Smith"
- * └─ ✗ agent.schedulable EQ true    schedulable: false
+ * ├─ ✓ agent.name LIKE jo             name: "Jo Smith"
+ * └─ ✗ agent.schedulable EQ true      schedulable: false
  * ```
  */
 export function drawEvaluation(evaluation: Evaluation, s: Style): string {
-  const lines: string[] = [];
+  // Left: the tree and the predicate; right: what the record holds, lined up in one column.
+  const rows: { left: string; width: number; right: string }[] = [];
   const mark = (ok: boolean) => (ok ? s.green('✓') : s.red('✗'));
   const visit = (e: Evaluation, prefix: string, childPrefix: string) => {
     if (e.kind === 'Comparison') {
-      lines.push(`${prefix}${mark(e.matches)} ${e.predicate}   ${s.dim(describeReading(e))}`);
+      rows.push({ left: `${prefix}${mark(e.matches)} ${e.predicate}`, width: [...`${prefix}✓ ${e.predicate}`].length, right: describeReading(e) });
       return;
     }
     const passing = e.operands.filter((o) => o.matches).length;
-    const summary = e.kind === 'And' ? `${e.operands.length - passing} of ${e.operands.length} fail` : `${passing} of ${e.operands.length} pass`;
-    lines.push(`${prefix}${mark(e.matches)} ${s.bold(e.kind.toUpperCase())}: ${summary}`);
+    const n = e.operands.length;
+    const summary = e.kind === 'And' ? (e.matches ? `all ${n} pass` : `${n - passing} of ${n} fail`) : e.matches ? `${passing} of ${n} pass` : `none of ${n} pass`;
+    rows.push({ left: `${prefix}${mark(e.matches)} ${s.bold(e.kind.toUpperCase())}: ${summary}`, width: 0, right: '' });
     e.operands.forEach((o, i) => {
       const last = i === e.operands.length - 1;
       visit(o, `${childPrefix}${last ? '└─ ' : '├─ '}`, `${childPrefix}${last ? '   ' : '│  '}`);
     });
   };
   visit(evaluation, '', '');
+  const column = Math.max(...rows.map((r) => r.width)) + 3;
+  const lines = rows.map((r) => (r.right === '' ? r.left : `${r.left}${' '.repeat(column - r.width)}${s.dim(r.right)}`));
   return `${lines.join('\n')}\n`;
 }
 
