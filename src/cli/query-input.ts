@@ -1,5 +1,6 @@
 /** Turning a command line into a validated query, or into a printed error and an exit code. */
 import { safeCheck } from '../api/check.js';
+import { closest } from '../errors/suggest.js';
 import type { TqlError } from '../errors/tql-error.js';
 import { schedulingSchema, type SchedulingEntityName } from '../models/scheduling/schema.js';
 import { PROFILES, type Profile } from '../parser/options.js';
@@ -23,11 +24,15 @@ export function queryText(positionals: readonly string[], io: CliIo): string | u
   return positionals.join(' ');
 }
 
-/** The entity: `--entity`, else the prefix of the first attribute if it names an entity. */
+/**
+ * The entity: `--entity`, else the prefix of the first attribute when it names an entity or is a
+ * near miss of one (`agents` → `agent`, so the error is about the prefix and suggests the right
+ * one), else `scheduling_request`.
+ */
 export function entityFor(text: string, options: ParsedOptions): string {
   if (typeof options.entity === 'string') return options.entity;
   const prefix = /^[\s~(]*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
-  return prefix !== undefined && (schedulingSchema.entityNames as readonly string[]).includes(prefix) ? prefix : 'scheduling_request';
+  return (prefix === undefined ? undefined : closest(prefix, schedulingSchema.entityNames)) ?? 'scheduling_request';
 }
 
 /** Parses and validates the command line's query against the scheduling schema. */

@@ -61,4 +61,16 @@ describe('tql check and tql format', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error[unknown_operator] at 1:12');
   });
+
+  test('check agents.name LIKE john: a near-miss prefix picks the entity it is close to', async () => {
+    const r = await tql(['check', 'agents.name LIKE john']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatchInlineSnapshot(`
+      "error[unknown_entity] at 1:1: "agents" is not an entity; attributes of this query start with agent. Did you mean agent.name?
+        agents.name LIKE john
+        ^^^^^^
+        fix: agent.name
+      "
+    `);
+  });
 });
