@@ -11,7 +11,7 @@
  *   --save-baseline   make this run bench/results/baseline.json
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot as findRepoRoot } from './paths.js';
 import { earlierValues, readResults } from './report/compare-runs.js';
@@ -25,6 +25,7 @@ import { runBench, SECTION_IDS, type SectionId } from './suite.js';
 const repoRoot = findRepoRoot();
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const docsFile = path.join(repoRoot, 'docs', 'performance.md');
+const notesFile = path.join(repoRoot, 'bench', 'report', 'notes.md');
 
 interface Args {
   readonly quick: boolean;
@@ -90,7 +91,7 @@ function main(): void {
   if (args.docsOnly) {
     const latest = readResults(latestFile);
     if (latest === null) throw new Error(`no results in ${latestFile}: run npm run bench first`);
-    writeFileSync(docsFile, performanceDoc(latest));
+    writeFileSync(docsFile, performanceDoc(latest, readFileSync(notesFile, 'utf8')));
     log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, latestFile)}`);
     return;
   }
@@ -112,7 +113,7 @@ function main(): void {
     log(`wrote ${path.relative(repoRoot, baselineFile)}`);
   }
   if (args.writeDocs) {
-    writeFileSync(docsFile, performanceDoc(results));
+    writeFileSync(docsFile, performanceDoc(results, readFileSync(notesFile, 'utf8')));
     log(`wrote ${path.relative(repoRoot, docsFile)}`);
   }
 }

@@ -80,10 +80,10 @@ How it is measured (the reference baseline's harness notes, rebuilt in \`bench/h
  *
  * @example
  * ```ts
- * writeFileSync('docs/performance.md', performanceDoc(results));
+ * writeFileSync('docs/performance.md', performanceDoc(results, readFileSync('bench/report/notes.md', 'utf8')));
  * ```
  */
-export function performanceDoc(results: BenchResults): string {
+export function performanceDoc(results: BenchResults, notes: string): string {
   const m = results.machine;
   const parts: string[] = [
     INTRO,
@@ -96,6 +96,7 @@ export function performanceDoc(results: BenchResults): string {
 | run | ${results.startedAt}, ${results.mode} mode, ${(results.durationMs / 60_000).toFixed(1)} minutes, commit ${m.commit} |`,
     HOW,
     `## Goals\n\n${markdownTable(targetTable(results.targets))}`,
+    notes.trim(),
   ];
   for (const section of results.sections) {
     const lines = [`## ${section.title} (\`${section.id}\`)`, '', section.about, ''];

@@ -25,12 +25,20 @@ export function cacheSection(data: Datasets, fixture: Fixture, settings: Setting
   const workload = filterWorkloads(fixture).find((w) => w.id === 'agent-3');
   if (workload === undefined || workload.entity !== 'agent') throw new Error('the agent-3 workload is missing');
   const text = workload.tql;
-  const lookup = new Map([[text, check(text, schedulingSchema, 'agent')]]);
+  const validated = check(text, schedulingSchema, 'agent');
+  const lookup = new Map([[text, validated]]);
+  // A key built per call from the entity, options and text, as check() builds its cache key.
+  const composite = new Map([[`agent\u0000\u0000\u0000\u0000${text}`, validated]]);
 
   settings.log('cache: repeated query');
   const repeat = compare(
     [
       { id: 'map', label: 'one Map.get of the text (the floor)', work: { kind: 'call', fn: (t) => lookup.get(t as string), input: text } },
+      {
+        id: 'map-composite',
+        label: 'one Map.get of a key built per call (entity + options + text)',
+        work: { kind: 'call', fn: (t) => composite.get(`agent\u0000\u0000\u0000\u0000${t as string}`), input: text },
+      },
       { id: 'tql-cached', label: 'tql check, cached', work: { kind: 'call', fn: (t) => check(t as string, schedulingSchema, 'agent'), input: text } },
       {
         id: 'tql-cached-compiled',

@@ -92,7 +92,7 @@ describe('npm run bench:quick', () => {
       expect(markdownTable(ratioMatrix(s))).toMatch(/^\| alternative \|/);
     }
     expect(textTable(targetTable(results.targets))).toContain('filter');
-    const doc = performanceDoc(results);
+    const doc = performanceDoc(results, '## Decisions and findings');
     for (const s of results.sections) expect(doc).toContain(`(\`${s.id}\`)`);
   });
 });
