@@ -1,8 +1,8 @@
 /**
- * One handler per TQL operator for the in-memory backend (design doc, section 4). Positive
- * operators build a value test and place it on the attribute's source; each `NOT_*` operator is
- * the negation of its positive operator's predicate, so the complement law holds on every record
- * by construction, null, missing and wrong-typed values included.
+ * One handler per TQL operator for the in-memory backend (design doc, section 4). Each operator
+ * builds a value test and places it on the attribute's source; a `NOT_*` operator builds the same
+ * predicate as its positive operator with the answer flipped, so the complement law holds on
+ * every record by construction, null, missing and wrong-typed values included.
  */
 import type { ComparisonHandlers } from '../backend.js';
 import type { Attribute } from '../../schema/types.js';
@@ -40,15 +40,11 @@ function testCost(test: ValueTest): number {
   }
 }
 
-function compile(c: AnyComparison, test: ValueTest, ctx: CompileContext): Compiled {
+/** `want`: true for "some value passes `test`", false for its exact complement. */
+function compile(c: AnyComparison, test: ValueTest, want: boolean, ctx: CompileContext): Compiled {
   const { factor, extra } = sourceCost(c.attribute.source);
   const key = (k: string) => safeKey(k, c.attribute.path, { text: ctx.text, span: c.span });
-  return { test: sourcePredicate(c.attribute.source, test, key), cost: testCost(test) * factor + extra };
-}
-
-function not(compiled: Compiled): Compiled {
-  const p = compiled.test;
-  return { test: (r) => !p(r), cost: compiled.cost };
+  return { test: sourcePredicate(c.attribute.source, test, want, key), cost: testCost(test) * factor + extra };
 }
 
 /** The JS type of the attribute's values, which the query's values must have too. */
@@ -86,32 +82,32 @@ function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError
   });
 }
 
-/** `EQ value`, or for `EQ null` the complement of "has a value". */
-function equality(c: AnyComparison, value: unknown, ctx: CompileContext): Compiled {
-  if (value === null) return not(compile(c, { kind: 'present', valueKind: valueKind(c, ctx) }, ctx));
-  return compile(c, { kind: 'equals', value: scalar(c, value, ctx) }, ctx);
+/** `EQ value` (`want` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
+function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): Compiled {
+  if (value === null) return compile(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want, ctx);
+  return compile(c, { kind: 'equals', value: scalar(c, value, ctx) }, want, ctx);
 }
 
 function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): Compiled {
   if (valueKind(c, ctx) !== 'number' || !Number.isFinite(bound)) {
     throw malformed(c, ctx, `${operator} needs a number on a number attribute`);
   }
-  return compile(c, { kind: 'range', operator, bound: bound as number }, ctx);
+  return compile(c, { kind: 'range', operator, bound: bound as number }, true, ctx);
 }
 
-function like(c: AnyComparison, needle: unknown, ctx: CompileContext): Compiled {
+function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileContext): Compiled {
   if (valueKind(c, ctx) !== 'string' || typeof needle !== 'string') {
     throw malformed(c, ctx, 'LIKE needs text on a text attribute');
   }
-  return compile(c, { kind: 'like', matcher: likeMatcher(needle) }, ctx);
+  return compile(c, { kind: 'like', matcher: likeMatcher(needle) }, want, ctx);
 }
 
-function oneOf(c: AnyComparison, list: unknown, ctx: CompileContext): Compiled {
+function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): Compiled {
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
   const values = list.map((v: unknown) => scalar(c, v, ctx));
   const test: ValueTest =
     values.length <= FEW_VALUES ? { kind: 'oneOfFew', values } : { kind: 'oneOfSet', values: new Set(values) };
-  return compile(c, test, ctx);
+  return compile(c, test, want, ctx);
 }
 
 /**
@@ -120,14 +116,14 @@ function oneOf(c: AnyComparison, list: unknown, ctx: CompileContext): Compiled {
  * pears.
  */
 export const COMPARISONS: ComparisonHandlers<Compiled, CompileContext> = {
-  EQ: (c, ctx) => equality(c, c.value, ctx),
-  NOT_EQ: (c, ctx) => not(equality(c, c.value, ctx)),
+  EQ: (c, ctx) => equality(c, c.value, true, ctx),
+  NOT_EQ: (c, ctx) => equality(c, c.value, false, ctx),
   LT: (c, ctx) => range(c, 'LT', c.value, ctx),
   LTE: (c, ctx) => range(c, 'LTE', c.value, ctx),
   GT: (c, ctx) => range(c, 'GT', c.value, ctx),
   GTE: (c, ctx) => range(c, 'GTE', c.value, ctx),
-  LIKE: (c, ctx) => like(c, c.value, ctx),
-  NOT_LIKE: (c, ctx) => not(like(c, c.value, ctx)),
-  IN: (c, ctx) => oneOf(c, c.value, ctx),
-  NOT_IN: (c, ctx) => not(oneOf(c, c.value, ctx)),
+  LIKE: (c, ctx) => like(c, c.value, true, ctx),
+  NOT_LIKE: (c, ctx) => like(c, c.value, false, ctx),
+  IN: (c, ctx) => oneOf(c, c.value, true, ctx),
+  NOT_IN: (c, ctx) => oneOf(c, c.value, false, ctx),
 };

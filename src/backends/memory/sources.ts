@@ -14,11 +14,24 @@ import { valuePredicate, type RangeOperator, type ValueKind, type ValueTest, typ
 
 export type RecordPredicate = (record: unknown) => boolean;
 
+// The helpers below are module-local on purpose: module loaders (vitest, tsx) may turn an
+// imported binding into a getter call, which the hot closures must not pay on every record.
+const objectHasOwn: (object: object, key: string) => boolean = Object.hasOwn;
+const ObjectPrototype: object = Object.prototype;
+const getPrototypeOf: (object: object) => object | null = Object.getPrototypeOf;
+
 /**
- * Module-local on purpose: module loaders (vitest, tsx) may turn an imported binding into a
- * getter call, which the hot closures below must not pay for on every record.
+ * Whether `record[key]`, just read and found defined, is an own property. `Object.hasOwn` costs
+ * a lookup per record; a plain object whose prototype has no property `key` at all (data or
+ * accessor) cannot have inherited it, and that check is nearly free (measured in
+ * docs/backends-memory.md). Anything else (polluted prototype, class instance, `Object.create`)
+ * asks `Object.hasOwn`.
  */
-const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
+function hasOwn(record: object, key: string): boolean {
+  const proto = getPrototypeOf(record);
+  if (proto === ObjectPrototype) return !(key in ObjectPrototype) || objectHasOwn(record, key);
+  return proto === null || objectHasOwn(record, key);
+}
 
 /** Module-local for the same reason. Arrays count as objects: they simply lack the fields. */
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -27,81 +40,86 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
 
-/** One closure factory per test kind: a kind without one does not compile. */
-const FIELD: { readonly [K in ValueTestKind]: (field: string, test: TestOf<K>) => RecordPredicate } = {
-  equals: (f, { value: v }) => (r) => isRecord(r) && r[f] === v && hasOwn(r, f),
-  range: (f, { operator, bound }) => fieldRange(f, operator, bound),
-  like: (f, { matcher }) => fieldLike(f, matcher),
-  oneOfFew: (f, { values }) => (r) => isRecord(r) && values.includes(r[f] as never) && hasOwn(r, f),
-  oneOfSet: (f, { values }) => (r) => isRecord(r) && values.has(r[f] as never) && hasOwn(r, f),
-  present: (f, { valueKind }) => fieldPresent(f, valueKind),
+/**
+ * One closure factory per test kind: a kind without one does not compile. Each closure computes
+ * "the record has a value passing the test" and compares it with `want`: `true` for a positive
+ * operator, `false` for its `NOT_*` complement. One expression for both is what makes the
+ * complement exact, and fusing the negation saves a call per record.
+ */
+const FIELD: { readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean) => RecordPredicate } = {
+  equals: (f, { value: v }, want) => (r) => (isRecord(r) && r[f] === v && hasOwn(r, f)) === want,
+  range: (f, { operator, bound }, want) => fieldRange(f, operator, bound, want),
+  like: (f, { matcher }, want) => fieldLike(f, matcher, want),
+  oneOfFew: (f, { values }, want) => (r) => (isRecord(r) && values.includes(r[f] as never) && hasOwn(r, f)) === want,
+  oneOfSet: (f, { values }, want) => (r) => (isRecord(r) && values.has(r[f] as never) && hasOwn(r, f)) === want,
+  present: (f, { valueKind }, want) => fieldPresent(f, valueKind, want),
 };
 
-function fieldRange(f: string, operator: RangeOperator, b: number): RecordPredicate {
+function fieldRange(f: string, operator: RangeOperator, b: number, want: boolean): RecordPredicate {
   // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
-      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) < b && hasOwn(r, f);
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) < b && hasOwn(r, f)) === want;
     case 'LTE':
-      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && hasOwn(r, f);
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && hasOwn(r, f)) === want;
     case 'GT':
-      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) > b && hasOwn(r, f);
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) > b && hasOwn(r, f)) === want;
     case 'GTE':
-      return (r) => isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && hasOwn(r, f);
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && hasOwn(r, f)) === want;
   }
 }
 
-function fieldLike(f: string, m: LikeMatcher): RecordPredicate {
+function fieldLike(f: string, m: LikeMatcher, want: boolean): RecordPredicate {
   switch (m.kind) {
     case 'any':
-      return (r) => isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f);
+      return (r) => (isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f)) === want;
     case 'regex': {
       const re = m.regex;
       return (r) => {
-        if (!isRecord(r)) return false;
+        if (!isRecord(r)) return !want;
         const x = r[f];
-        return typeof x === 'string' && re.test(x) && hasOwn(r, f);
+        return (typeof x === 'string' && re.test(x) && hasOwn(r, f)) === want;
       };
     }
     case 'includes': {
       const n = m.lowerNeedle;
       return (r) => {
-        if (!isRecord(r)) return false;
+        if (!isRecord(r)) return !want;
         const x = r[f];
-        return typeof x === 'string' && x.toLowerCase().includes(n) && hasOwn(r, f);
+        return (typeof x === 'string' && x.toLowerCase().includes(n) && hasOwn(r, f)) === want;
       };
     }
   }
 }
 
-function fieldPresent(f: string, kind: ValueKind): RecordPredicate {
+function fieldPresent(f: string, kind: ValueKind, want: boolean): RecordPredicate {
   switch (kind) {
     case 'string':
-      return (r) => isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f);
+      return (r) => (isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f)) === want;
     case 'number':
-      return (r) => isRecord(r) && Number.isFinite(r[f]) && hasOwn(r, f);
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && hasOwn(r, f)) === want;
     case 'boolean':
-      return (r) => isRecord(r) && typeof r[f] === 'boolean' && hasOwn(r, f);
+      return (r) => (isRecord(r) && typeof r[f] === 'boolean' && hasOwn(r, f)) === want;
   }
 }
 
-function field(f: string, test: ValueTest): RecordPredicate {
+function field(f: string, test: ValueTest, want: boolean): RecordPredicate {
   // The table is keyed by kind, so the test matches its factory; TS cannot see the correlation.
-  return (FIELD[test.kind] as (f: string, t: ValueTest) => RecordPredicate)(f, test);
+  return (FIELD[test.kind] as (f: string, t: ValueTest, want: boolean) => RecordPredicate)(f, test, want);
 }
 
 /**
  * The attribute is `record[fields[record[tag]]]`; a record whose tag is missing or not listed
  * has no value.
  */
-function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTest): RecordPredicate {
+function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTest, want: boolean): RecordPredicate {
   const ok = valuePredicate(test);
   return (r) => {
-    if (!isRecord(r)) return false;
+    if (!isRecord(r)) return !want;
     const t = r[tag];
-    if (typeof t !== 'string' || !hasOwn(r, tag)) return false;
+    if (typeof t !== 'string' || !hasOwn(r, tag)) return !want;
     const f = fields.get(t);
-    return f !== undefined && ok(r[f]) && hasOwn(r, f);
+    return (f !== undefined && ok(r[f]) && hasOwn(r, f)) === want;
   };
 }
 
@@ -117,11 +135,12 @@ function element(
   valueKey: string,
   ignorePrefix: string | undefined,
   test: ValueTest,
+  want: boolean,
 ): RecordPredicate {
   const ok = ignorePrefix === undefined ? valuePredicate(test) : withoutPrefix(ignorePrefix, valuePredicate(test));
   const only = oneOf.length === 1 ? oneOf[0] : undefined;
   return (r) => {
-    if (!isRecord(r)) return false;
+    if (!isRecord(r)) return !want;
     for (let a = 0; a < arrays.length; a++) {
       const key = arrays[a]!;
       const list = r[key];
@@ -131,10 +150,10 @@ function element(
         if (!isRecord(e)) continue;
         const t = e[where];
         if (typeof t !== 'string' || (only !== undefined ? t !== only : !oneOf.includes(t)) || !hasOwn(e, where)) continue;
-        if (ok(e[valueKey]) && hasOwn(e, valueKey)) return true;
+        if (ok(e[valueKey]) && hasOwn(e, valueKey)) return want;
       }
     }
-    return false;
+    return !want;
   };
 }
 
@@ -143,24 +162,31 @@ function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown
 }
 
 /**
- * The record predicate for `test` on an attribute with this source. `key` is called on every
- * key the source names, when compiling, so unsafe keys are refused before any record is read.
+ * The record predicate for `test` on an attribute with this source: with `want` true, "the
+ * record has a value that passes"; with `want` false, exactly the records for which that is
+ * false. `key` is called on every key the source names, when compiling, so unsafe keys are
+ * refused before any record is read.
  *
  * @example
  * ```ts
- * const p = sourcePredicate({ kind: 'field', field: 'name' }, { kind: 'equals', value: 'Ada' }, (k) => k);
+ * const p = sourcePredicate({ kind: 'field', field: 'name' }, { kind: 'equals', value: 'Ada' }, true, (k) => k);
  * p({ name: 'Ada' }); // true
  * p(Object.create({ name: 'Ada' })); // false: inherited
  * ```
  */
-export function sourcePredicate(source: AttributeSource, test: ValueTest, key: (k: string) => string): RecordPredicate {
+export function sourcePredicate(
+  source: AttributeSource,
+  test: ValueTest,
+  want: boolean,
+  key: (k: string) => string,
+): RecordPredicate {
   switch (source.kind) {
     case 'field':
-      return field(key(source.field), test);
+      return field(key(source.field), test, want);
     case 'variant': {
       const fields = new Map<string, string>();
       for (const [tagValue, f] of Object.entries(source.fields)) fields.set(tagValue, key(f));
-      return variant(key(source.tag), fields, test);
+      return variant(key(source.tag), fields, test, want);
     }
     case 'element':
       return element(
@@ -170,6 +196,7 @@ export function sourcePredicate(source: AttributeSource, test: ValueTest, key: (
         key(source.value),
         source.ignorePrefix,
         test,
+        want,
       );
   }
 }
