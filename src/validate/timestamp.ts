@@ -58,9 +58,14 @@ export function readTimestamp(text: string, timeZone: string): TimestampResult {
     ms = wall - sign * (oh * 60 + om) * 60_000;
   } else ms = wallClockToUtc(wall, timeZone);
   // Date.UTC treats years 0–99 as 1900–1999; those dates are far outside any real data anyway.
-  if (year < 100) return { ok: false, reason: `${text} is not a supported date: years start at 0100` };
+  // The instant must not fall before 0100 either (`0100-01-01T00:00+01:00`), so that every
+  // accepted instant can be written back as a date-time (the normalized form, to-ast.ts).
+  if (year < 100 || ms < FIRST_INSTANT) return { ok: false, reason: `${text} is not a supported date: years start at 0100` };
   return { ok: true, seconds: Math.floor(ms / 1000) };
 }
+
+/** 0100-01-01T00:00:00Z in milliseconds. */
+const FIRST_INSTANT = Date.UTC(100, 0, 1);
 
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',

@@ -1,8 +1,10 @@
 /**
  * A validated query written back as a syntax tree, so the printer can show its normalized form:
  * typed values as text (timestamps as Unix seconds), groups only where precedence needs them.
+ * Checking the printed form again gives the same condition: the normalized form is a fixpoint.
  */
 import type { Conjunct, Disjunct, Expr, Query, Span, Value } from '../ast/nodes.js';
+import type { Attribute } from '../schema/types.js';
 import type { Condition, Scalar } from './validated-query.js';
 
 const NO_SPAN: Span = { start: 0, end: 0 };
@@ -23,7 +25,7 @@ function expression(c: Condition): Expr {
     case 'Comparison': {
       const [entity, property] = [c.attribute.entity, c.attribute.name];
       const raw: readonly (Scalar | null)[] = Array.isArray(c.value) ? c.value : [c.value as Scalar | null];
-      const values = raw.map(value) as unknown as readonly [Value, ...Value[]];
+      const values = raw.map((v) => value(c.attribute, v)) as unknown as readonly [Value, ...Value[]];
       return {
         kind: 'Predicate',
         attribute: { kind: 'Attribute', entity, property, span: NO_SPAN },
@@ -49,6 +51,17 @@ function conjunct(e: Expr): Conjunct {
   return e.kind === 'Or' || e.kind === 'And' ? { kind: 'Group', expression: e, span: NO_SPAN } : e;
 }
 
-function value(v: Scalar | null): Value {
-  return v === null ? { kind: 'Null', span: NO_SPAN } : { kind: 'Text', text: String(v), span: NO_SPAN };
+function value(a: Attribute, v: Scalar | null): Value {
+  return v === null ? { kind: 'Null', span: NO_SPAN } : { kind: 'Text', text: written(a, v), span: NO_SPAN };
+}
+
+/** The text that reads back as `v`. */
+function written(a: Attribute, v: Scalar): string {
+  // Unix seconds are written without a sign, so an instant before 1970 is written as a UTC date-time.
+  if (a.type === 'Timestamp' && typeof v === 'number' && v < 0) return `${new Date(v * 1000).toISOString().slice(0, 19)}Z`;
+  // The validator drops one leading ignored prefix (`#`), so a value that still starts with it
+  // (`#77`, written `##77`) needs it written twice to read back the same.
+  const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;
+  if (prefix !== undefined && typeof v === 'string' && v.startsWith(prefix)) return prefix + v;
+  return String(v);
 }

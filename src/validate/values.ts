@@ -17,7 +17,8 @@ export interface ValueContext {
 
 const INTEGER = /^[0-9]+$/;
 const ID_BODY = /^[A-Za-z0-9]+$/;
-const SOME_PREFIX = /^([a-z]+_)/;
+/** What looks like an id prefix: the shape `defineSchema` allows for one (`agnt_`, `usr2_`). */
+const SOME_PREFIX = /^([a-z][a-z0-9]*_)/;
 
 /** What the public id prefixes are ids of, for messages. */
 const PREFIX_NAMES: Readonly<Record<string, string>> = {
