@@ -3,7 +3,7 @@
  * one real engine, the scheduling tables on it, and the ids a query selects there.
  */
 import type { EngineFolding } from '../../src/backends/sql/case-folding.js';
-import type { CaseFolding } from '../../src/backends/sql/dialects.js';
+import { resolveDialect, type CaseFolding } from '../../src/backends/sql/dialects.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { selectSql } from '../../src/backends/sql/select-sql.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
@@ -37,9 +37,9 @@ export interface SqlTestEngine {
  * full mapping, to `i` under the simple one, and stays under ASCII-only folding.
  */
 export async function measureFolding(db: SqlDatabase, caseFolding: CaseFolding): Promise<EngineFolding> {
-  const expr = db.dialect === 'postgres' ? '$1::text' : '?';
-  const lower = caseFolding === 'unicode' ? (db.dialect === 'postgres' ? `lower(${expr} COLLATE "und-x-icu")` : `tql_lower(${expr})`) : `lower(${expr})`;
-  const [row] = await db.all<{ l: string }>({ text: `SELECT ${lower} AS l`, values: ['Aİ'] });
+  const dialect = resolveDialect(db.dialect);
+  const param = db.dialect === 'postgres' ? '$1::text' : '?';
+  const [row] = await db.all<{ l: string }>({ text: `SELECT ${dialect.lower(param, caseFolding)} AS l`, values: ['Aİ'] });
   const folded = row?.l;
   if (folded === 'ai\u0307') return 'full';
   if (folded === 'ai') return 'simple';
