@@ -2,7 +2,6 @@
  * The common path in one call: text + entity → validated query, with a bounded cache so a
  * repeated query costs one look-up.
  */
-import { TqlError } from '../errors/tql-error.js';
 import type { Limits } from '../parser/options.js';
 import { safeParse } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
@@ -79,9 +78,8 @@ export function safeCheck<S extends Schema>(
   entity: S['entityNames'][number],
   options: CheckOptions = {},
 ): Result<ValidatedQuery> {
-  if (typeof text !== 'string') {
-    return { ok: false, error: TqlError.of('', { code: 'invalid_input', message: 'A query is a string.', span: { start: 0, end: 0 } }) };
-  }
+  // The parser owns the message for a query that is not a string; skip the cache for it.
+  if (typeof text !== 'string') return safeParse(text);
   const useCache = options.cache !== false;
   const key = useCache ? cacheKey(text, entity, options) : '';
   let cache = caches.get(schema);
