@@ -19,8 +19,8 @@ export { check, safeCheck, type CheckOptions } from './api/check.js';
 // ---- syntax ----
 export { parse, safeParse, type ParseResult } from './parser/parse.js';
 export { print, type PrintOptions, type PrintStyle } from './ast/print.js';
-export { and, or, group, predicate, attribute, text, nullValue, query } from './ast/builders.js';
-export { stripSpans } from './ast/strip-spans.js';
+export { and, or, group, predicate, attribute, text, nullValue, query, type ValueInput } from './ast/builders.js';
+export { stripSpans, type Unspanned } from './ast/strip-spans.js';
 export { OPERATORS } from './ast/nodes.js';
 export type {
   And,
@@ -75,7 +75,7 @@ export type {
 } from './validate/validated-query.js';
 
 // ---- errors ----
-export { TqlError, isTqlError, type TqlIssue } from './errors/tql-error.js';
+export { TqlError, isTqlError, type IssueInit, type TqlIssue } from './errors/tql-error.js';
 export { ERROR_CODES, type TqlErrorCode } from './errors/codes.js';
 export type { Position } from './errors/position.js';
 

@@ -79,7 +79,10 @@ export function safeCheck<S extends Schema>(
   options: CheckOptions = {},
 ): Result<ValidatedQuery> {
   // The parser owns the message for a query that is not a string; skip the cache for it.
-  if (typeof text !== 'string') return safeParse(text);
+  if (typeof text !== 'string') {
+    const r = safeParse(text);
+    if (!r.ok) return r;
+  }
   const useCache = options.cache !== false;
   const key = useCache ? cacheKey(text, entity, options) : '';
   let cache = caches.get(schema);

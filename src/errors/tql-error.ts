@@ -17,7 +17,7 @@ export interface TqlIssue {
   readonly suggestion?: string;
 }
 
-/** What a caller hands to {@link issue} before the position is worked out. */
+/** An issue before its line/column position is worked out (the position comes from the query text). */
 export interface IssueInit {
   readonly code: TqlErrorCode;
   readonly message: string;

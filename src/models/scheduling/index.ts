@@ -40,4 +40,10 @@ export {
   loadSchedulingData,
   schedulingSqlMapping,
   readSchedulingData,
+  type ColumnSpec,
+  type ColumnType,
+  type OtherResource,
+  type SchedulingDataInput,
+  type StoredRecord,
+  type TableSpec,
 } from './sql/index.js';

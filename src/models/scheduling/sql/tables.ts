@@ -10,11 +10,13 @@
 /** `integer` is a 64-bit integer (ids of the PSA systems, Unix seconds); `boolean` is 0/1 in SQLite. */
 export type ColumnType = 'text' | 'integer' | 'boolean';
 
+/** One column of a reference table: its name and its portable type. */
 export interface ColumnSpec {
   readonly name: string;
   readonly type: ColumnType;
 }
 
+/** One table of the reference schema, from which the DDL of every dialect is written. */
 export interface TableSpec {
   readonly name: string;
   readonly columns: readonly ColumnSpec[];
