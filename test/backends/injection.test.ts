@@ -182,7 +182,10 @@ describe('on the real engines', () => {
   });
   afterAll(() => mongo?.close());
 
-  test.for(CASES)('$name: $text', async ({ form, text: q }) => {
+  // Every kind of source and operator family once: the compiled forms above already cover the rest.
+  const ON_ENGINES = CASES.filter(({ form }) => ['EQ', 'LIKE', 'NOT_IN'].includes(form.op) || form.path.endsWith('psa_c_ticket_number'));
+
+  test.for(ON_ENGINES)('$name: $text', async ({ form, text: q }) => {
     const query = check(q, schedulingSchema, form.entity);
     const records = DATASET[form.entity];
     const expected = filterRecords(query, records).map((r) => r.id).sort();

@@ -33,8 +33,8 @@ import { arbQueryText, divergentIds, type FoldingDiffers } from './arbitraries/v
 
 const SEED = Number(process.env.TQL_DIFF_SEED) || Math.floor(Math.random() * 2 ** 31);
 const DATASETS = 3;
-/** Queries per entity and dataset: 3 datasets × 4 entities × 60 = 720 queries on every engine. */
-const QUERIES = 60;
+/** Queries per entity and dataset: 3 datasets × 4 entities × 40 = 480 queries on every engine. */
+const QUERIES = 40;
 const ENTITIES = schedulingSchema.entityNames;
 
 /** An engine under test: its ids for a query on the loaded dataset, and its declared divergence. */
