@@ -22,6 +22,9 @@ export interface Site {
 /** A condition on the value itself, before the array guard is added. */
 export type ValueCondition = Omit<MongoScalarCondition, '$not'>;
 
+/** Any finite number: MongoDB compares numbers only with numbers, and NaN is outside every bound. */
+export const FINITE = { $gt: -Infinity, $lt: Infinity } as const satisfies ValueCondition;
+
 /**
  * "A value of the attribute's type": a string, a boolean, or a finite number. Numbers are
  * bracketed instead of tested with `$type: 'number'`, which also takes NaN and ±Infinity; the
@@ -33,9 +36,6 @@ const PRESENT: { readonly [T in AttributeType]: (a: Attribute) => ValueCondition
   Boolean: () => ({ $type: 'bool' }),
   ID: (a) => (a.id?.kind === 'integer' ? FINITE : { $type: 'string' }),
 };
-
-/** Any finite number: MongoDB compares numbers only with numbers, and NaN is outside every bound. */
-export const FINITE = { $gt: -Infinity, $lt: Infinity } as const satisfies ValueCondition;
 
 /** A field name MongoDB reads as a plain top-level field: no `$`, no `.`, nothing odd. */
 const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;

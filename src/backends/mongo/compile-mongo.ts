@@ -36,8 +36,8 @@ function storedForms(attribute: Attribute, values: readonly Scalar[]): Scalar[] 
 }
 
 function equalTo(attribute: Attribute, value: Scalar): ValueCondition {
-  const [only, ...more] = storedForms(attribute, [value]);
-  return more.length === 0 && only !== undefined ? { $eq: only } : { $in: storedForms(attribute, [value]) };
+  const forms = storedForms(attribute, [value]);
+  return forms.length === 1 ? { $eq: forms[0]! } : { $in: forms };
 }
 
 function inList(attribute: Attribute, values: readonly Scalar[]): ValueCondition {
