@@ -4,6 +4,11 @@ import type { CliIo } from './io.js';
 /**
  * The option's value if it is one of `allowed`, `fallback` when absent; otherwise writes a usage
  * error and returns undefined.
+ *
+ * @example
+ * ```ts
+ * oneOf('dialect', options.dialect, ['postgres', 'sqlite'], 'postgres', io); // 'sqlite', or undefined after a usage error
+ * ```
  */
 export function oneOf<const T extends string>(
   name: string,
@@ -21,6 +26,12 @@ export function oneOf<const T extends string>(
 /**
  * The option's value as a positive integer, undefined when absent, or null (after writing a usage
  * error) when it is not one.
+ *
+ * @example
+ * ```ts
+ * positiveInteger('limit', '20', io); // 20
+ * positiveInteger('limit', '0', io);  // null, and "--limit takes a whole number of at least 1" on stderr
+ * ```
  */
 export function positiveInteger(name: string, value: unknown, io: CliIo): number | undefined | null {
   if (value === undefined) return undefined;

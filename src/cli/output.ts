@@ -8,6 +8,11 @@ interface Drainable {
 /**
  * Writes `text` to standard output and, when the stream asks to wait (a slow pipe), waits for it
  * to drain, so millions of lines do not pile up in memory.
+ *
+ * @example
+ * ```ts
+ * for (const record of matches) await writeOut(io, `${JSON.stringify(record)}\n`);
+ * ```
  */
 export async function writeOut(io: CliIo, text: string): Promise<void> {
   const ok = io.stdout.write(text);

@@ -64,13 +64,27 @@ function groupBy(rows: readonly Row[], column: string): Map<unknown, Row[]> {
   return map;
 }
 
-/** The agents with these ids. */
+/**
+ * The agents with these ids.
+ *
+ * @example
+ * ```ts
+ * await readAgents(sqlDatabase(pglite), ['agnt_1']);
+ * ```
+ */
 export async function readAgents(db: SqlDatabase, ids: readonly string[]): Promise<Agent[]> {
   const rows = await rowsWhereIn(db, AGENT_TABLE, 'id', ids, ['id']);
   return rows.map((r) => shaped(r, 'agent', AGENT_TABLE) as unknown as Agent);
 }
 
-/** The resources (agents and teams) with these ids, each with its own kind's fields only. */
+/**
+ * The resources (agents and teams) with these ids, each with its own kind's fields only.
+ *
+ * @example
+ * ```ts
+ * await readResources(sqlDatabase(pglite), ['team_1']);
+ * ```
+ */
 export async function readResources(db: SqlDatabase, ids: readonly string[]): Promise<Resource[]> {
   const rows = await rowsWhereIn(db, RESOURCE_TABLE, 'id', ids, ['id']);
   return rows.map((r) => {
@@ -79,13 +93,27 @@ export async function readResources(db: SqlDatabase, ids: readonly string[]): Pr
   });
 }
 
-/** The teams with these ids. */
+/**
+ * The teams with these ids.
+ *
+ * @example
+ * ```ts
+ * await readTeams(sqlDatabase(pglite), ['team_1']);
+ * ```
+ */
 export async function readTeams(db: SqlDatabase, ids: readonly string[]): Promise<Team[]> {
   const rows = await rowsWhereIn(db, TEAM_TABLE, 'id', ids, ['id']);
   return rows.map((r) => shaped(r, 'team', TEAM_TABLE) as unknown as Team);
 }
 
-/** The scheduling requests with these ids, with their associated entities, resources, scheduled agents and guests. */
+/**
+ * The scheduling requests with these ids, with their associated entities, resources, scheduled agents and guests.
+ *
+ * @example
+ * ```ts
+ * await readSchedulingRequests(sqlDatabase(pglite), ['sreq_1']);
+ * ```
+ */
 export async function readSchedulingRequests(db: SqlDatabase, ids: readonly string[]): Promise<SchedulingRequest[]> {
   const [requests, entities, refs, guests] = await Promise.all([
     rowsWhereIn(db, SCHEDULING_REQUEST_TABLE, 'id', ids, ['id']),

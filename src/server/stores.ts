@@ -17,13 +17,27 @@ const READERS: { readonly [E in SchedulingEntityName]: RecordReader } = {
   team: readTeams,
 };
 
-/** A list store of `entity` on `db`, loading each page's records with their arrays. */
+/**
+ * A list store of `entity` on `db`, loading each page's records with their arrays.
+ *
+ * @example
+ * ```ts
+ * createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: schedulingListStore(db, 'agent', 'unicode') });
+ * ```
+ */
 export function schedulingListStore(db: SqlDatabase, entity: SchedulingEntityName, caseFolding: CaseFolding): ListStore<object> {
   const read = READERS[entity];
   return sqlListStore<object>({ db, mapping: schedulingSqlMapping, entity, caseFolding, load: (ids) => read(db, ids) });
 }
 
-/** The record of `entity` with this id, or undefined. */
+/**
+ * The record of `entity` with this id, or undefined.
+ *
+ * @example
+ * ```ts
+ * await findRecord(db, 'scheduling_request', 'sreq_XLkMutGMlpJzImPD5C3Ug'); // { id: 'sreq_…', object: 'scheduling_request', … }
+ * ```
+ */
 export async function findRecord(db: SqlDatabase, entity: SchedulingEntityName, id: string): Promise<object | undefined> {
   const [found] = await READERS[entity](db, [id]);
   return found;

@@ -12,7 +12,14 @@ function showValue(value: unknown, timestamp: boolean): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** `name: "Ada"`, `url_slug: (missing)`, `associated_entities[…].id: [5, 7]`, `…: (no element)`. */
+/**
+ * What the record holds for the comparison's attribute, for people.
+ *
+ * @example
+ * ```ts
+ * describeReading(leaf); // 'name: "Ada"', 'url_slug: (missing)', 'associated_entities[type=psa_a/company].id: [5, 7]'
+ * ```
+ */
 export function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>): string {
   const { path, values, collection } = e.reading;
   const timestamp = e.comparison.attribute.type === 'Timestamp';
@@ -28,6 +35,11 @@ export function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>):
  * ✗ AND: 1 of 2 fail
  * ├─ ✓ agent.name LIKE jo             name: "Jo Smith"
  * └─ ✗ agent.schedulable EQ true      schedulable: false
+ * ```
+ *
+ * @example
+ * ```ts
+ * io.stdout.write(drawEvaluation(evaluate(query, record), style(io.color)));
  * ```
  */
 export function drawEvaluation(evaluation: Evaluation, s: Style): string {
@@ -54,7 +66,14 @@ export function drawEvaluation(evaluation: Evaluation, s: Style): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The evaluation as plain data for `--json`. */
+/**
+ * The evaluation as plain data for `--json`.
+ *
+ * @example
+ * ```ts
+ * evaluationJson(evaluate(query, record)); // { kind: 'And', matches: false, operands: [{ kind: 'Comparison', … }] }
+ * ```
+ */
 export function evaluationJson(e: Evaluation): unknown {
   if (e.kind === 'Comparison') {
     return { kind: 'Comparison', matches: e.matches, predicate: e.predicate, read: { path: e.reading.path, values: e.reading.values } };

@@ -56,6 +56,11 @@ function label(node: Node, text: string): string {
  * ```
  *
  * Spans are half-open ranges of UTF-16 code units, as in `Span`.
+ *
+ * @example
+ * ```ts
+ * io.stdout.write(drawSyntaxTree(parse('agent.name LIKE jo'), style(false)));
+ * ```
  */
 export function drawSyntaxTree(query: Query, s: Style): string {
   const lines: string[] = [];

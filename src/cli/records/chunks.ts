@@ -3,7 +3,15 @@ import { createReadStream } from 'node:fs';
 import { TqlError } from '../../errors/tql-error.js';
 import type { CliIo } from '../io.js';
 
-/** `-` is standard input; anything else a file path. */
+/**
+ * The text of a file, or of standard input for `-`. Throws a `TqlError` (`invalid_input`) when
+ * it cannot be read.
+ *
+ * @example
+ * ```ts
+ * for await (const chunk of textChunks('agents.ndjson', io)) total += chunk.length;
+ * ```
+ */
 export async function* textChunks(path: string, io: CliIo): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   const source: AsyncIterable<string | Buffer> = path === '-' ? io.readStdin() : createReadStream(path);
@@ -40,6 +48,11 @@ export interface NumberedLine {
 /**
  * Lines of the text without their line ends (`\n` or `\r\n`), as the chunks arrive: a large
  * file is never held whole.
+ *
+ * @example
+ * ```ts
+ * for await (const { line, text } of numberedLines(textChunks('-', io))) console.log(line, text);
+ * ```
  */
 export async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<NumberedLine> {
   let pending = '';
