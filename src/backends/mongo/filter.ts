@@ -51,12 +51,12 @@ export type MongoLogicalFilter =
 /** A filter document for `collection.find(…)`, `$match` or mingo's `new Query(…)`. */
 export type MongoFilter = MongoLogicalFilter | MongoFieldFilter;
 
-/** All of `filters`; a single filter is returned as it is. */
+/** All of `filters`; a single filter is returned as it is. @example allOf([a, b]) // { $and: [a, b] } */
 export function allOf(filters: readonly MongoFilter[]): MongoFilter {
   return filters.length === 1 && filters[0] !== undefined ? filters[0] : { $and: [...filters] };
 }
 
-/** Any of `filters`; a single filter is returned as it is. */
+/** Any of `filters`; a single filter is returned as it is. @example anyOf([a]) // a */
 export function anyOf(filters: readonly MongoFilter[]): MongoFilter {
   return filters.length === 1 && filters[0] !== undefined ? filters[0] : { $or: [...filters] };
 }
@@ -64,6 +64,11 @@ export function anyOf(filters: readonly MongoFilter[]): MongoFilter {
 /**
  * None of `filters`: the exact complement of {@link anyOf}, for every document. A single `$or`
  * is opened up: `$nor: [{ $or: [a, b] }]` is written `$nor: [a, b]`.
+ *
+ * @example
+ * ```ts
+ * noneOf([{ $or: [a, b] }]); // { $nor: [a, b] }
+ * ```
  */
 export function noneOf(filters: readonly MongoFilter[]): MongoFilter {
   const only = filters.length === 1 ? filters[0] : undefined;
@@ -71,7 +76,7 @@ export function noneOf(filters: readonly MongoFilter[]): MongoFilter {
   return Array.isArray(or) ? { $nor: or as MongoFilter[] } : { $nor: [...filters] };
 }
 
-/** `condition` on a scalar, made to ignore array values (see {@link MongoScalarCondition}). */
+/** `condition` on a scalar, made to ignore array values (see {@link MongoScalarCondition}). @example scalar({ $eq: 'x' }) // { $not: { $type: 'array' }, $eq: 'x' } */
 export function scalar(condition: Omit<MongoScalarCondition, '$not'>): MongoScalarCondition {
   return { $not: { $type: 'array' }, ...condition };
 }
@@ -79,6 +84,12 @@ export function scalar(condition: Omit<MongoScalarCondition, '$not'>): MongoScal
 /**
  * `{ field: condition }`, or several such conditions on distinct fields in one document. Two
  * conditions on one field would overwrite each other in an object, so they go under `$and`.
+ *
+ * @example
+ * ```ts
+ * onFields([['object', scalar({ $eq: 'team' })], ['url_slug', scalar({ $type: 'string' })]]);
+ * // { object: { … }, url_slug: { … } }
+ * ```
  */
 export function onFields(entries: readonly (readonly [string, MongoFieldCondition])[]): MongoFilter {
   const fields = new Set(entries.map(([f]) => f));
