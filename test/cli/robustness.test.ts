@@ -1,0 +1,25 @@
+/** Whatever the command line, `tql` ends with one of its documented exit codes and never throws. */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { tql } from './capture.js';
+
+const arbWord = fc.oneof(
+  fc.constantFrom('check', 'format', 'sql', 'mongo', 'filter', 'explain', 'help', '--help', '-h', '--json', '--color', '--no-color'),
+  fc.constantFrom('--entity', 'agent', 'resource', '--profile', 'timezest', '--time-zone', 'Mars/Base', '--dialect', 'sqlite', '--select', '--limit', '0', '7'),
+  fc.constantFrom('--output', 'ids', 'json', '--count', '--record', '{"name":"jo"}', '{', '--compact', '--style', 'url', '--case-folding', 'unicode'),
+  fc.constantFrom('agent.name', 'LIKE', 'jo', 'EQ', 'AND', 'OR', '(', ')', 'null', 'agent.created_at', 'GTE', '2023-02-30', 'scheduling_request.status', 'IN', 'new,sent'),
+  fc.string({ maxLength: 6 }),
+);
+
+describe('tql robustness', () => {
+  const arbCommand = fc.constantFrom('check', 'format', 'sql', 'mongo', 'filter', 'explain');
+  test.prop([arbCommand, fc.array(arbWord, { maxLength: 8 }), fc.boolean(), fc.string({ maxLength: 60 })], { numRuns: 200 })(
+    'any arguments and stdin end with exit 0, 1, 2 or 3',
+    async (command, rest, fromStdin, stdin) => {
+      const argv = [command, ...rest, ...(fromStdin ? ['--input', '-'] : [])];
+      const r = await tql(argv, { stdin });
+      expect([0, 1, 2, 3]).toContain(r.code);
+      if (r.code !== 0) expect(`${r.stdout}${r.stderr}`).not.toBe('');
+    },
+  );
+});
