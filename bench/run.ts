@@ -88,9 +88,13 @@ function main(): void {
   const latestFile = path.join(resultsDir, args.quick ? 'latest-quick.json' : 'latest.json');
   const baselineFile = path.join(resultsDir, 'baseline.json');
 
+  if (args.only !== undefined && (args.writeDocs || args.saveBaseline)) {
+    throw new Error('--only runs part of the suite; the docs and the baseline need the whole of it');
+  }
   if (args.docsOnly) {
     const latest = readResults(latestFile);
     if (latest === null) throw new Error(`no results in ${latestFile}: run npm run bench first`);
+    if (latest.sections.length < SECTION_IDS.length) throw new Error(`${latestFile} holds a partial run (--only): run the whole suite first`);
     writeFileSync(docsFile, performanceDoc(latest, readFileSync(notesFile, 'utf8')));
     log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, latestFile)}`);
     return;

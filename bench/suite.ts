@@ -3,6 +3,7 @@
  * (the call benches run while the heap is small; the million-record datasets come last), then
  * the goals evaluated on the results.
  */
+import os from 'node:os';
 import { fixtureOf, makeDatasets } from './data/datasets.js';
 import { evaluateTargets } from './report/targets.js';
 import { describeMachine } from './report/machine.js';
@@ -38,6 +39,7 @@ export interface RunOptions {
 export function runBench(options: RunOptions): BenchResults {
   const { settings, repoRoot } = options;
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const wanted = (id: SectionId) => options.only === undefined || options.only.includes(id);
   const sections: Section[] = [];
 
@@ -63,7 +65,7 @@ export function runBench(options: RunOptions): BenchResults {
     mode: settings.mode,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    machine: describeMachine(repoRoot),
+    machine: describeMachine(repoRoot, loadAtStart),
     sections,
     targets: evaluateTargets(sections),
   };

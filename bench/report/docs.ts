@@ -93,7 +93,8 @@ export function performanceDoc(results: BenchResults, notes: string): string {
 |---|---|
 | machine | ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory |
 | software | Node ${m.node} (V8 ${m.v8}), ${m.os} |
-| run | ${results.startedAt}, ${results.mode} mode, ${(results.durationMs / 60_000).toFixed(1)} minutes, commit ${m.commit} |`,
+| run | ${results.startedAt}, ${results.mode} mode, ${(results.durationMs / 60_000).toFixed(1)} minutes, commit ${m.commit} |
+| load | 1-minute load average ${m.loadAverage.start.toFixed(1)} at the start, ${m.loadAverage.end.toFixed(1)} at the end (above ${m.cores}, other processes were competing for the cores) |`,
     HOW,
     `## Goals\n\n${markdownTable(targetTable(results.targets))}`,
     notes.trim(),

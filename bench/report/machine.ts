@@ -30,10 +30,10 @@ function commit(cwd: string): string {
  *
  * @example
  * ```ts
- * describeMachine(process.cwd()).cores; // 2
+ * describeMachine(process.cwd(), os.loadavg()[0]).cores; // 2
  * ```
  */
-export function describeMachine(repoRoot: string): Machine {
+export function describeMachine(repoRoot: string, loadAtStart: number): Machine {
   return {
     cpu: cpuModel(),
     cores: os.availableParallelism(),
@@ -42,5 +42,6 @@ export function describeMachine(repoRoot: string): Machine {
     v8: process.versions.v8,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     commit: commit(repoRoot),
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0] ?? 0 },
   };
 }

@@ -123,5 +123,6 @@ export function groupTitles(section: Section): string[] {
 /** The machine line printed above every report. */
 export function machineLine(results: BenchResults): string {
   const m = results.machine;
-  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.os}, commit ${m.commit}`;
+  const load = `load average ${m.loadAverage.start.toFixed(1)} at the start, ${m.loadAverage.end.toFixed(1)} at the end`;
+  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.os}, commit ${m.commit}, ${load}`;
 }

@@ -72,6 +72,8 @@ export interface Machine {
   readonly v8: string;
   readonly os: string;
   readonly commit: string;
+  /** The 1-minute load average when the run started and when it ended (other work slows the run). */
+  readonly loadAverage: { readonly start: number; readonly end: number };
 }
 
 export interface BenchResults {
