@@ -28,7 +28,7 @@ export async function* readRecords(path: string, io: CliIo): AsyncGenerator<Read
   const name = path === '-' ? 'standard input' : path;
   const { first, chunks } = await peekFirstCharacter(textChunks(path, io));
   if (first === '[') {
-    yield* arrayRecords(await concat(chunks), name);
+    yield* arrayRecords(await concat(chunks, name), name);
     return;
   }
   for await (const { line, offset, text } of numberedLines(chunks)) {
@@ -59,10 +59,15 @@ async function peekFirstCharacter(source: AsyncGenerator<string>): Promise<{ fir
   return { first, chunks: replay() };
 }
 
-async function concat(chunks: AsyncIterable<string>): Promise<string> {
+async function concat(chunks: AsyncIterable<string>, name: string): Promise<string> {
   const parts: string[] = [];
   for await (const c of chunks) parts.push(c);
-  return parts.join('');
+  try {
+    return parts.join('');
+  } catch {
+    // A string longer than the engine allows (about 512 MB in V8).
+    throw inputError(`${name} is too large to read as one JSON array: write it as NDJSON (one record per line), which streams.`, '', 1, 0, 0);
+  }
 }
 
 function* arrayRecords(text: string, name: string): Generator<ReadRecord> {
