@@ -10,13 +10,19 @@ import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
 import { safeKey } from './safe-key.js';
-import { sourceCost, sourcePredicate, type RecordPredicate } from './sources.js';
+import { fieldPredicate, sourceCost, sourcePredicate, type RecordPredicate } from './sources.js';
 import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
 
 /** A compiled condition and its static cost (for cheap-first ordering inside AND / OR). */
 export interface Compiled {
   readonly test: RecordPredicate;
   readonly cost: number;
+  /**
+   * For a positive predicate on a plain field: the same test without the own-property check,
+   * and the field it reads. `test(r)` is exactly `unchecked(r) && Object.hasOwn(r, key)`, so an
+   * AND may run the cheap part with its other operands and check ownership once at the end.
+   */
+  readonly deferred?: { readonly unchecked: RecordPredicate; readonly key: string };
 }
 
 export interface CompileContext {
@@ -42,9 +48,13 @@ function testCost(test: ValueTest): number {
 
 /** `want`: true for "some value passes `test`", false for its exact complement. */
 function compile(c: AnyComparison, test: ValueTest, want: boolean, ctx: CompileContext): Compiled {
-  const { factor, extra } = sourceCost(c.attribute.source);
+  const source = c.attribute.source;
+  const { factor, extra } = sourceCost(source);
   const key = (k: string) => safeKey(k, c.attribute.path, { text: ctx.text, span: c.span });
-  return { test: sourcePredicate(c.attribute.source, test, want, key), cost: testCost(test) * factor + extra };
+  const compiled = { test: sourcePredicate(source, test, want, key), cost: testCost(test) * factor + extra };
+  if (source.kind !== 'field' || !want) return compiled;
+  const field = key(source.field);
+  return { ...compiled, deferred: { unchecked: fieldPredicate(field, test, true, false), key: field } };
 }
 
 /** The JS type of the attribute's values, which the query's values must have too. */

@@ -18,11 +18,17 @@ const never: RecordPredicate = () => false;
 /**
  * All operands must hold. Cheapest first: predicates are pure and total, so the order cannot
  * change the answer, only how soon a failing record is rejected.
+ *
+ * Positive predicates on plain fields run without their own-property check, and the fields they
+ * read are checked once, after everything else passed: `P = U && own(f)` for each of them, so
+ * the conjunction is the same, and a record that fails costs no `Object.hasOwn` at all.
  */
 function allOf(operands: readonly Compiled[]): Compiled {
   const sorted = cheapestFirst(operands);
   const cost = sum(sorted);
-  const ps = sorted.map((o) => o.test);
+  const ps = sorted.map((o) => o.deferred?.unchecked ?? o.test);
+  const keys = [...new Set(sorted.flatMap((o) => (o.deferred === undefined ? [] : [o.deferred.key])))];
+  if (keys.length > 0) ps.push(ownFields(keys));
   const [a, b, c, d] = ps;
   // Fixed arities avoid a loop for the common short conjunctions.
   switch (ps.length) {
@@ -74,6 +80,27 @@ function anyOf(operands: readonly Compiled[]): Compiled {
       };
   }
 }
+
+/**
+ * Whether the record has all these own properties. Only reached after a test on each passed,
+ * so the record is an object.
+ */
+function ownFields(keys: readonly string[]): RecordPredicate {
+  const [a, b, c] = keys as [string, string?, string?];
+  switch (keys.length) {
+    case 1:
+      return (r) => hasOwn(r as object, a);
+    case 2:
+      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!);
+    case 3:
+      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!) && hasOwn(r as object, c!);
+    default:
+      return (r) => keys.every((k) => hasOwn(r as object, k));
+  }
+}
+
+/** Module-local: an imported binding may be a getter under module loaders. */
+const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
 
 function cheapestFirst(operands: readonly Compiled[]): Compiled[] {
   // Array.prototype.sort is stable: equal costs keep the query's order.

@@ -14,24 +14,11 @@ import { valuePredicate, type RangeOperator, type ValueKind, type ValueTest, typ
 
 export type RecordPredicate = (record: unknown) => boolean;
 
-// The helpers below are module-local on purpose: module loaders (vitest, tsx) may turn an
-// imported binding into a getter call, which the hot closures must not pay on every record.
-const objectHasOwn: (object: object, key: string) => boolean = Object.hasOwn;
-const ObjectPrototype: object = Object.prototype;
-const getPrototypeOf: (object: object) => object | null = Object.getPrototypeOf;
-
 /**
- * Whether `record[key]`, just read and found defined, is an own property. `Object.hasOwn` costs
- * a lookup per record; a plain object whose prototype has no property `key` at all (data or
- * accessor) cannot have inherited it, and that check is nearly free (measured in
- * docs/backends-memory.md). Anything else (polluted prototype, class instance, `Object.create`)
- * asks `Object.hasOwn`.
+ * Module-local on purpose: module loaders (vitest, tsx) may turn an imported binding into a
+ * getter call, which the hot closures below must not pay for on every record.
  */
-function hasOwn(record: object, key: string): boolean {
-  const proto = getPrototypeOf(record);
-  if (proto === ObjectPrototype) return !(key in ObjectPrototype) || objectHasOwn(record, key);
-  return proto === null || objectHasOwn(record, key);
-}
+const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
 
 /** Module-local for the same reason. Arrays count as objects: they simply lack the fields. */
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -45,40 +32,47 @@ type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
  * "the record has a value passing the test" and compares it with `want`: `true` for a positive
  * operator, `false` for its `NOT_*` complement. One expression for both is what makes the
  * complement exact, and fusing the negation saves a call per record.
+ *
+ * With `own` false the closure skips the own-property check: only for a positive test whose
+ * caller checks it afterwards (see `allOf` in compile-predicate.ts).
  */
-const FIELD: { readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean) => RecordPredicate } = {
-  equals: (f, { value: v }, want) => (r) => (isRecord(r) && r[f] === v && hasOwn(r, f)) === want,
-  range: (f, { operator, bound }, want) => fieldRange(f, operator, bound, want),
-  like: (f, { matcher }, want) => fieldLike(f, matcher, want),
-  oneOfFew: (f, { values }, want) => (r) => (isRecord(r) && values.includes(r[f] as never) && hasOwn(r, f)) === want,
-  oneOfSet: (f, { values }, want) => (r) => (isRecord(r) && values.has(r[f] as never) && hasOwn(r, f)) === want,
-  present: (f, { valueKind }, want) => fieldPresent(f, valueKind, want),
+const FIELD: {
+  readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean, own: boolean) => RecordPredicate;
+} = {
+  equals: (f, { value: v }, want, own) => (r) => (isRecord(r) && r[f] === v && (!own || hasOwn(r, f))) === want,
+  range: (f, { operator, bound }, want, own) => fieldRange(f, operator, bound, want, own),
+  like: (f, { matcher }, want, own) => fieldLike(f, matcher, want, own),
+  oneOfFew: (f, { values }, want, own) => (r) =>
+    (isRecord(r) && values.includes(r[f] as never) && (!own || hasOwn(r, f))) === want,
+  oneOfSet: (f, { values }, want, own) => (r) =>
+    (isRecord(r) && values.has(r[f] as never) && (!own || hasOwn(r, f))) === want,
+  present: (f, { valueKind }, want, own) => fieldPresent(f, valueKind, want, own),
 };
 
-function fieldRange(f: string, operator: RangeOperator, b: number, want: boolean): RecordPredicate {
+function fieldRange(f: string, operator: RangeOperator, b: number, want: boolean, own: boolean): RecordPredicate {
   // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) < b && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) < b && (!own || hasOwn(r, f))) === want;
     case 'LTE':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && (!own || hasOwn(r, f))) === want;
     case 'GT':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) > b && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) > b && (!own || hasOwn(r, f))) === want;
     case 'GTE':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && (!own || hasOwn(r, f))) === want;
   }
 }
 
-function fieldLike(f: string, m: LikeMatcher, want: boolean): RecordPredicate {
+function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): RecordPredicate {
   switch (m.kind) {
     case 'any':
-      return (r) => (isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && typeof r[f] === 'string' && (!own || hasOwn(r, f))) === want;
     case 'regex': {
       const re = m.regex;
       return (r) => {
         if (!isRecord(r)) return !want;
         const x = r[f];
-        return (typeof x === 'string' && re.test(x) && hasOwn(r, f)) === want;
+        return (typeof x === 'string' && re.test(x) && (!own || hasOwn(r, f))) === want;
       };
     }
     case 'includes': {
@@ -86,26 +80,35 @@ function fieldLike(f: string, m: LikeMatcher, want: boolean): RecordPredicate {
       return (r) => {
         if (!isRecord(r)) return !want;
         const x = r[f];
-        return (typeof x === 'string' && x.toLowerCase().includes(n) && hasOwn(r, f)) === want;
+        return (typeof x === 'string' && x.toLowerCase().includes(n) && (!own || hasOwn(r, f))) === want;
       };
     }
   }
 }
 
-function fieldPresent(f: string, kind: ValueKind, want: boolean): RecordPredicate {
+function fieldPresent(f: string, kind: ValueKind, want: boolean, own: boolean): RecordPredicate {
   switch (kind) {
     case 'string':
-      return (r) => (isRecord(r) && typeof r[f] === 'string' && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && typeof r[f] === 'string' && (!own || hasOwn(r, f))) === want;
     case 'number':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (!own || hasOwn(r, f))) === want;
     case 'boolean':
-      return (r) => (isRecord(r) && typeof r[f] === 'boolean' && hasOwn(r, f)) === want;
+      return (r) => (isRecord(r) && typeof r[f] === 'boolean' && (!own || hasOwn(r, f))) === want;
   }
 }
 
-function field(f: string, test: ValueTest, want: boolean): RecordPredicate {
+/**
+ * The predicate for `test` on the field `f`. With `own` false the own-property check is left to
+ * the caller (see {@link FIELD}).
+ *
+ * @example
+ * ```ts
+ * fieldPredicate('name', { kind: 'equals', value: 'Ada' }, true, true)({ name: 'Ada' }); // true
+ * ```
+ */
+export function fieldPredicate(f: string, test: ValueTest, want: boolean, own: boolean): RecordPredicate {
   // The table is keyed by kind, so the test matches its factory; TS cannot see the correlation.
-  return (FIELD[test.kind] as (f: string, t: ValueTest, want: boolean) => RecordPredicate)(f, test, want);
+  return (FIELD[test.kind] as (f: string, t: ValueTest, want: boolean, own: boolean) => RecordPredicate)(f, test, want, own);
 }
 
 /**
@@ -182,7 +185,7 @@ export function sourcePredicate(
 ): RecordPredicate {
   switch (source.kind) {
     case 'field':
-      return field(key(source.field), test, want);
+      return fieldPredicate(key(source.field), test, want, true);
     case 'variant': {
       const fields = new Map<string, string>();
       for (const [tagValue, f] of Object.entries(source.fields)) fields.set(tagValue, key(f));

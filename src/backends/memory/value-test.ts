@@ -28,8 +28,8 @@ export type ValueTest =
 
 export type ValueTestKind = ValueTest['kind'];
 
-/** Lists longer than this are looked up in a Set (measured crossover: docs/backends-memory.md). */
-export const FEW_VALUES = 8;
+/** Lists longer than this are looked up in a Set (measured crossover between 4 and 8: docs/backends-memory.md). */
+export const FEW_VALUES = 6;
 
 /**
  * The test as a function of one value, for sources that cannot inline it (variants, elements).

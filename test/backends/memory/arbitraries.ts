@@ -158,7 +158,10 @@ function keysOf(entity: SchedulingEntityName): { fields: string[]; arrays: strin
   return { fields: [...fields], arrays: [...arrays], types: [...types, 'other', 'constructor'], elementKeys: [...elementKeys] };
 }
 
-/** A record with some of the entity's fields, each holding a plausible value or junk. */
+/**
+ * A record with some of the entity's fields, each holding a plausible value or junk; sometimes
+ * with more of them on its prototype.
+ */
 export function arbLooseRecord(entity: SchedulingEntityName): fc.Arbitrary<unknown> {
   const { fields, arrays, types, elementKeys } = keysOf(entity);
   const tagLike = fc.constantFrom(...types);
@@ -170,8 +173,11 @@ export function arbLooseRecord(entity: SchedulingEntityName): fc.Arbitrary<unkno
   const entries: Record<string, fc.Arbitrary<unknown>> = { id: fc.string({ maxLength: 4 }) };
   for (const f of fields) entries[f] = value;
   for (const a of arrays) entries[a] = fc.oneof(fc.array(element, { maxLength: 4 }), junk);
+  const record = fc.record(entries, { requiredKeys: [] });
   return fc.oneof(
-    { weight: 9, arbitrary: fc.record(entries, { requiredKeys: [] }) },
+    { weight: 8, arbitrary: record },
+    // Values on the prototype must not count: only own properties are the record's.
+    { weight: 2, arbitrary: fc.tuple(record, record).map(([inherited, own]) => Object.assign(Object.create(inherited), own)) },
     { weight: 1, arbitrary: junk },
   );
 }

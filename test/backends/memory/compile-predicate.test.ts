@@ -13,7 +13,7 @@ import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
 
 // ---- shared ----
 
-const entityOf = (text: string): SchedulingEntityName => text.slice(0, text.indexOf('.')) as SchedulingEntityName;
+const entityOf = (text: string): SchedulingEntityName => /^\(*([a-z_]+)\./.exec(text)![1] as SchedulingEntityName;
 /** The compiled predicate of a query text (the entity is the text's prefix). */
 const matches = (text: string) => compilePredicate(check(text, schedulingSchema, entityOf(text)));
 
@@ -108,12 +108,28 @@ describe('only own properties count', () => {
       expect(matches('resource.internal_name EQ john')({})).toBe(false);
       expect(matches('resource.internal_name EQ john')({ object: 'agent' })).toBe(false);
       expect(matches('scheduling_request.agent_id EQ agnt_a')({})).toBe(false);
+      expect(matches('agent.name EQ john AND agent.url_slug EQ slug')({})).toBe(false);
+      expect(matches('agent.name EQ john AND agent.url_slug EQ slug')({ name: 'john' })).toBe(false);
+      expect(matches('agent.name EQ john AND agent.url_slug EQ slug')({ name: 'john', url_slug: 'slug' })).toBe(true);
     } finally {
       delete proto.name;
       delete proto.url_slug;
       delete proto.object;
       delete proto.resources;
     }
+  });
+
+  test.for([
+    ['agent.name EQ john AND agent.schedulable EQ true', false],
+    ['agent.schedulable EQ true AND agent.name LIKE jo', false],
+    ['agent.name NOT_EQ john AND agent.schedulable EQ true', true],
+    ['agent.name EQ john OR agent.schedulable EQ false', false],
+    ['(agent.name EQ john OR agent.role EQ x) AND agent.schedulable EQ true', false],
+    ['agent.url_slug EQ null AND agent.name NOT_LIKE j', true],
+    ['agent.url_slug NOT_EQ null AND agent.schedulable EQ true', false],
+  ] as const)('with name and url_slug inherited and schedulable own, %s is %s', ([text, expected]) => {
+    const record = Object.assign(Object.create({ name: 'john', url_slug: 'j' }), { schedulable: true });
+    expect(matches(text)(record)).toBe(expected);
   });
 
   test('inherited elements and element fields do not count', () => {
