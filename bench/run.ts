@@ -73,7 +73,8 @@ function print(results: BenchResults, previous: BenchResults | null, baseline: B
   const comparisons = { previous: earlierValues(previous, results.mode), baseline: earlierValues(baseline, results.mode) };
   const out: string[] = [`tql benchmarks (${results.mode}): ${machineLine(results)}`];
   for (const section of results.sections) {
-    out.push('', `== ${section.title} [${section.id}]`, section.about);
+    const took = section.durationMs === undefined ? '' : ` (${(section.durationMs / 1000).toFixed(0)} s)`;
+    out.push('', `== ${section.title} [${section.id}]${took}`, section.about);
     if (section.id === 'filter' || section.id === 'parse') {
       out.push('', ...groupTitles(section), '', `ratio to the ${section.ratioTo ?? 'limit'}:`, textTable(ratioMatrix(section)));
     }

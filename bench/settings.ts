@@ -33,7 +33,7 @@ export function fullSettings(log: (line: string) => void): Settings {
     coldStartProcesses: 9,
     allocationBatch: 200,
     filterPlan: (records) =>
-      records >= 1_000_000 ? { samples: 3, minSampleMs: 0, warmupMs: 0 } : { samples: 7, minSampleMs: 60, warmupMs: 150 },
+      records >= 1_000_000 ? { samples: 3, minSampleMs: 0, warmupMs: 0 } : { samples: 5, minSampleMs: 50, warmupMs: 100 },
     callPlan: { samples: 9, minSampleMs: 40, warmupMs: 150 },
     log,
   };

@@ -42,22 +42,33 @@ export function runBench(options: RunOptions): BenchResults {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const wanted = (id: SectionId) => options.only === undefined || options.only.includes(id);
   const sections: Section[] = [];
+  /** Runs one section and records how long it took (data generation included). */
+  const timed = (make: () => Section) => {
+    const t0 = Date.now();
+    const section = make();
+    sections.push({ ...section, durationMs: Date.now() - t0 });
+  };
 
-  if (wanted('parse')) sections.push(parseSection(settings));
-  if (wanted('predicate-curve')) sections.push(predicateCurveSection(settings));
+  if (wanted('parse')) timed(() => parseSection(settings));
+  if (wanted('predicate-curve')) timed(() => predicateCurveSection(settings));
   if (wanted('cache')) {
-    const small = makeDatasets(1000, settings.seed);
-    sections.push(cacheSection(small, fixtureOf(small), settings));
+    timed(() => {
+      const small = makeDatasets(1000, settings.seed);
+      return cacheSection(small, fixtureOf(small), settings);
+    });
   }
-  if (wanted('allocation')) sections.push(allocationSection(repoRoot, settings));
-  if (wanted('cold-start')) sections.push(coldStartSection(repoRoot, settings));
+  if (wanted('allocation')) timed(() => allocationSection(repoRoot, settings));
+  if (wanted('cold-start')) timed(() => coldStartSection(repoRoot, settings));
   if (wanted('filter') || wanted('record-curve')) {
+    const t0 = Date.now();
     const size = Math.max(...settings.filterSizes, ...settings.curveSizes);
     settings.log(`generating ${size} agents and ${size} scheduling requests`);
     const data = makeDatasets(size, settings.seed);
     const fixture = fixtureOf(data);
-    if (wanted('filter')) sections.push(filterSection(data, fixture, settings));
-    if (wanted('record-curve')) sections.push(recordCurveSection(data, fixture, settings));
+    const generationMs = Date.now() - t0;
+    settings.log(`generated in ${(generationMs / 1000).toFixed(1)} s`);
+    if (wanted('filter')) timed(() => filterSection(data, fixture, settings));
+    if (wanted('record-curve')) timed(() => recordCurveSection(data, fixture, settings));
   }
 
   return {

@@ -45,8 +45,8 @@ const METHOD = `## What the numbers mean
 How it is measured (the reference baseline's harness notes, rebuilt in \`bench/harness/\`):
 
 - The alternatives of a group run **interleaved**, sample by sample, in the same process, the
-  order rotating each round, after a warm-up; each sample lasts at least 60 ms (filtering at
-  100k records, 7 samples) or 40 ms (calls, 9 samples); at 1M records a sample is one pass and
+  order rotating each round, after a warm-up; each sample lasts at least 50 ms (filtering at
+  100k records, 5 samples) or 40 ms (calls, 9 samples); at 1M records a sample is one pass and
   there are 3.
 - Every alternative runs through **its own loop function** (made with \`new Function\` and a
   nonce, in the bench only), so no alternative shares a call site's type feedback with another.
@@ -100,7 +100,8 @@ export function performanceDoc(results: BenchResults, notes: string): string {
     notes.trim(),
   ];
   for (const section of results.sections) {
-    const lines = [`## ${section.title} (\`${section.id}\`)`, '', section.about, ''];
+    const took = section.durationMs === undefined ? '' : ` The section took ${(section.durationMs / 1000).toFixed(0)} s.`;
+    const lines = [`## ${section.title} (\`${section.id}\`)`, '', section.about + took, ''];
     if (section.id === 'filter' || section.id === 'parse') {
       lines.push('Workloads:', '', ...groupTitles(section).map((t) => `- \`${t.replace(/`/g, "'")}\``), '');
       lines.push(`Ratios to the ${section.ratioTo ?? 'limit'}:`, '', markdownTable(ratioMatrix(section)), '');

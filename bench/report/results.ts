@@ -47,6 +47,8 @@ export interface Section {
   /** Label of `perUnit`, e.g. `ns/record`; null when groups have no size. */
   readonly perUnitLabel: string | null;
   readonly groups: readonly Group[];
+  /** How long the section took to run, in milliseconds (set by the suite). */
+  readonly durationMs?: number;
 }
 
 /**
