@@ -19,7 +19,7 @@ export const TYPICAL_QUERIES: readonly ParseWorkload[] = [
   { id: 'q1', title: '1 predicate', predicates: 1, shape: name('john') },
   {
     id: 'q3',
-    title: '3 predicates (typical)',
+    title: '3 predicates, typical',
     predicates: 3,
     shape: {
       kind: 'and',
