@@ -17,12 +17,21 @@ import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from '
 export interface Compiled {
   readonly test: RecordPredicate;
   readonly cost: number;
-  /**
-   * For a positive predicate on a plain field: the same test without the own-property check,
-   * and the field it reads. `test(r)` is exactly `unchecked(r) && Object.hasOwn(r, key)`, so an
-   * AND may run the cheap part with its other operands and check ownership once at the end.
-   */
-  readonly deferred?: { readonly unchecked: RecordPredicate; readonly key: string };
+  /** A cheaper form an enclosing AND may run first (see {@link Loose}). */
+  readonly loose?: Loose;
+}
+
+/**
+ * A necessary condition of a compiled test and what completes it:
+ * `test(r) === loose.test(r) && Object.hasOwn(r, ownKey) && recheck(r)` for every record (each
+ * part only when given). A positive predicate on a plain field is its test without the
+ * own-property check, completed by `ownKey`; an OR is the OR of its operands' loose forms,
+ * completed by itself.
+ */
+export interface Loose {
+  readonly test: RecordPredicate;
+  readonly ownKey?: string;
+  readonly recheck?: RecordPredicate;
 }
 
 export interface CompileContext {
@@ -54,7 +63,7 @@ function compile(c: AnyComparison, test: ValueTest, want: boolean, ctx: CompileC
   const compiled = { test: sourcePredicate(source, test, want, key), cost: testCost(test) * factor + extra };
   if (source.kind !== 'field' || !want) return compiled;
   const field = key(source.field);
-  return { ...compiled, deferred: { unchecked: fieldPredicate(field, test, true, false), key: field } };
+  return { ...compiled, loose: { test: fieldPredicate(field, test, true, false), ownKey: field } };
 }
 
 /** The JS type of the attribute's values, which the query's values must have too. */

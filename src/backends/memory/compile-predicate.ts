@@ -7,100 +7,43 @@ import { TqlError } from '../../errors/tql-error.js';
 import type { Condition, ValidatedQuery } from '../../validate/validated-query.js';
 import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
 import { COMPARISONS, type CompileContext, type Compiled } from './comparisons.js';
+import { conjunction, disjunction, ownFields } from './combine.js';
 import type { RecordPredicate } from './sources.js';
 
 /** Deeper than any query the validator lets through; a guard against cyclic hand-made trees. */
 const MAX_DEPTH = 256;
 
-const always: RecordPredicate = () => true;
-const never: RecordPredicate = () => false;
-
 /**
  * All operands must hold. Cheapest first: predicates are pure and total, so the order cannot
  * change the answer, only how soon a failing record is rejected.
  *
- * Positive predicates on plain fields run without their own-property check, and the fields they
- * read are checked once, after everything else passed: `P = U && own(f)` for each of them, so
- * the conjunction is the same, and a record that fails costs no `Object.hasOwn` at all.
+ * An operand with a loose form (see `Compiled.loose`) runs loose, and what completes it runs
+ * after every operand passed: the own-property checks of positive field predicates (each field
+ * once) and the exact tests of ORs. `P = L && rest` for each such operand, so the conjunction is
+ * the same; a record that fails, as most do, never pays for `Object.hasOwn`.
  */
 function allOf(operands: readonly Compiled[]): Compiled {
   const sorted = cheapestFirst(operands);
-  const cost = sum(sorted);
-  const ps = sorted.map((o) => o.deferred?.unchecked ?? o.test);
-  const keys = [...new Set(sorted.flatMap((o) => (o.deferred === undefined ? [] : [o.deferred.key])))];
-  if (keys.length > 0) ps.push(ownFields(keys));
-  const [a, b, c, d] = ps;
-  // Fixed arities avoid a loop for the common short conjunctions.
-  switch (ps.length) {
-    case 0:
-      return { test: always, cost };
-    case 1:
-      return { test: a!, cost };
-    case 2:
-      return { test: (r) => a!(r) && b!(r), cost };
-    case 3:
-      return { test: (r) => a!(r) && b!(r) && c!(r), cost };
-    case 4:
-      return { test: (r) => a!(r) && b!(r) && c!(r) && d!(r), cost };
-    default:
-      return {
-        test: (r) => {
-          for (let i = 0; i < ps.length; i++) if (!ps[i]!(r)) return false;
-          return true;
-        },
-        cost,
-      };
-  }
-}
-
-/** Some operand must hold; cheapest first, as for {@link allOf}. */
-function anyOf(operands: readonly Compiled[]): Compiled {
-  const sorted = cheapestFirst(operands);
-  const cost = sum(sorted);
-  const ps = sorted.map((o) => o.test);
-  const [a, b, c, d] = ps;
-  switch (ps.length) {
-    case 0:
-      return { test: never, cost };
-    case 1:
-      return { test: a!, cost };
-    case 2:
-      return { test: (r) => a!(r) || b!(r), cost };
-    case 3:
-      return { test: (r) => a!(r) || b!(r) || c!(r), cost };
-    case 4:
-      return { test: (r) => a!(r) || b!(r) || c!(r) || d!(r), cost };
-    default:
-      return {
-        test: (r) => {
-          for (let i = 0; i < ps.length; i++) if (ps[i]!(r)) return true;
-          return false;
-        },
-        cost,
-      };
-  }
+  const ps = sorted.map((o) => o.loose?.test ?? o.test);
+  const keys = [...new Set(sorted.flatMap((o) => (o.loose?.ownKey === undefined ? [] : [o.loose.ownKey])))];
+  const completion = keys.length > 0 ? [ownFields(keys)] : [];
+  for (const o of sorted) if (o.loose?.recheck !== undefined) completion.push(o.loose.recheck);
+  // One closure for the completion keeps the conjunction short enough for a fixed arity.
+  if (completion.length > 0) ps.push(conjunction(completion));
+  return { test: conjunction(ps), cost: sum(sorted) };
 }
 
 /**
- * Whether the record has all these own properties. Only reached after a test on each passed,
- * so the record is an object.
+ * Some operand must hold; cheapest first, as for {@link allOf}. If some operand has a loose
+ * form, so does the OR: the OR of the loose forms, completed by the exact OR.
  */
-function ownFields(keys: readonly string[]): RecordPredicate {
-  const [a, b, c] = keys as [string, string?, string?];
-  switch (keys.length) {
-    case 1:
-      return (r) => hasOwn(r as object, a);
-    case 2:
-      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!);
-    case 3:
-      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!) && hasOwn(r as object, c!);
-    default:
-      return (r) => keys.every((k) => hasOwn(r as object, k));
-  }
+function anyOf(operands: readonly Compiled[]): Compiled {
+  const sorted = cheapestFirst(operands);
+  const test = disjunction(sorted.map((o) => o.test));
+  const cost = sum(sorted);
+  if (!sorted.some((o) => o.loose !== undefined)) return { test, cost };
+  return { test, cost, loose: { test: disjunction(sorted.map((o) => o.loose?.test ?? o.test)), recheck: test } };
 }
-
-/** Module-local: an imported binding may be a getter under module loaders. */
-const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
 
 function cheapestFirst(operands: readonly Compiled[]): Compiled[] {
   // Array.prototype.sort is stable: equal costs keep the query's order.

@@ -1,0 +1,100 @@
+/**
+ * Closures that combine record predicates. Fixed arities up to six avoid a loop (and its
+ * megamorphic call in a shared body) for the short conjunctions and disjunctions queries have.
+ */
+import type { RecordPredicate } from './sources.js';
+
+const always: RecordPredicate = () => true;
+const never: RecordPredicate = () => false;
+
+/**
+ * Every predicate holds, tested in the given order.
+ *
+ * @example
+ * ```ts
+ * conjunction([(r) => r !== null, (r) => typeof r === 'object'])({}); // true
+ * ```
+ */
+export function conjunction(ps: readonly RecordPredicate[]): RecordPredicate {
+  const [a, b, c, d, e, f] = ps;
+  switch (ps.length) {
+    case 0:
+      return always;
+    case 1:
+      return a!;
+    case 2:
+      return (r) => a!(r) && b!(r);
+    case 3:
+      return (r) => a!(r) && b!(r) && c!(r);
+    case 4:
+      return (r) => a!(r) && b!(r) && c!(r) && d!(r);
+    case 5:
+      return (r) => a!(r) && b!(r) && c!(r) && d!(r) && e!(r);
+    case 6:
+      return (r) => a!(r) && b!(r) && c!(r) && d!(r) && e!(r) && f!(r);
+    default:
+      return (r) => {
+        for (let i = 0; i < ps.length; i++) if (!ps[i]!(r)) return false;
+        return true;
+      };
+  }
+}
+
+/**
+ * Some predicate holds, tested in the given order.
+ *
+ * @example
+ * ```ts
+ * disjunction([(r) => r === 1, (r) => r === 2])(2); // true
+ * ```
+ */
+export function disjunction(ps: readonly RecordPredicate[]): RecordPredicate {
+  const [a, b, c, d, e, f] = ps;
+  switch (ps.length) {
+    case 0:
+      return never;
+    case 1:
+      return a!;
+    case 2:
+      return (r) => a!(r) || b!(r);
+    case 3:
+      return (r) => a!(r) || b!(r) || c!(r);
+    case 4:
+      return (r) => a!(r) || b!(r) || c!(r) || d!(r);
+    case 5:
+      return (r) => a!(r) || b!(r) || c!(r) || d!(r) || e!(r);
+    case 6:
+      return (r) => a!(r) || b!(r) || c!(r) || d!(r) || e!(r) || f!(r);
+    default:
+      return (r) => {
+        for (let i = 0; i < ps.length; i++) if (ps[i]!(r)) return true;
+        return false;
+      };
+  }
+}
+
+/** Module-local: an imported binding may be a getter under module loaders. */
+const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
+
+/**
+ * Whether the record has all these own properties. Used only after a test on each of them
+ * passed, so the record is an object.
+ *
+ * @example
+ * ```ts
+ * ownFields(['name'])(Object.create({ name: 'x' })); // false
+ * ```
+ */
+export function ownFields(keys: readonly string[]): RecordPredicate {
+  const [a, b, c] = keys as readonly [string, string?, string?];
+  switch (keys.length) {
+    case 1:
+      return (r) => hasOwn(r as object, a);
+    case 2:
+      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!);
+    case 3:
+      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!) && hasOwn(r as object, c!);
+    default:
+      return (r) => keys.every((k) => hasOwn(r as object, k));
+  }
+}
