@@ -1,12 +1,16 @@
 import { defineConfig } from 'tsup';
 
-/** One entry per public subpath: `tql`, `tql/memory`, `tql/sql`, `tql/mongo`, `tql/scheduling`. */
+/** One entry per public subpath: `tql`, `tql/memory`, `tql/sql`, `tql/mongo`, `tql/scheduling`, and the integrations. */
 const entries = {
   index: 'src/index.ts',
   memory: 'src/backends/memory/index.ts',
   sql: 'src/backends/sql/index.ts',
   mongo: 'src/backends/mongo/index.ts',
   scheduling: 'src/models/scheduling/index.ts',
+  http: 'src/http/index.ts',
+  kysely: 'src/integrations/kysely.ts',
+  pg: 'src/integrations/postgres.ts',
+  mongodb: 'src/integrations/mongodb.ts',
 };
 
 export default defineConfig({
@@ -19,4 +23,6 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   treeshake: true,
+  // Integrations load their library from the application, never from a bundled copy.
+  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3'],
 });

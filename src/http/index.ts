@@ -7,6 +7,8 @@
  * const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: memoryListStore(agents) });
  * const { status, body } = await list(req); // 200 { object: 'list', … } or 400 { error, code, issues }
  * ```
+ *
+ * @module tql/http
  */
 export { createListEndpoint, type ListBody, type ListEndpointOptions, type ListHandler, type ListResponse } from './list-endpoint.js';
 export { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
@@ -16,6 +18,6 @@ export { pageLink } from './list-links.js';
 export { compareListOrder, type Direction, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
 export { memoryListStore } from './memory-store.js';
 export { sqlListStore, type SqlListStoreOptions } from './sql-store.js';
-export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions } from './mongo-store.js';
+export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions, type MongoListFilter } from './mongo-store.js';
 export { recordKey } from './record-key.js';
 export { requestUrl } from './request-url.js';

@@ -30,6 +30,7 @@ export type ListResponse<T> =
   | { readonly status: 200; readonly body: ListBody<T> }
   | { readonly status: 400; readonly body: ErrorBody };
 
+/** What {@link createListEndpoint} needs: the schema and entity to filter, where records live, and paging. */
 export interface ListEndpointOptions<T, S extends Schema = Schema> {
   readonly schema: S;
   /** The entity the endpoint lists; filters must use its attributes. */

@@ -7,6 +7,7 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Cursor } from './list-params.js';
 import type { Keyed, ListStore } from './list-store.js';
 
+/** One page of a list, and whether there are records before and after it. */
 export interface Page<T> {
   /** In list order: newest first. */
   readonly items: readonly Keyed<T>[];

@@ -6,6 +6,7 @@ export type Cursor =
   | { readonly kind: 'starting_after'; readonly id: string }
   | { readonly kind: 'ending_before'; readonly id: string };
 
+/** What a list request asks for: the filter, where to start, and how many records. */
 export interface ListParams {
   /** The filter text, or undefined when the request has none (absent or blank). */
   readonly filter: string | undefined;
@@ -13,6 +14,7 @@ export interface ListParams {
   readonly limit: number;
 }
 
+/** The page sizes an endpoint allows. */
 export interface PageSize {
   /** Records per page when the request has no `limit`. Default 20. */
   readonly default?: number | undefined;
@@ -20,7 +22,9 @@ export interface PageSize {
   readonly max?: number | undefined;
 }
 
+/** Records per page when a request has no `limit`. */
 export const DEFAULT_PAGE_SIZE = 20;
+/** The largest `limit` a request may ask for, unless the endpoint sets another. */
 export const MAX_PAGE_SIZE = 100;
 
 /**

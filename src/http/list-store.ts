@@ -30,7 +30,7 @@ export interface Keyed<T> {
   readonly record: T;
 }
 
-/** A source of records for {@link listEndpoint}: memory, SQL, MongoDB or your own. */
+/** A source of records for {@link createListEndpoint}: memory, SQL, MongoDB or your own. */
 export interface ListStore<T> {
   /** The sort key of the record with this id, whether it matches a filter or not; undefined when there is none. */
   keyOf(id: string): Promise<SortKey | undefined>;

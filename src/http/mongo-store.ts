@@ -9,8 +9,9 @@ import type { Keyed, ListStore, SortKey } from './list-store.js';
 import { recordKey } from './record-key.js';
 
 /** A filter document: the compiled TQL filter, or one of the paging conditions. */
-type Filter = Record<string, unknown>;
+export type MongoListFilter = Record<string, unknown>;
 
+/** The options of `find` a list uses: order, page size and fields. */
 export interface MongoFindOptions {
   readonly sort?: Readonly<Record<string, 1 | -1>>;
   readonly limit?: number;
@@ -19,7 +20,8 @@ export interface MongoFindOptions {
 
 /** The part of a MongoDB `Collection` a list needs. */
 export interface MongoFindable<T> {
-  find(filter: Filter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
+  /** Like the driver's `collection.find(filter, options).toArray()`. */
+  find(filter: MongoListFilter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
 }
 
 /**
@@ -38,8 +40,8 @@ export function mongoListStore<T>(collection: MongoFindable<T>): ListStore<T> {
       return found === undefined ? undefined : recordKey(found, `the record with id ${JSON.stringify(id)}`);
     },
     async page(query, window) {
-      const conditions: Filter[] = [];
-      if (query !== undefined) conditions.push(compileMongo(query) as Filter);
+      const conditions: MongoListFilter[] = [];
+      if (query !== undefined) conditions.push(compileMongo(query) as MongoListFilter);
       if (window.from !== undefined) conditions.push(beyond(window.from, window.direction === 'older' ? '$lt' : '$gt'));
       const filter = conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };
       const order = window.direction === 'older' ? -1 : 1;
@@ -49,7 +51,7 @@ export function mongoListStore<T>(collection: MongoFindable<T>): ListStore<T> {
   };
 }
 
-function beyond(k: SortKey, op: '$lt' | '$gt'): Filter {
+function beyond(k: SortKey, op: '$lt' | '$gt'): MongoListFilter {
   return { $or: [{ created_at: { [op]: k.createdAt } }, { created_at: { $eq: k.createdAt }, id: { [op]: k.id } }] };
 }
 
@@ -67,7 +69,7 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
     find(filter, options = {}) {
       return {
         async toArray() {
-          let cursor = new Query<Filter>(filter, { scriptEnabled: false }).find<T>(records, options.projection as Parameters<Query<Filter>['find']>[1]);
+          let cursor = new Query<MongoListFilter>(filter, { scriptEnabled: false }).find<T>(records, options.projection as Parameters<Query<MongoListFilter>['find']>[1]);
           if (options.sort !== undefined) cursor = cursor.sort({ ...options.sort });
           if (options.limit !== undefined) cursor = cursor.limit(options.limit);
           return cursor.all();

@@ -10,6 +10,7 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Keyed, ListStore, PageWindow, SortKey } from './list-store.js';
 import { recordKey } from './record-key.js';
 
+/** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
 export interface SqlListStoreOptions<T> {
   readonly db: SqlDatabase;
   readonly mapping: SqlMapping;

@@ -2,6 +2,8 @@
  * Kysely (0.28): a validated query as an `Expression<SqlBool>` for `.where(...)`, so a TQL filter
  * composes with the rest of a typed Kysely query. The SQL is the SQL backend's, with every query
  * value still a bound parameter of Kysely's own query.
+ *
+ * @module tql/kysely
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { compileSql } from '../backends/sql/compile-sql.js';
@@ -9,6 +11,7 @@ import { postgres, sqlite, type CaseFolding, type SqlDialect, type SqlDialectNam
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import type { Scalar, ValidatedQuery } from '../validate/validated-query.js';
 
+/** Options of {@link tqlWhere}: which SQL dialect to write and how LIKE folds case. */
 export interface TqlWhereOptions {
   /**
    * Which SQL engine the Kysely instance talks to. It matters only for `caseFolding: 'unicode'`,

@@ -1,6 +1,8 @@
 /**
  * The MongoDB driver (`mongodb` 7): it takes `compileMongo` output as it is. These helpers only
  * give it the driver's own types, so `collection.find(tqlFilter<Agent>(q))` needs no cast.
+ *
+ * @module tql/mongodb
  */
 import type { Document, Filter } from 'mongodb';
 import { compileMongo } from '../backends/mongo/compile-mongo.js';

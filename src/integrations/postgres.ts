@@ -3,6 +3,8 @@
  * it is (`client.query(text, values)`). This file adds what that leaves to the caller: putting a
  * TQL condition into a larger statement that has parameters of its own, with the placeholders
  * numbered in order.
+ *
+ * @module tql/pg
  */
 import { compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import { postgres, type CaseFolding } from '../backends/sql/dialects.js';
@@ -17,6 +19,7 @@ export interface PgFragment {
   render(offset: number): SqlStatement;
 }
 
+/** Options of {@link tqlCondition}: the mapping of the entity and how LIKE folds case. */
 export interface TqlConditionOptions {
   readonly mapping: SqlMapping;
   readonly caseFolding?: CaseFolding | undefined;
