@@ -11,8 +11,6 @@ import { check, compilePredicate, schedulingSchema } from '../tql.js';
 import { filterWorkloads, type FilterWorkload } from '../workloads/filter-workloads.js';
 import { measuredRow, naRow, sizeLabel } from './rows.js';
 
-const ENTITY_TITLE = { agent: 'agent', scheduling_request: 'scheduling_request' } as const;
-
 function recordsOf(workload: FilterWorkload, data: Datasets, size: number): readonly unknown[] {
   const all: readonly unknown[] = workload.entity === 'agent' ? data.agents : data.requests;
   return size >= all.length ? all : all.slice(0, size);
@@ -48,7 +46,7 @@ function filterGroup(workload: FilterWorkload, records: readonly unknown[], sett
   const measured = compare(alternatives, settings.filterPlan(records.length));
   return {
     id: `${workload.id}@${sizeLabel(records.length)}`,
-    title: `${ENTITY_TITLE[workload.entity]}, ${workload.predicates} predicate${workload.predicates === 1 ? '' : 's'}, ${sizeLabel(records.length)} records: ${workload.tql}`,
+    title: `${workload.entity}, ${workload.predicates} predicate${workload.predicates === 1 ? '' : 's'}, ${sizeLabel(records.length)} records: ${workload.tql}`,
     size: records.length,
     rows: [...measured.map((m) => measuredRow(m, records.length)), ...na],
   };
