@@ -4,7 +4,8 @@
  * baseline. See docs/performance.md for what every number means.
  *
  *   --quick           tiny sizes, 1–2 samples (what the tests run)
- *   --only=a,b        only these sections (parse, predicate-curve, cache, allocation, cold-start, filter, record-curve)
+ *   --only=a,b        only these sections (parse, predicate-curve, cache, allocation, cold-start, filter,
+ *                     record-curve); written to latest-partial.json, compared with the last whole run
  *   --no-build        do not run `npm run build` before the cold-start section (full mode builds)
  *   --write-docs      rewrite docs/performance.md from this run
  *   --docs-only       rewrite docs/performance.md from bench/results/latest.json without running
@@ -27,6 +28,9 @@ const resultsDir = path.join(repoRoot, 'bench', 'results');
 const docsFile = path.join(repoRoot, 'docs', 'performance.md');
 const notesFile = path.join(repoRoot, 'bench', 'report', 'notes.md');
 
+/** A mistake in how the command was called: reported as one line, without a stack trace. */
+class UsageError extends Error {}
+
 interface Args {
   readonly quick: boolean;
   readonly only: readonly SectionId[] | undefined;
@@ -40,13 +44,13 @@ function parseArgs(argv: readonly string[]): Args {
   const flags = new Set(argv.filter((a) => !a.startsWith('--only=')));
   const known = ['--quick', '--no-build', '--write-docs', '--docs-only', '--save-baseline'];
   const unknown = [...flags].filter((f) => !known.includes(f));
-  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(', ')}; known: ${[...known, '--only=…'].join(' ')}`);
+  if (unknown.length > 0) throw new UsageError(`unknown option ${unknown.join(', ')}; known: ${[...known, '--only=…'].join(' ')}`);
   const onlyArg = argv.find((a) => a.startsWith('--only='));
   let only: SectionId[] | undefined;
   if (onlyArg !== undefined) {
     const ids = onlyArg.slice('--only='.length).split(',');
     const bad = ids.filter((id) => !(SECTION_IDS as readonly string[]).includes(id));
-    if (bad.length > 0) throw new Error(`unknown section ${bad.join(', ')}; sections: ${SECTION_IDS.join(', ')}`);
+    if (bad.length > 0) throw new UsageError(`unknown section ${bad.join(', ')}; sections: ${SECTION_IDS.join(', ')}`);
     only = ids as SectionId[];
   }
   return {
@@ -87,15 +91,17 @@ function print(results: BenchResults, previous: BenchResults | null, baseline: B
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const latestFile = path.join(resultsDir, args.quick ? 'latest-quick.json' : 'latest.json');
+  // A partial run is compared with the last whole one but does not replace it.
+  const outFile = args.only === undefined ? latestFile : path.join(resultsDir, args.quick ? 'latest-quick-partial.json' : 'latest-partial.json');
   const baselineFile = path.join(resultsDir, 'baseline.json');
 
   if (args.only !== undefined && (args.writeDocs || args.saveBaseline)) {
-    throw new Error('--only runs part of the suite; the docs and the baseline need the whole of it');
+    throw new UsageError('--only runs part of the suite; the docs and the baseline need the whole of it');
   }
   if (args.docsOnly) {
     const latest = readResults(latestFile);
-    if (latest === null) throw new Error(`no results in ${latestFile}: run npm run bench first`);
-    if (latest.sections.length < SECTION_IDS.length) throw new Error(`${latestFile} holds a partial run (--only): run the whole suite first`);
+    if (latest === null) throw new UsageError(`no results in ${latestFile}: run npm run bench first`);
+    if (latest.sections.length < SECTION_IDS.length) throw new UsageError(`${latestFile} holds a partial run (--only): run the whole suite first`);
     writeFileSync(docsFile, performanceDoc(latest, readFileSync(notesFile, 'utf8')));
     log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, latestFile)}`);
     return;
@@ -111,10 +117,10 @@ function main(): void {
   print(results, previous, baseline);
 
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(latestFile, `${JSON.stringify(results, null, 1)}\n`);
-  log(`wrote ${path.relative(repoRoot, latestFile)}`);
+  writeFileSync(outFile, `${JSON.stringify(results, null, 1)}\n`);
+  log(`wrote ${path.relative(repoRoot, outFile)}`);
   if (args.saveBaseline) {
-    copyFileSync(latestFile, baselineFile);
+    copyFileSync(outFile, baselineFile);
     log(`wrote ${path.relative(repoRoot, baselineFile)}`);
   }
   if (args.writeDocs) {
@@ -123,4 +129,10 @@ function main(): void {
   }
 }
 
-main();
+try {
+  main();
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  log(error.message);
+  process.exitCode = 2;
+}
