@@ -4,8 +4,8 @@
  * baseline. See docs/performance.md for what every number means.
  *
  *   --quick           tiny sizes, 1–2 samples (what the tests run)
- *   --only=a,b        only these sections (parse, predicate-curve, cache, allocation, cold-start, filter,
- *                     record-curve); written to latest-partial.json, compared with the last whole run
+ *   --only=a,b        only these sections (parse, predicate-curve, cache, allocation, cold-start, isolated,
+ *                     filter, record-curve); written to latest-partial.json, compared with the last whole run
  *   --no-build        do not run `npm run build` before the cold-start section (full mode builds)
  *   --write-docs      rewrite docs/performance.md from this run
  *   --docs-only       rewrite docs/performance.md from bench/results/latest.json without running

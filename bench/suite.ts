@@ -12,11 +12,12 @@ import { allocationSection } from './sections/allocation.js';
 import { cacheSection } from './sections/cache.js';
 import { coldStartSection } from './sections/cold-start.js';
 import { filterSection, recordCurveSection } from './sections/filter.js';
+import { isolatedSection } from './sections/isolated.js';
 import { parseSection, predicateCurveSection } from './sections/parse.js';
 import type { Settings } from './settings.js';
 
 /** Section ids, in run order. */
-export const SECTION_IDS = ['parse', 'predicate-curve', 'cache', 'allocation', 'cold-start', 'filter', 'record-curve'] as const;
+export const SECTION_IDS = ['parse', 'predicate-curve', 'cache', 'allocation', 'cold-start', 'isolated', 'filter', 'record-curve'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export interface RunOptions {
@@ -59,6 +60,7 @@ export function runBench(options: RunOptions): BenchResults {
   }
   if (wanted('allocation')) timed(() => allocationSection(repoRoot, settings));
   if (wanted('cold-start')) timed(() => coldStartSection(repoRoot, settings));
+  if (wanted('isolated')) timed(() => isolatedSection(repoRoot, settings));
   if (wanted('filter') || wanted('record-curve')) {
     const t0 = Date.now();
     const size = Math.max(...settings.filterSizes, ...settings.curveSizes);

@@ -3,31 +3,10 @@
  * young generation large enough that no collection runs during a batch (see allocation-child.ts).
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { buildSync } from 'esbuild';
 import type { Row, Section } from '../report/results.js';
 import type { Settings } from '../settings.js';
 import type { AllocationGroup } from './allocation-child.js';
-
-/**
- * Bundles the child with tql's sources (as bench/build.mjs does for the suite), so it measures
- * what tql allocates and not what a TypeScript loader adds to every closure.
- */
-function bundleChild(repoRoot: string): string {
-  const outfile = path.join(repoRoot, 'bench', '.build', 'allocation-child.mjs');
-  buildSync({
-    entryPoints: [path.join(repoRoot, 'bench', 'sections', 'allocation-child.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    keepNames: false,
-    logLevel: 'warning',
-  });
-  return outfile;
-}
+import { bundleChild } from './bundle-child.js';
 
 /**
  * Runs the allocation child and turns its answer into a section.
@@ -41,7 +20,7 @@ export function allocationSection(repoRoot: string, settings: Settings): Section
   settings.log('allocation (child process)');
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--max-semi-space-size=256', '--min-semi-space-size=256', bundleChild(repoRoot), String(settings.allocationBatch)],
+    ['--expose-gc', '--max-semi-space-size=256', '--min-semi-space-size=256', bundleChild(repoRoot, 'allocation-child'), String(settings.allocationBatch)],
     { encoding: 'utf8', timeout: 300_000, maxBuffer: 16 * 2 ** 20 },
   );
   if (child.status !== 0) throw new Error(`the allocation child failed: ${child.stderr || child.error?.message}`);

@@ -42,7 +42,7 @@ describe('npm run bench:quick', () => {
   });
 
   test('measures tql and its limit in every group of the timed sections', () => {
-    for (const id of ['filter', 'record-curve', 'parse', 'predicate-curve', 'allocation']) {
+    for (const id of ['filter', 'record-curve', 'isolated', 'parse', 'predicate-curve', 'allocation']) {
       for (const g of section(id).groups) {
         const measured = g.rows.filter((r) => r.value !== null).map((r) => r.id);
         expect(measured, `${id}/${g.id}`).toContain('hand');
@@ -53,7 +53,7 @@ describe('npm run bench:quick', () => {
   });
 
   test('every filter row that ran matched as many records as the hand-written arrow', () => {
-    for (const g of [...section('filter').groups, ...section('record-curve').groups]) {
+    for (const g of [...section('filter').groups, ...section('record-curve').groups, ...section('isolated').groups]) {
       const hand = g.rows.find((r) => r.id === 'hand');
       expect(hand?.count, g.id).toEqual(expect.any(Number));
       for (const r of g.rows) if (r.value !== null) expect(r.count, `${g.id}/${r.id}`).toBe(hand?.count);
