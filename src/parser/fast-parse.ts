@@ -10,21 +10,10 @@
  * can follow, after a list comma only a value). test/properties/parse-fast-path.test.ts checks
  * the equality on generated, mutated and random texts.
  */
-import type { AttributeRef, Conjunct, Disjunct, Expr, Operator, OperatorRef, Predicate, Query, Value } from '../ast/nodes.js';
+import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, type Operator, type OperatorRef, type Predicate, type Query, type Value } from '../ast/nodes.js';
 import { isBareChar, isIdentChar, isSepChar } from './text-scan.js';
 
-const OPERATOR_NAMES: ReadonlySet<string> = new Set<Operator>([
-  'EQ',
-  'NOT_EQ',
-  'LT',
-  'LTE',
-  'GT',
-  'GTE',
-  'LIKE',
-  'NOT_LIKE',
-  'IN',
-  'NOT_IN',
-]);
+const OPERATOR_NAMES: ReadonlySet<string> = new Set<Operator>(OPERATORS);
 
 const QUOTE = 34;
 const BACKSLASH = 92;
