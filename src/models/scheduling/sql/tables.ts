@@ -33,54 +33,27 @@ const boolean = (name: string): ColumnSpec => ({ name, type: 'boolean' });
 
 const requestChild = { column: 'request_id', table: 'scheduling_request', key: 'id' } as const;
 
+// A resource row holds an agent's or a team's columns: the three tables are built from these lists.
+const AGENT_OWN_COLUMNS: readonly ColumnSpec[] = [text('name'), text('email'), text('role'), boolean('schedulable'), boolean('two_factor_enabled')];
+const TEAM_OWN_COLUMNS: readonly ColumnSpec[] = [text('internal_name'), text('external_name'), text('team_type')];
+const SLUG_AND_TIMES: readonly ColumnSpec[] = [text('url_slug'), integer('created_at'), integer('updated_at')];
+
 export const AGENT_TABLE: TableSpec = {
   name: 'agent',
-  columns: [
-    text('id'),
-    text('name'),
-    text('email'),
-    text('role'),
-    boolean('schedulable'),
-    boolean('two_factor_enabled'),
-    text('url_slug'),
-    integer('created_at'),
-    integer('updated_at'),
-  ],
+  columns: [text('id'), ...AGENT_OWN_COLUMNS, ...SLUG_AND_TIMES],
   primaryKey: ['id'],
 };
 
 export const TEAM_TABLE: TableSpec = {
   name: 'team',
-  columns: [
-    text('id'),
-    text('internal_name'),
-    text('external_name'),
-    text('team_type'),
-    text('url_slug'),
-    integer('created_at'),
-    integer('updated_at'),
-  ],
+  columns: [text('id'), ...TEAM_OWN_COLUMNS, ...SLUG_AND_TIMES],
   primaryKey: ['id'],
 };
 
 /** GET /v1/resources: agents and teams in one table, `object` saying which; the other kind's columns are NULL. */
 export const RESOURCE_TABLE: TableSpec = {
   name: 'resource',
-  columns: [
-    text('id'),
-    text('object'),
-    text('name'),
-    text('email'),
-    text('role'),
-    boolean('schedulable'),
-    boolean('two_factor_enabled'),
-    text('internal_name'),
-    text('external_name'),
-    text('team_type'),
-    text('url_slug'),
-    integer('created_at'),
-    integer('updated_at'),
-  ],
+  columns: [text('id'), text('object'), ...AGENT_OWN_COLUMNS, ...TEAM_OWN_COLUMNS, ...SLUG_AND_TIMES],
   primaryKey: ['id'],
 };
 
