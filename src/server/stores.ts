@@ -4,18 +4,8 @@ import type { CaseFolding } from '../backends/sql/dialects.js';
 import { sqlListStore } from '../http/sql-store.js';
 import type { ListStore } from '../http/list-store.js';
 import { schedulingSqlMapping } from '../models/scheduling/sql/mapping.js';
+import { readRecordsById } from '../models/scheduling/sql/read.js';
 import type { SchedulingEntityName } from '../models/scheduling/schema.js';
-import { readAgents, readResources, readSchedulingRequests, readTeams } from './read-records.js';
-
-/** Reads records of one entity by id. */
-export type RecordReader = (db: SqlDatabase, ids: readonly string[]) => Promise<readonly object[]>;
-
-const READERS: { readonly [E in SchedulingEntityName]: RecordReader } = {
-  scheduling_request: readSchedulingRequests,
-  agent: readAgents,
-  resource: readResources,
-  team: readTeams,
-};
 
 /**
  * A list store of `entity` on `db`, loading each page's records with their arrays.
@@ -26,8 +16,7 @@ const READERS: { readonly [E in SchedulingEntityName]: RecordReader } = {
  * ```
  */
 export function schedulingListStore(db: SqlDatabase, entity: SchedulingEntityName, caseFolding: CaseFolding): ListStore<object> {
-  const read = READERS[entity];
-  return sqlListStore<object>({ db, mapping: schedulingSqlMapping, entity, caseFolding, load: (ids) => read(db, ids) });
+  return sqlListStore<object>({ db, mapping: schedulingSqlMapping, entity, caseFolding, load: (ids) => readRecordsById(db, entity, ids) });
 }
 
 /**
@@ -39,6 +28,6 @@ export function schedulingListStore(db: SqlDatabase, entity: SchedulingEntityNam
  * ```
  */
 export async function findRecord(db: SqlDatabase, entity: SchedulingEntityName, id: string): Promise<object | undefined> {
-  const [found] = await READERS[entity](db, [id]);
+  const [found] = await readRecordsById(db, entity, [id]);
   return found;
 }

@@ -81,6 +81,21 @@ export function sqlDatabase(driver: SqlDriver): SqlDatabase {
   throw notADriver();
 }
 
+/**
+ * `db` as a {@link SqlDatabase}: itself when it already is one, else wrapped by {@link sqlDatabase}.
+ * For functions that take either.
+ *
+ * @example
+ * ```ts
+ * const db = asSqlDatabase(new Database(':memory:')); // the same as sqlDatabase(…)
+ * asSqlDatabase(db) === db; // true
+ * ```
+ */
+export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase {
+  const d = db as Partial<SqlDatabase>;
+  return typeof d.all === 'function' && typeof d.dialect === 'string' ? (db as SqlDatabase) : sqlDatabase(db as SqlDriver);
+}
+
 function notADriver(): TqlError {
   return TqlError.of('', {
     code: 'invalid_input',

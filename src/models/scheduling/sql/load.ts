@@ -1,6 +1,6 @@
 /** Creating the scheduling tables and loading records into them, on any supported driver. */
 import type { SqlStatement } from '../../../backends/sql/compile-sql.js';
-import { sqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
+import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
 import { sqlite, type SqlDialectName } from '../../../backends/sql/dialects.js';
 import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
 import { dropSchedulingTablesSql, schedulingDdl } from './ddl.js';
@@ -38,11 +38,6 @@ const INSERTS: { readonly [D in SqlDialectName]: (table: TableSpec, rows: readon
   },
 };
 
-function database(db: SqlDriver | SqlDatabase): SqlDatabase {
-  const d = db as Partial<SqlDatabase>;
-  return typeof d.all === 'function' && typeof d.dialect === 'string' ? (db as SqlDatabase) : sqlDatabase(db as SqlDriver);
-}
-
 /**
  * Creates the scheduling tables ({@link schedulingDdl}); with `replace`, drops them first.
  *
@@ -53,7 +48,7 @@ function database(db: SqlDriver | SqlDatabase): SqlDatabase {
  * ```
  */
 export async function createSchedulingTables(db: SqlDriver | SqlDatabase, options: { readonly replace?: boolean } = {}): Promise<void> {
-  const sql = database(db);
+  const sql = asSqlDatabase(db);
   if (options.replace === true) await sql.exec(dropSchedulingTablesSql);
   await sql.exec(schedulingDdl[sql.dialect]);
 }
@@ -70,7 +65,7 @@ export async function createSchedulingTables(db: SqlDriver | SqlDatabase, option
  * ```
  */
 export async function loadSchedulingData(db: SqlDriver | SqlDatabase, data: SchedulingDataInput): Promise<void> {
-  const sql = database(db);
+  const sql = asSqlDatabase(db);
   const rows = schedulingRows(data);
   await sql.transaction(async (tx) => {
     for (const [table, tableRows] of rows) {

@@ -1,9 +1,15 @@
-/** Reading the scheduling tables back as API-shaped records. */
-import { sqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
+/**
+ * Reading the scheduling tables back as API-shaped records: all of them (the loader's inverse),
+ * or one entity's records by id (a page of a list).
+ */
+import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
+import { resolveDialect } from '../../../backends/sql/dialects.js';
 import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
 import type { SchedulingData } from '../generate.js';
-import type { Agent, AgentRef, AssociatedEntity, Resource, ResourceRef, SchedulingRequest, Team } from '../records.js';
+import type { Agent, AgentRef, AssociatedEntity, Resource, ResourceRef, SchedulingRecords, SchedulingRequest, Team } from '../records.js';
+import type { SchedulingEntityName } from '../schema.js';
 import { RESOURCE_ROLES } from './mapping.js';
+import type { Row } from './rows.js';
 import {
   AGENT_TABLE,
   ASSOCIATED_ENTITY_TABLE,
@@ -16,8 +22,6 @@ import {
   type TableSpec,
 } from './tables.js';
 
-type Row = Record<string, unknown>;
-
 /** Drivers return 64-bit integers as strings (node-postgres) or numbers, booleans as 0/1 in SQLite. */
 const READ: { readonly [T in ColumnType]: (value: unknown) => unknown } = {
   text: (v) => v,
@@ -25,32 +29,56 @@ const READ: { readonly [T in ColumnType]: (value: unknown) => unknown } = {
   boolean: (v) => v === true || v === 1,
 };
 
-async function readTable(db: SqlDatabase, table: TableSpec): Promise<Row[]> {
-  const columns = table.columns.map((c) => quoteIdentifier(c.name)).join(', ');
-  const order = table.primaryKey.map(quoteIdentifier).join(', ');
-  const rows = await db.all<Row>({ text: `SELECT ${columns} FROM ${quoteIdentifier(table.name)} ORDER BY ${order}`, values: [] });
-  return rows.map((raw) => {
+/** Only the rows whose `column` is one of `ids`. */
+interface RowFilter {
+  readonly column: string;
+  readonly ids: readonly string[];
+}
+
+/** The rows of `table` (those `where` selects, if given), values converted, in primary-key order. */
+async function readRows(db: SqlDatabase, table: TableSpec, where?: RowFilter): Promise<Row[]> {
+  if (where?.ids.length === 0) return [];
+  const q = quoteIdentifier;
+  const columns = table.columns.map((c) => q(c.name)).join(', ');
+  let text = `SELECT ${columns} FROM ${q(table.name)}`;
+  if (where !== undefined) {
+    const dialect = resolveDialect(db.dialect);
+    text += ` WHERE ${q(where.column)} IN (${where.ids.map((_, i) => dialect.placeholder(i + 1)).join(', ')})`;
+  }
+  text += ` ORDER BY ${table.primaryKey.map(q).join(', ')}`;
+  const raw = await db.all<Row>({ text, values: [...(where?.ids ?? [])] });
+  return raw.map((r) => {
     const row: Row = {};
     for (const c of table.columns) {
-      const v = raw[c.name];
+      const v = r[c.name];
       row[c.name] = v === null || v === undefined ? null : READ[c.type](v);
     }
     return row;
   });
 }
 
-/** Only the named fields of `row`, leaving out those that are NULL when `optional` says so. */
-function fields(row: Row, names: readonly string[], optional: readonly string[] = []): Row {
-  const out: Row = {};
-  for (const n of names) if (!(optional.includes(n) && row[n] === null)) out[n] = row[n];
+/** The API's field order: `id`, `object`, then the other columns as `table` lists them. */
+function shaped(row: Row, object: unknown, table: TableSpec): Row {
+  const out: Row = { id: row['id'], object };
+  for (const c of table.columns) if (c.name !== 'id' && c.name !== 'object') out[c.name] = row[c.name];
   return out;
 }
 
-const AGENT_FIELDS = AGENT_TABLE.columns.map((c) => c.name);
-const TEAM_FIELDS = TEAM_TABLE.columns.map((c) => c.name);
-const REQUEST_FIELDS = SCHEDULING_REQUEST_TABLE.columns.map((c) => c.name);
+/** A resource with its own kind's fields only; one of a kind the schema does not list keeps every column. */
+function resource(row: Row): Resource {
+  const table = row['object'] === 'agent' ? AGENT_TABLE : row['object'] === 'team' ? TEAM_TABLE : RESOURCE_TABLE;
+  return shaped(row, row['object'], table) as unknown as Resource;
+}
 
-function byRequest(rows: readonly Row[]): Map<unknown, Row[]> {
+/** `{ type, id, number }` without the fields the entity's type does not have (stored as NULL). */
+function associatedEntity(row: Row): AssociatedEntity {
+  const out: Row = { type: row['type'] };
+  if (row['id'] !== null) out['id'] = row['id'];
+  if (row['number'] !== null) out['number'] = row['number'];
+  return out as unknown as AssociatedEntity;
+}
+
+function groupByRequest(rows: readonly Row[]): Map<unknown, Row[]> {
   const map = new Map<unknown, Row[]>();
   for (const r of rows) {
     const list = map.get(r['request_id']);
@@ -58,6 +86,52 @@ function byRequest(rows: readonly Row[]): Map<unknown, Row[]> {
     else list.push(r);
   }
   return map;
+}
+
+/** The requests (those with `ids`, if given) with their arrays, each in its stored order. */
+async function readRequests(db: SqlDatabase, ids?: readonly string[]): Promise<SchedulingRequest[]> {
+  const ofRequests = ids && { column: 'request_id', ids };
+  const [requests, entities, refs, guests] = await Promise.all([
+    readRows(db, SCHEDULING_REQUEST_TABLE, ids && { column: 'id', ids }),
+    readRows(db, ASSOCIATED_ENTITY_TABLE, ofRequests),
+    readRows(db, REQUEST_RESOURCE_TABLE, ofRequests),
+    readRows(db, REQUEST_GUEST_TABLE, ofRequests),
+  ]);
+  const entitiesOf = groupByRequest(entities);
+  const refsOf = groupByRequest(refs);
+  const guestsOf = groupByRequest(guests);
+  const refsIn = (id: unknown, role: string) =>
+    (refsOf.get(id) ?? []).filter((r) => r['role'] === role).map((r) => ({ type: r['type'], id: r['id'], name: r['name'] }));
+  return requests.map((r) => {
+    const record = shaped(r, 'scheduling_request', SCHEDULING_REQUEST_TABLE);
+    record['associated_entities'] = (entitiesOf.get(r['id']) ?? []).map(associatedEntity);
+    record['resources'] = refsIn(r['id'], RESOURCE_ROLES.resources) as ResourceRef[];
+    record['scheduled_agents'] = refsIn(r['id'], RESOURCE_ROLES.scheduled_agents) as AgentRef[];
+    record['guests_list'] = (guestsOf.get(r['id']) ?? []).map((g) => g['email']);
+    return record as unknown as SchedulingRequest;
+  });
+}
+
+/** Reads an entity's records: every one, or those with `ids`. */
+const READERS: { readonly [E in SchedulingEntityName]: (db: SqlDatabase, ids?: readonly string[]) => Promise<SchedulingRecords[E][]> } = {
+  agent: async (db, ids) => (await readRows(db, AGENT_TABLE, ids && { column: 'id', ids })).map((r) => shaped(r, 'agent', AGENT_TABLE) as unknown as Agent),
+  team: async (db, ids) => (await readRows(db, TEAM_TABLE, ids && { column: 'id', ids })).map((r) => shaped(r, 'team', TEAM_TABLE) as unknown as Team),
+  resource: async (db, ids) => (await readRows(db, RESOURCE_TABLE, ids && { column: 'id', ids })).map(resource),
+  scheduling_request: readRequests,
+};
+
+/**
+ * The records of `entity` with these ids, shaped like the API's (ids that are not there are left
+ * out). A list reads its page of ids with this.
+ *
+ * @example
+ * ```ts
+ * await readRecordsById(sqlDatabase(pglite), 'scheduling_request', ['sreq_1']);
+ * // [{ id: 'sreq_1', object: 'scheduling_request', …, associated_entities: […], resources: […], … }]
+ * ```
+ */
+export function readRecordsById<E extends SchedulingEntityName>(db: SqlDatabase, entity: E, ids: readonly string[]): Promise<SchedulingRecords[E][]> {
+  return READERS[entity](db, ids);
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -74,38 +148,13 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  * ```
  */
 export async function readSchedulingData(driver: SqlDriver | SqlDatabase): Promise<SchedulingData> {
-  const db = typeof (driver as Partial<SqlDatabase>).all === 'function' ? (driver as SqlDatabase) : sqlDatabase(driver as SqlDriver);
-  const [agents, teams, resources, requests, associated, refs, guests] = await Promise.all(
-    [AGENT_TABLE, TEAM_TABLE, RESOURCE_TABLE, SCHEDULING_REQUEST_TABLE, ASSOCIATED_ENTITY_TABLE, REQUEST_RESOURCE_TABLE, REQUEST_GUEST_TABLE].map(
-      (t) => readTable(db, t),
-    ),
-  ) as [Row[], Row[], Row[], Row[], Row[], Row[], Row[]];
-  const entitiesOf = byRequest(associated);
-  const refsOf = byRequest(refs);
-  const guestsOf = byRequest(guests);
-  const refsWithRole = (id: unknown, role: string) =>
-    (refsOf.get(id) ?? []).filter((r) => r['role'] === role).map((r) => fields(r, ['type', 'id', 'name']));
-  return {
-    agents: agents.map((r) => ({ ...fields(r, AGENT_FIELDS), object: 'agent' }) as unknown as Agent).sort(byId),
-    teams: teams.map((r) => ({ ...fields(r, TEAM_FIELDS), object: 'team' }) as unknown as Team).sort(byId),
-    resources: resources
-      .map((r) => {
-        const names = r['object'] === 'agent' ? AGENT_FIELDS : r['object'] === 'team' ? TEAM_FIELDS : RESOURCE_TABLE.columns.map((c) => c.name);
-        return { ...fields(r, names), object: r['object'] } as unknown as Resource;
-      })
-      .sort(byId),
-    schedulingRequests: requests
-      .map(
-        (r) =>
-          ({
-            ...fields(r, REQUEST_FIELDS),
-            object: 'scheduling_request',
-            associated_entities: (entitiesOf.get(r['id']) ?? []).map((e) => fields(e, ['type', 'id', 'number'], ['id', 'number']) as unknown as AssociatedEntity),
-            resources: refsWithRole(r['id'], RESOURCE_ROLES.resources) as unknown as ResourceRef[],
-            scheduled_agents: refsWithRole(r['id'], RESOURCE_ROLES.scheduled_agents) as unknown as AgentRef[],
-            guests_list: (guestsOf.get(r['id']) ?? []).map((g) => g['email'] as string),
-          }) as unknown as SchedulingRequest,
-      )
-      .sort(byId),
-  };
+  const db = asSqlDatabase(driver);
+  // Sorted here too: PostgreSQL may order text by a locale, not by code units.
+  const [agents, teams, resources, schedulingRequests] = await Promise.all([
+    READERS.agent(db),
+    READERS.team(db),
+    READERS.resource(db),
+    READERS.scheduling_request(db),
+  ]);
+  return { agents: agents.sort(byId), teams: teams.sort(byId), resources: resources.sort(byId), schedulingRequests: schedulingRequests.sort(byId) };
 }
