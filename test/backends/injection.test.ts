@@ -25,6 +25,7 @@ import type { Entity } from '../../src/schema/types.js';
 import { sqlInput, type Dataset, type DataRecord } from '../properties/arbitraries/data.js';
 import { divergentIds, type FoldingDiffers } from '../properties/arbitraries/valid-query.js';
 import { MONGO_URL, mingoIds, openMongoScratch, type MongoScratch } from '../support/mongo.js';
+import { sortedIds } from '../support/ids.js';
 import { ENGINE_NAMES, useSqlEngines } from './sql/engines.js';
 
 // ---- the corpus ----
@@ -188,7 +189,7 @@ describe('on the real engines', () => {
   test.for(ON_ENGINES)('$name: $text', async ({ form, text: q }) => {
     const query = check(q, schedulingSchema, form.entity);
     const records = DATASET[form.entity];
-    const expected = filterRecords(query, records).map((r) => r.id).sort();
+    const expected = sortedIds(filterRecords(query, records));
     const agrees = (got: readonly string[], differs: FoldingDiffers | undefined, engine: string) => {
       // Only a declared folding divergence may change an answer (the fullwidth letters are
       // upper-case letters that SQLite's ASCII-only lower() keeps).

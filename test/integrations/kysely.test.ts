@@ -18,6 +18,7 @@ import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js
 import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
 import type { Agent } from '../../src/models/scheduling/records.js';
 import { CONTRACT_INPUT } from '../backends/sql/engines.js';
+import { sortedIds } from '../support/ids.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
 
 /** The tables as Kysely sees them: only what these tests select. */
@@ -59,7 +60,7 @@ function describeKysely(name: string, options: TqlWhereOptions, open: () => Prom
     test('agent.name LIKE a OR agent.schedulable EQ false, after a where of Kysely’s own', async () => {
       const q = check('agent.name LIKE a OR agent.schedulable EQ false', schedulingSchema, 'agent');
       const rows = await db.selectFrom('agent').select('id').where('role', '=', 'User').where(tqlWhere(q, undefined, options)).orderBy('id').execute();
-      const expected = filterRecords<ContractRecord<Agent>>(q, CONTRACT_DATA.agent).filter((a) => a.role === 'User').map((a) => a.id).sort();
+      const expected = sortedIds(filterRecords<ContractRecord<Agent>>(q, CONTRACT_DATA.agent).filter((a) => a.role === 'User'));
       expect(expected.length).toBeGreaterThan(0);
       expect(rows.map((r) => r.id)).toEqual(expected);
     });

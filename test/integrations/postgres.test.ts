@@ -17,6 +17,7 @@ import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js
 import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
 import type { Agent } from '../../src/models/scheduling/records.js';
 import { CONTRACT_INPUT } from '../backends/sql/engines.js';
+import { sortedIds } from '../support/ids.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
 
 /** What pg's Client, Pool and PGlite have in common: `query(text, values)` resolving to rows. */
@@ -81,10 +82,7 @@ function describeClient(name: string, open: () => Promise<{ client: Queryable; c
         WHERE "role" = ${'User'} AND ${tqlCondition(q, { mapping, caseFolding: 'unicode' })}
         ORDER BY "id" LIMIT ${100}`;
       const { rows } = await client.query(text, values);
-      const expected = filterRecords<ContractRecord<Agent>>(q, CONTRACT_DATA.agent)
-        .filter((a) => a.role === 'User')
-        .map((a) => a.id)
-        .sort();
+      const expected = sortedIds(filterRecords<ContractRecord<Agent>>(q, CONTRACT_DATA.agent).filter((a) => a.role === 'User'));
       expect(expected.length).toBeGreaterThan(0);
       expect(rows.map((r) => (r as { id: string }).id)).toEqual(expected);
     });

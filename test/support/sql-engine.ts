@@ -10,6 +10,7 @@ import { createSchedulingTables, loadSchedulingData } from '../../src/models/sch
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import type { SchedulingDataInput } from '../../src/models/scheduling/sql/rows.js';
 import type { ValidatedQuery } from '../../src/validate/validated-query.js';
+import { sortedIds } from './ids.js';
 
 export interface SqlTestEngine {
   /** `postgres-server`, `pglite`, `sqlite` or `sqlite+tql_lower`, for test titles and assertion messages. */
@@ -68,7 +69,7 @@ export async function sqlTestEngine(
     },
     async ids(query) {
       const rows = await db.all<{ id: string }>(selectSql(query, { dialect: db.dialect, mapping: schedulingSqlMapping, caseFolding }));
-      return rows.map((r) => r.id).sort();
+      return sortedIds(rows);
     },
     close: onClose,
   };

@@ -13,6 +13,7 @@ import { generateSchedulingData } from '../../../src/models/scheduling/generate.
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { Attribute } from '../../../src/schema/types.js';
 import { CONTRACT_DATA } from '../contract/cases.js';
+import { sortedIds } from '../../support/ids.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
 
 const generated = generateSchedulingData({ seed: 11, agents: 25, teams: 5, requests: 60 });
@@ -24,10 +25,10 @@ const data = {
   schedulingRequests: [...CONTRACT_DATA.scheduling_request, ...generated.schedulingRequests],
 };
 const ALL_IDS: Record<SchedulingEntityName, string[]> = {
-  agent: data.agents.map((r) => r.id).sort(),
-  team: data.teams.map((r) => r.id).sort(),
-  resource: data.resources.map((r) => r.id).sort(),
-  scheduling_request: data.schedulingRequests.map((r) => r.id).sort(),
+  agent: sortedIds(data.agents),
+  team: sortedIds(data.teams),
+  resource: sortedIds(data.resources),
+  scheduling_request: sortedIds(data.schedulingRequests),
 };
 
 /** Every leaf value in the data, to draw matching values from. */

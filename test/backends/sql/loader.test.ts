@@ -6,6 +6,7 @@ import { createTableSql, schedulingDdl } from '../../../src/models/scheduling/sq
 import { createSchedulingTables, loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
 import { readSchedulingData } from '../../../src/models/scheduling/sql/read.js';
 import { REQUEST_RESOURCE_TABLE } from '../../../src/models/scheduling/sql/tables.js';
+import { sortedById } from '../../support/ids.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
 
 describe('DDL', () => {
@@ -44,7 +45,6 @@ describe('DDL', () => {
 });
 
 const data = generateSchedulingData({ seed: 42, agents: 60, teams: 8, requests: 300 });
-const byId = <T extends { id: string }>(records: readonly T[]) => [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 const engine = useSqlEngines(data);
 
@@ -52,10 +52,10 @@ describe('load, then read back', () => {
   // The +icu engines share a database with another engine: reading it once is enough.
   test.for(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', async (name) => {
     const back = await readSchedulingData(engine(name).db);
-    expect(back.agents, 'agents').toEqual(byId(data.agents));
-    expect(back.teams, 'teams').toEqual(byId(data.teams));
-    expect(back.resources, 'resources').toEqual(byId(data.resources));
-    expect(back.schedulingRequests, 'scheduling requests').toEqual(byId(data.schedulingRequests));
+    expect(back.agents, 'agents').toEqual(sortedById(data.agents));
+    expect(back.teams, 'teams').toEqual(sortedById(data.teams));
+    expect(back.resources, 'resources').toEqual(sortedById(data.resources));
+    expect(back.schedulingRequests, 'scheduling requests').toEqual(sortedById(data.schedulingRequests));
   });
 
   test.for(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s: a load that fails leaves nothing behind', async (name) => {
@@ -74,7 +74,7 @@ describe('through a node-postgres Pool', () => {
     try {
       await createSchedulingTables(pool, { replace: true });
       await loadSchedulingData(pool, data);
-      expect((await readSchedulingData(pool)).schedulingRequests).toEqual(byId(data.schedulingRequests));
+      expect((await readSchedulingData(pool)).schedulingRequests).toEqual(sortedById(data.schedulingRequests));
       await expect(loadSchedulingData(pool, { agents: [{ id: 'agnt_x' }], teams: [{ id: 'team_x' }, { id: 'team_x' }] })).rejects.toThrow();
       expect((await readSchedulingData(pool)).agents.map((a) => a.id), 'rolled back').not.toContain('agnt_x');
     } finally {
