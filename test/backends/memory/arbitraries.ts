@@ -4,13 +4,15 @@
  * records: the right fields with values of any JSON type, missing fields, junk elements.
  */
 import { fc } from '@fast-check/vitest';
+import { text } from '../../../src/ast/builders.js';
+import { printValue } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
 
 // ---- query texts ----
 
-/** A value written so the parser reads it back exactly: always quoted, `"` and `\` escaped. */
-export const quote = (text: string): string => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** A value written as the printer writes it, so the parser reads it back exactly. */
+const written = (value: string): string => printValue(text(value));
 
 const HOSTILE_TEXT = ['', 'a', 'john', 'JOHN', 'Zoë', 'ö', 'İ', 'i', 'k', 'ß', '%', '_', '"', '\\', '~', ',', '.', '*', '#', '#1', '@example.com', 'example', 'T2024', '1', 'Support', 'User', 'Administrator', '王'];
 
@@ -25,7 +27,7 @@ function arbText(a: Attribute, known: readonly string[]): fc.Arbitrary<string> {
 function arbValue(a: Attribute, known: KnownValues): fc.Arbitrary<string> {
   switch (a.type) {
     case 'String':
-      return arbText(a, known.texts).map(quote);
+      return arbText(a, known.texts).map(written);
     case 'Boolean':
       return fc.constantFrom('true', 'false');
     case 'Timestamp':
