@@ -91,6 +91,35 @@ export class TqlError extends Error {
   }
 }
 
+/** The span of an issue that is not about a place in a query text. */
+const NO_TEXT_SPAN = { start: 0, end: 0 } as const;
+
+/**
+ * An `invalid_option` error: an option or argument passed to a tql function is wrong. It has no
+ * query text to point into.
+ *
+ * @example
+ * ```ts
+ * throw optionError('limit is a positive integer, not 0.');
+ * ```
+ */
+export function optionError(message: string): TqlError {
+  return TqlError.of('', { code: 'invalid_option', message, span: NO_TEXT_SPAN });
+}
+
+/**
+ * An `invalid_input` error: data handed to tql (records, a hand-made query) cannot be read. It
+ * has no query text to point into.
+ *
+ * @example
+ * ```ts
+ * throw inputError('filterRecords takes an array of records.');
+ * ```
+ */
+export function inputError(message: string): TqlError {
+  return TqlError.of('', { code: 'invalid_input', message, span: NO_TEXT_SPAN });
+}
+
 /**
  * True for a {@link TqlError}, also one from another copy of the package.
  *

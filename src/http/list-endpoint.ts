@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { safeCheck } from '../api/check.js';
-import { TqlError, isTqlError } from '../errors/tql-error.js';
+import { isTqlError, optionError } from '../errors/tql-error.js';
 import type { Limits, Profile } from '../parser/options.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -129,8 +129,4 @@ function checkPageSize(pageSize: PageSize | undefined): PageSize {
     throw optionError(`pageSize needs whole numbers with 1 <= default <= max; got default ${String(pageSize?.default)}, max ${String(pageSize?.max)}.`);
   }
   return { default: fallback, max };
-}
-
-function optionError(message: string): TqlError {
-  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
 }

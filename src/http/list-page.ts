@@ -2,7 +2,7 @@
  * Cursor paging over a {@link ListStore}: the records of one page and whether a non-empty page
  * exists on either side, so links are given exactly when following them shows records.
  */
-import { TqlError } from '../errors/tql-error.js';
+import { optionError } from '../errors/tql-error.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Cursor } from './list-params.js';
 import type { Keyed, ListStore } from './list-store.js';
@@ -39,11 +39,7 @@ export async function readPage<T>(
   }
   const from = await store.keyOf(cursor.id);
   if (from === undefined) {
-    throw TqlError.of('', {
-      code: 'invalid_option',
-      message: `${cursor.kind}: there is no record with id ${JSON.stringify(cursor.id)}; use an id from a list response.`,
-      span: { start: 0, end: 0 },
-    });
+    throw optionError(`${cursor.kind}: there is no record with id ${JSON.stringify(cursor.id)}; use an id from a list response.`);
   }
   if (cursor.kind === 'starting_after') {
     const rows = await store.page(query, { direction: 'older', from, limit: limit + 1 });

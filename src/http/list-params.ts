@@ -1,5 +1,5 @@
 /** Reading a list request's query parameters: the filter, the page cursor and the page size. */
-import { TqlError } from '../errors/tql-error.js';
+import { optionError } from '../errors/tql-error.js';
 
 /** `starting_after=<id>` (the page after that record) or `ending_before=<id>` (the page before it). */
 export type Cursor =
@@ -45,7 +45,7 @@ export function readListParams(url: URL, pageSize: PageSize = {}): ListParams {
   const after = single(params, 'starting_after');
   const before = single(params, 'ending_before');
   if (after !== undefined && before !== undefined) {
-    throw paramError('Use starting_after or ending_before, not both: each names the record next to the page you want.');
+    throw optionError('Use starting_after or ending_before, not both: each names the record next to the page you want.');
   }
   const cursor: Cursor | undefined =
     after !== undefined ? { kind: 'starting_after', id: cursorId('starting_after', after) } : before !== undefined ? { kind: 'ending_before', id: cursorId('ending_before', before) } : undefined;
@@ -60,13 +60,13 @@ function single(params: URLSearchParams, name: string): string | undefined {
   const all = params.getAll(name);
   if (all.length > 1) {
     const hint = name === 'filter' ? ' Join predicates in one filter with AND.' : '';
-    throw paramError(`The parameter ${name} was given ${all.length} times; give it once.${hint}`);
+    throw optionError(`The parameter ${name} was given ${all.length} times; give it once.${hint}`);
   }
   return all[0];
 }
 
 function cursorId(name: string, id: string): string {
-  if (id === '' || id.length > 256) throw paramError(`${name} takes the id of a record from a list response (for example the last id of a page).`);
+  if (id === '' || id.length > 256) throw optionError(`${name} takes the id of a record from a list response (for example the last id of a page).`);
   return id;
 }
 
@@ -74,10 +74,6 @@ function readLimit(raw: string | undefined, pageSize: PageSize): number {
   const max = pageSize.max ?? MAX_PAGE_SIZE;
   if (raw === undefined) return Math.min(pageSize.default ?? DEFAULT_PAGE_SIZE, max);
   const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(n >= 1 && n <= max)) throw paramError(`limit takes a whole number from 1 to ${max}, not ${JSON.stringify(raw.slice(0, 40))}.`);
+  if (!(n >= 1 && n <= max)) throw optionError(`limit takes a whole number from 1 to ${max}, not ${JSON.stringify(raw.slice(0, 40))}.`);
   return n;
-}
-
-function paramError(message: string): TqlError {
-  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
 }

@@ -1,5 +1,5 @@
 /** Reading a record's place in the list order from its `id` and `created_at` fields. */
-import { TqlError } from '../errors/tql-error.js';
+import { inputError } from '../errors/tql-error.js';
 import type { SortKey } from './list-store.js';
 
 /**
@@ -18,11 +18,7 @@ export function recordKey(record: unknown, what: string): SortKey {
   const raw = Object.hasOwn(r, 'created_at') ? r['created_at'] : undefined;
   const createdAt = typeof raw === 'string' && /^-?[0-9]+$/.test(raw) ? Number(raw) : raw;
   if (typeof id !== 'string' || typeof createdAt !== 'number' || !Number.isSafeInteger(createdAt)) {
-    throw TqlError.of('', {
-      code: 'invalid_input',
-      message: `A list needs a string "id" and an integer "created_at" on every record; ${what} has id ${describe(id)} and created_at ${describe(raw)}.`,
-      span: { start: 0, end: 0 },
-    });
+    throw inputError(`A list needs a string "id" and an integer "created_at" on every record; ${what} has id ${describe(id)} and created_at ${describe(raw)}.`);
   }
   return { createdAt, id };
 }

@@ -3,7 +3,7 @@
  * and where. Whatever the input, nothing else is thrown and nothing runs unbounded.
  */
 import type { Query } from '../ast/nodes.js';
-import { TqlError, isTqlError } from '../errors/tql-error.js';
+import { TqlError, inputError, isTqlError } from '../errors/tql-error.js';
 import { fastParse } from './fast-parse.js';
 import { checkAfterParsing, checkBeforeParsing, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
@@ -59,11 +59,7 @@ export function safeParse(text: string, options?: ParseOptions): ParseResult {
 /** The checks every parse path shares: the argument, the options, the blank query, the limits. */
 function prepare(text: unknown, options: ParseOptions | undefined): Limits {
   if (typeof text !== 'string') {
-    throw TqlError.of('', {
-      code: 'invalid_input',
-      message: `A query must be a string, not ${text === null ? 'null' : typeof text}.`,
-      span: { start: 0, end: 0 },
-    });
+    throw inputError(`A query must be a string, not ${text === null ? 'null' : typeof text}.`);
   }
   const limits = resolveLimits(options);
   checkBeforeParsing(text, limits);

@@ -3,7 +3,7 @@
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
 import { OPERATORS } from '../../ast/nodes.js';
-import { TqlError } from '../../errors/tql-error.js';
+import { TqlError, inputError } from '../../errors/tql-error.js';
 import type { Condition, ValidatedQuery } from '../../validate/validated-query.js';
 import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
 import { COMPARISONS, type CompileContext, type Compiled } from './comparisons.js';
@@ -101,7 +101,7 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
 export function filterRecords<R>(query: ValidatedQuery, records: readonly R[]): R[] {
   const predicate = compilePredicate<R>(query);
   if (!Array.isArray(records)) {
-    throw TqlError.of('', { code: 'invalid_input', message: 'filterRecords takes an array of records.', span: { start: 0, end: 0 } });
+    throw inputError('filterRecords takes an array of records.');
   }
   const out: R[] = [];
   for (let i = 0; i < records.length; i++) {

@@ -3,7 +3,7 @@
  * better-sqlite3), so the loader and tests run statements the same way on each. Structural
  * types only: tql does not depend on any driver.
  */
-import { TqlError } from '../../errors/tql-error.js';
+import { inputError, type TqlError } from '../../errors/tql-error.js';
 import type { SqlStatement } from './compile-sql.js';
 import type { SqlDialectName } from './dialects.js';
 
@@ -97,11 +97,7 @@ export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase {
 }
 
 function notADriver(): TqlError {
-  return TqlError.of('', {
-    code: 'invalid_input',
-    message: 'Expected a better-sqlite3 Database, a PGlite instance or a node-postgres Client or Pool.',
-    span: { start: 0, end: 0 },
-  });
+  return inputError('Expected a better-sqlite3 Database, a PGlite instance or a node-postgres Client or Pool.');
 }
 
 /** Prepared statements kept per connection; cleared when full so any text set stays bounded. */

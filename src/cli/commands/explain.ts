@@ -1,5 +1,5 @@
 import { safeParse } from '../../parser/parse.js';
-import { TqlError, isTqlError } from '../../errors/tql-error.js';
+import { isTqlError, optionError } from '../../errors/tql-error.js';
 import { recordsOf, sampleData } from '../../models/scheduling/sample.js';
 import type { SchedulingEntityName } from '../../models/scheduling/schema.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
@@ -67,9 +67,5 @@ Examples:
 function sampleRecord(entity: SchedulingEntityName, id: string): object {
   const found = recordsOf(sampleData(), entity).find((r) => r.id === id);
   if (found !== undefined) return found;
-  throw TqlError.of('', {
-    code: 'invalid_option',
-    message: `--id: the sample data has no ${entity} with id ${JSON.stringify(id)}; list some with tql filter '…' --entity ${entity} --output ids.`,
-    span: { start: 0, end: 0 },
-  });
+  throw optionError(`--id: the sample data has no ${entity} with id ${JSON.stringify(id)}; list some with tql filter '…' --entity ${entity} --output ids.`);
 }

@@ -1,6 +1,6 @@
 /** Text from a file or standard input, decoded as UTF-8 chunk by chunk. */
 import { createReadStream } from 'node:fs';
-import { TqlError } from '../../errors/tql-error.js';
+import { inputError, type TqlError } from '../../errors/tql-error.js';
 import type { CliIo } from '../io.js';
 
 /**
@@ -31,11 +31,7 @@ function readError(path: string, e: unknown): TqlError {
   const code = (e as { code?: unknown } | null)?.code;
   const why =
     code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : e instanceof Error ? e.message : String(e);
-  return TqlError.of('', {
-    code: 'invalid_input',
-    message: `Cannot read records from ${path === '-' ? 'standard input' : JSON.stringify(path)}: ${why}.`,
-    span: { start: 0, end: 0 },
-  });
+  return inputError(`Cannot read records from ${path === '-' ? 'standard input' : JSON.stringify(path)}: ${why}.`);
 }
 
 /** One line of a text: its number (from 1), where it starts (in UTF-16 code units) and its text. */

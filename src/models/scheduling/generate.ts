@@ -5,7 +5,7 @@
  * million agents), so each record is one object literal of a fixed shape and the word pools are
  * prepared once.
  */
-import { TqlError } from '../../errors/tql-error.js';
+import { optionError } from '../../errors/tql-error.js';
 import { CUSTOM_ROLES, TEAM_NAMES, TEAM_TYPES, TIME_ZONES } from './names.js';
 import { randomEmail, randomPerson } from './people.js';
 import { createRng, type Rng } from './prng.js';
@@ -113,10 +113,6 @@ function checkOptions(options: GenerateOptions): GenerateOptions {
   }
   if (problems.length > 0) throw optionError(`generateSchedulingData: ${problems.join('; ')}.`);
   return options;
-}
-
-function optionError(message: string): TqlError {
-  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
 }
 
 // ---- ids ----

@@ -2,7 +2,7 @@
  * The default sample dataset used by the CLI, the playground and the docs, and a way to get the
  * records of one entity of `schedulingSchema` from any dataset.
  */
-import { TqlError } from '../../errors/tql-error.js';
+import { optionError } from '../../errors/tql-error.js';
 import { generateSchedulingData, type SchedulingData } from './generate.js';
 import type { SchedulingRecords } from './records.js';
 import type { SchedulingEntityName } from './schema.js';
@@ -48,11 +48,7 @@ const RECORDS_OF: { readonly [E in SchedulingEntityName]: (data: SchedulingData)
 export function recordsOf<E extends SchedulingEntityName>(data: SchedulingData, entity: E): readonly SchedulingRecords[E][] {
   if (!Object.hasOwn(RECORDS_OF, entity)) {
     const names = Object.keys(RECORDS_OF).join(', ');
-    throw TqlError.of('', {
-      code: 'invalid_option',
-      message: `The scheduling data has no entity ${JSON.stringify(entity)}; use one of ${names}.`,
-      span: { start: 0, end: 0 },
-    });
+    throw optionError(`The scheduling data has no entity ${JSON.stringify(entity)}; use one of ${names}.`);
   }
   return RECORDS_OF[entity](data);
 }
