@@ -26,11 +26,23 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
     return { ok: true, positionals, options: values as ParsedOptions };
   } catch (e) {
-    // parseArgs explains unknown options and missing values well; keep its first sentence (its
-    // advice on positionals that start with "-" does not apply to queries).
-    const message = e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.') : String(e);
-    return { ok: false, message };
+    return { ok: false, message: parseArgsMessage(e) };
   }
+}
+
+/**
+ * What a `parseArgs` error says, for a usage message (the CLI's and the server's). It explains
+ * unknown options and missing values well; only its first sentence is kept, not its advice on
+ * positionals that start with "-".
+ *
+ * @example
+ * ```ts
+ * parseArgsMessage(new TypeError("Unknown option '--x'. To specify a positional argument starting with a '-', …"));
+ * // "Unknown option '--x'."
+ * ```
+ */
+export function parseArgsMessage(e: unknown): string {
+  return e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.') : String(e);
 }
 
 /** The help text of one command. */

@@ -1,5 +1,6 @@
 /** The reference server's settings from its command line and environment. */
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../cli/args.js';
 import { DEV_TOKEN } from './auth.js';
 
 export interface ServerConfig {
@@ -59,8 +60,7 @@ export function readServerConfig(argv: readonly string[], env: Readonly<Record<s
       allowPositionals: false,
     }).values;
   } catch (e) {
-    const message = e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.') : String(e);
-    return { kind: 'error', message };
+    return { kind: 'error', message: parseArgsMessage(e) };
   }
   if (values.help === true) return { kind: 'help', text: SERVER_HELP };
   const rawPort = (values.port as string | undefined) ?? env.PORT;
