@@ -3,10 +3,11 @@ import { safeCheck } from '../api/check.js';
 import { closest } from '../errors/suggest.js';
 import type { TqlError } from '../errors/tql-error.js';
 import { schedulingSchema, type SchedulingEntityName } from '../models/scheduling/schema.js';
-import { PROFILES, type Profile } from '../parser/options.js';
+import { PROFILES } from '../parser/options.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ParsedOptions } from './command.js';
 import { EXIT, type CliIo } from './io.js';
+import { oneOf } from './option-values.js';
 import { errorJson, renderError } from './render-error.js';
 import { style } from './style.js';
 
@@ -29,7 +30,7 @@ export function queryText(positionals: readonly string[], io: CliIo): string | u
  * near miss of one (`agents` → `agent`, so the error is about the prefix and suggests the right
  * one), else `scheduling_request`.
  */
-export function entityFor(text: string, options: ParsedOptions): string {
+function entityFor(text: string, options: ParsedOptions): string {
   if (typeof options.entity === 'string') return options.entity;
   const prefix = /^[\s~(]*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
   return (prefix === undefined ? undefined : closest(prefix, schedulingSchema.entityNames)) ?? 'scheduling_request';
@@ -39,14 +40,11 @@ export function entityFor(text: string, options: ParsedOptions): string {
 export function readQuery(positionals: readonly string[], options: ParsedOptions, io: CliIo): QueryInput {
   const text = queryText(positionals, io);
   if (text === undefined) return { ok: false, exit: EXIT.usage };
-  const profile = options.profile;
-  if (profile !== undefined && !PROFILES.includes(profile as Profile)) {
-    io.stderr.write(`tql: --profile takes ${PROFILES.join(' or ')}, not ${String(profile)}\n`);
-    return { ok: false, exit: EXIT.usage };
-  }
+  const profile = oneOf('profile', options.profile, PROFILES, 'extended', io);
+  if (profile === undefined) return { ok: false, exit: EXIT.usage };
   const entity = entityFor(text, options);
   const r = safeCheck(text, schedulingSchema, entity as SchedulingEntityName, {
-    profile: profile as Profile | undefined,
+    profile,
     timeZone: options['time-zone'] as string | undefined,
   });
   if (!r.ok) return { ok: false, exit: reportError(r.error, options, io) };
@@ -60,6 +58,7 @@ export function reportError(error: TqlError, options: ParsedOptions, io: CliIo):
   return error.code === 'invalid_option' ? EXIT.usage : error.code === 'invalid_input' ? EXIT.input : EXIT.invalidQuery;
 }
 
+/** Whether to colour the output: `--color` or `--no-color` when given, else what the terminal allows. */
 export function colorOn(options: ParsedOptions, io: CliIo): boolean {
   if (options['no-color'] === true) return false;
   if (options.color === true) return true;
