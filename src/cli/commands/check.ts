@@ -30,7 +30,7 @@ Examples:
 };
 
 /** Attributes are printed by their path in JSON output, not as their whole schema entry. */
-export function jsonReplacer(key: string, value: unknown): unknown {
+function jsonReplacer(key: string, value: unknown): unknown {
   if (key === 'attribute' && typeof value === 'object' && value !== null && 'path' in value) return (value as { path: string }).path;
   return value;
 }

@@ -1,8 +1,11 @@
-import { print } from '../../ast/print.js';
+import { print, type PrintStyle } from '../../ast/print.js';
 import { safeParse } from '../../parser/parse.js';
 import type { Command } from '../command.js';
 import { EXIT } from '../io.js';
+import { oneOf } from '../option-values.js';
 import { queryText, reportError } from '../query-input.js';
+
+const STYLES: readonly PrintStyle[] = ['url', 'readable'];
 
 /** `tql format`: print a query in one of the two styles, without validating it against a schema. */
 export const formatCommand: Command = {
@@ -19,11 +22,8 @@ export const formatCommand: Command = {
   async run(positionals, options, io) {
     const text = queryText(positionals, io);
     if (text === undefined) return EXIT.usage;
-    const styleName = options.style ?? 'readable';
-    if (styleName !== 'url' && styleName !== 'readable') {
-      io.stderr.write(`tql: --style takes url or readable, not ${String(styleName)}\n`);
-      return EXIT.usage;
-    }
+    const styleName = oneOf('style', options.style, STYLES, 'readable', io);
+    if (styleName === undefined) return EXIT.usage;
     const r = safeParse(text);
     if (!r.ok) return reportError(r.error, options, io);
     const out = print(r.value, { style: styleName });
