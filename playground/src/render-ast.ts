@@ -1,29 +1,26 @@
 /**
  * The syntax tree as nested lists: each node's kind, what it says, and its span in the text.
- * One entry per node kind, so a new kind of node does not compile until it can be shown.
+ * One label per node kind, so a new kind of node does not compile until it can be shown.
  */
 import type { Node, NodeKind, Query } from '../../src/index.js';
+import { childNodes } from '../../src/ast/children.js';
 import { h } from './dom.js';
 
-interface Shown {
-  readonly label: string;
-  readonly children: readonly Node[];
-}
-
-const SHOW: { readonly [K in NodeKind]: (node: Extract<Node, { kind: K }>) => Shown } = {
-  Query: (n) => ({ label: '', children: [n.expression] }),
-  Or: (n) => ({ label: `${n.operands.length} operands`, children: n.operands }),
-  And: (n) => ({ label: `${n.operands.length} operands`, children: n.operands }),
-  Group: (n) => ({ label: '( … )', children: [n.expression] }),
-  Predicate: (n) => ({ label: '', children: [n.attribute, n.operator, ...n.values] }),
-  Attribute: (n) => ({ label: `${n.entity}.${n.property}`, children: [] }),
-  Operator: (n) => ({ label: n.name, children: [] }),
-  Text: (n) => ({ label: JSON.stringify(n.text), children: [] }),
-  Null: () => ({ label: 'null', children: [] }),
+const LABEL: { readonly [K in NodeKind]: (node: Extract<Node, { kind: K }>) => string } = {
+  Query: () => '',
+  Or: (n) => `${n.operands.length} operands`,
+  And: (n) => `${n.operands.length} operands`,
+  Group: () => '( … )',
+  Predicate: () => '',
+  Attribute: (n) => `${n.entity}.${n.property}`,
+  Operator: (n) => n.name,
+  Text: (n) => JSON.stringify(n.text),
+  Null: () => 'null',
 };
 
 function renderNode(node: Node): HTMLElement {
-  const { label, children } = (SHOW[node.kind] as (n: Node) => Shown)(node);
+  const label = (LABEL[node.kind] as (n: Node) => string)(node);
+  const children = childNodes(node);
   return h(
     'li',
     { 'data-kind': node.kind },

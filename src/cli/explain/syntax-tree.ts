@@ -1,26 +1,7 @@
 /** The syntax tree of a query drawn as an indented tree, each node with its span in the text. */
+import { childNodes } from '../../ast/children.js';
 import type { Node, Query } from '../../ast/nodes.js';
 import type { Style } from '../style.js';
-
-/** The children of a node, in text order. */
-function children(node: Node): readonly Node[] {
-  switch (node.kind) {
-    case 'Query':
-      return [node.expression];
-    case 'And':
-    case 'Or':
-      return node.operands;
-    case 'Group':
-      return [node.expression];
-    case 'Predicate':
-      return [node.attribute, node.operator, ...node.values];
-    case 'Attribute':
-    case 'Operator':
-    case 'Text':
-    case 'Null':
-      return [];
-  }
-}
 
 const MAX_SOURCE = 48;
 
@@ -66,7 +47,7 @@ export function drawSyntaxTree(query: Query, s: Style): string {
   const lines: string[] = [];
   const visit = (node: Node, prefix: string, childPrefix: string) => {
     lines.push(`${prefix}${s.bold(node.kind)} ${s.dim(`[${node.span.start},${node.span.end})`)} ${label(node, query.text)}`);
-    const kids = children(node);
+    const kids = childNodes(node);
     kids.forEach((kid, i) => {
       const last = i === kids.length - 1;
       visit(kid, `${childPrefix}${last ? '└─ ' : '├─ '}`, `${childPrefix}${last ? '   ' : '│  '}`);
