@@ -3,7 +3,7 @@
  * from a file or standard input. Which one is decided by the first character that is not white
  * space: `[` starts an array.
  */
-import { TqlError, type TqlIssue } from '../../errors/tql-error.js';
+import { TqlError, inputError, type TqlIssue } from '../../errors/tql-error.js';
 import { positionAt } from '../../errors/position.js';
 import type { CliIo } from '../io.js';
 import { numberedLines, textChunks } from './chunks.js';
@@ -66,7 +66,7 @@ async function concat(chunks: AsyncIterable<string>, name: string): Promise<stri
     return parts.join('');
   } catch {
     // A string longer than the engine allows (about 512 MB in V8).
-    throw inputError(`${name} is too large to read as one JSON array: write it as NDJSON (one record per line), which streams.`, '', 1, 0, 0);
+    throw inputError(`${name} is too large to read as one JSON array: write it as NDJSON (one record per line), which streams.`);
   }
 }
 
@@ -79,12 +79,12 @@ function* arrayRecords(text: string, name: string): Generator<ReadRecord> {
     const position = positionAt(text, offset);
     const lineStart = offset - (position.column - 1);
     const lineEnd = text.indexOf('\n', offset);
-    throw inputError(`${name} is not a valid JSON array: ${jsonMessage(e, text, offset)}.`, text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd), position.line, position.column - 1, offset);
+    throw lineError(`${name} is not a valid JSON array: ${jsonMessage(e, text, offset)}.`, text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd), position.line, position.column - 1, offset);
   }
-  if (!Array.isArray(parsed)) throw inputError(`${name} starts with "[" but is not a JSON array.`, '', 1, 0, 0);
+  if (!Array.isArray(parsed)) throw inputError(`${name} starts with "[" but is not a JSON array.`);
   for (const [i, record] of parsed.entries()) {
     if (!isRecord(record)) {
-      throw inputError(`Element ${i} of the array in ${name} is ${describe(record)}, not a JSON object: every record is an object.`, '', 1, 0, 0);
+      throw inputError(`Element ${i} of the array in ${name} is ${describe(record)}, not a JSON object: every record is an object.`);
     }
     yield { record, line: undefined };
   }
@@ -109,10 +109,10 @@ function parseLine(text: string, line: number, offset: number, name: string): ob
     value = JSON.parse(text);
   } catch (e) {
     const at = errorOffset(text);
-    throw inputError(`${where(line, name)} is not valid JSON (${jsonMessage(e, text, at)}): ${hint(name)}.`, text, line, at, offset + at);
+    throw lineError(`${where(line, name)} is not valid JSON (${jsonMessage(e, text, at)}): ${hint(name)}.`, text, line, at, offset + at);
   }
   if (!isRecord(value)) {
-    throw inputError(`${where(line, name)} holds ${describe(value)}, not a JSON object: ${hint(name)}.`, text, line, 0, offset);
+    throw lineError(`${where(line, name)} holds ${describe(value)}, not a JSON object: ${hint(name)}.`, text, line, 0, offset);
   }
   return value;
 }
@@ -157,7 +157,7 @@ function jsonMessage(e: unknown, text: string, offset: number): string {
  * An `invalid_input` error whose excerpt is the offending line (`lineText`), with the position
  * in the whole input: line `line`, column `column + 1`.
  */
-function inputError(message: string, lineText: string, line: number, column: number, offset: number): TqlError {
+function lineError(message: string, lineText: string, line: number, column: number, offset: number): TqlError {
   const at = Math.min(column, lineText.length);
   const issue: TqlIssue = {
     code: 'invalid_input',
