@@ -7,7 +7,7 @@ import { safeParse } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { safeValidate, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { LruCache } from './lru-cache.js';
+import { BoundedCache } from './bounded-cache.js';
 
 /**
  * Options of {@link check}: the profile and time zone of validation, and the limits of parsing.
@@ -23,9 +23,13 @@ export interface CheckOptions extends ValidateOptions {
   readonly cache?: boolean | undefined;
 }
 
-/** Successful checks kept per schema; failures are not cached. */
-const CACHE_SIZE = 1000;
-const caches = new WeakMap<Schema, LruCache<string, ValidatedQuery>>();
+/**
+ * Successful checks, per schema and per (entity, options), keyed by the caller's text itself: a
+ * hit is one look-up of a string whose hash the engine has already computed. Failures are not
+ * cached. At most 2 × CACHE_SIZE entries are kept per (entity, options).
+ */
+const CACHE_SIZE = 500;
+const caches = new WeakMap<Schema, Map<string, BoundedCache<string, ValidatedQuery>>>();
 
 /**
  * Parses and validates `text` as a filter of `entity`. Throws one {@link TqlError} with every
@@ -83,26 +87,50 @@ export function safeCheck<S extends Schema>(
     const r = safeParse(text);
     if (!r.ok) return r;
   }
-  const useCache = options.cache !== false;
-  const key = useCache ? cacheKey(text, entity, options) : '';
-  let cache = caches.get(schema);
-  const hit = useCache ? cache?.get(key) : undefined;
+  // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
+  const opts: CheckOptions = options ?? {};
+  const key = opts.cache !== false ? optionsKey(entity, opts) : undefined;
+  const hit = key === undefined ? undefined : caches.get(schema)?.get(key)?.get(text);
   if (hit !== undefined) return { ok: true, value: hit };
-  const parsed = safeParse(text, { limits: options.limits });
+  const parsed = safeParse(text, { limits: opts.limits });
   if (!parsed.ok) return parsed;
-  const validated = safeValidate(parsed.value, schema, entity, options);
-  if (validated.ok && useCache) {
-    if (cache === undefined) {
-      cache = new LruCache(CACHE_SIZE);
-      caches.set(schema, cache);
-    }
-    cache.set(key, validated.value);
-  }
+  const validated = safeValidate(parsed.value, schema, entity, opts);
+  // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
+  if (validated.ok && key !== undefined) cacheFor(schema, key).set(text, validated.value);
   return validated;
 }
 
-function cacheKey(text: string, entity: string, o: CheckOptions): string {
-  const l = o.limits;
-  const limits = l === undefined ? '' : [l.maxLength, l.maxPredicates, l.maxDepth, l.maxListValues, l.maxValueLength].join(',');
-  return `${entity}\u0000${o.profile ?? ''}\u0000${o.timeZone ?? ''}\u0000${limits}\u0000${text}`;
+/** The cache of one schema and options key, made on first use. */
+function cacheFor(schema: Schema, key: string): BoundedCache<string, ValidatedQuery> {
+  let bySchema = caches.get(schema);
+  if (bySchema === undefined) {
+    bySchema = new Map();
+    caches.set(schema, bySchema);
+  }
+  let cache = bySchema.get(key);
+  if (cache === undefined) {
+    cache = new BoundedCache(CACHE_SIZE);
+    bySchema.set(key, cache);
+  }
+  return cache;
+}
+
+/**
+ * A key for the entity and options, unambiguous for every combination (each string is prefixed
+ * with its length, numbers and strings are told apart), or undefined when an argument has a
+ * type no valid call has: such a call fails, uncached.
+ */
+function optionsKey(entity: unknown, o: CheckOptions): string | undefined {
+  const l: Partial<Limits> | null | undefined = o.limits;
+  if (l !== undefined && typeof l !== 'object') return undefined;
+  // No limits and null limits both mean the defaults.
+  const parts: unknown[] = [entity, o.profile, o.timeZone, l?.maxLength, l?.maxPredicates, l?.maxDepth, l?.maxListValues, l?.maxValueLength];
+  let key = '';
+  for (const p of parts) {
+    if (typeof p === 'string') key += `s${p.length}:${p}`;
+    else if (typeof p === 'number') key += `n${p};`;
+    else if (p === undefined || p === null) key += `${p === null ? 'N' : 'u'};`;
+    else return undefined;
+  }
+  return key;
 }

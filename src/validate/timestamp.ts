@@ -72,8 +72,11 @@ const MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ];
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
 function quoteValue(text: string): string {
@@ -84,6 +87,8 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** True when `timeZone` is an IANA zone name this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
+  // The default zone needs no Intl: its first use costs 10–40 ms of start-up.
+  if (timeZone === 'UTC') return true;
   try {
     formatterFor(timeZone);
     return true;
