@@ -46,7 +46,7 @@ export interface SchedulingData {
 }
 
 /** The largest count of one kind of record we generate (a guard against typos, not a design limit). */
-export const MAX_GENERATED = 10_000_000;
+const MAX_GENERATED = 10_000_000;
 
 /** 2023-01-01T00:00:00Z to 2025-12-31T23:59:59Z: when generated records are created. */
 const CREATED_FROM = 1672531200;
@@ -235,7 +235,7 @@ function associatedEntities(rng: Rng, createdAt: number): AssociatedEntity[] {
     if (rng.chance(0.8)) out.push({ type: 'psa_a/contact', id: rng.int(1, 50000) });
     if (rng.chance(0.7)) {
       // psa_a shows ticket numbers as T<yyyymmdd>.<nnnn>; the id is unrelated.
-      const day = new Date(createdAt * 1000).toISOString().slice(0, 10).replaceAll('-', '');
+      const day = isoDate(createdAt).replaceAll('-', '');
       out.push({ type: 'psa_a/ticket', id: rng.int(1, 900000), number: `T${day}.${String(rng.int(1, 9999)).padStart(4, '0')}` });
     }
   } else if (roll < 0.75) {
