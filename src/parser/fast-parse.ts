@@ -11,7 +11,7 @@
  * the equality on generated, mutated and random texts.
  */
 import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, type Operator, type OperatorRef, type Predicate, type Query, type Value } from '../ast/nodes.js';
-import { isBareChar, isIdentChar, isSepChar } from './text-scan.js';
+import { bareWordEnd, isIdentChar, isSepChar, skipSeps } from './text-scan.js';
 
 const OPERATOR_NAMES: ReadonlySet<string> = new Set<Operator>(OPERATORS);
 
@@ -63,7 +63,7 @@ class FastParser {
     if (first === undefined || !this.keywordAhead('OR')) return first;
     const operands: Disjunct[] = [first as Disjunct];
     while (this.keywordAhead('OR')) {
-      this.pos = this.skipSepsFrom(this.pos) + 2;
+      this.pos = skipSeps(this.text, this.pos) + 2;
       this.skipSeps();
       const next = this.conjunction();
       if (next === undefined) return undefined;
@@ -78,7 +78,7 @@ class FastParser {
     if (first === undefined || !this.keywordAhead('AND')) return first;
     const operands: Conjunct[] = [first];
     while (this.keywordAhead('AND')) {
-      this.pos = this.skipSepsFrom(this.pos) + 3;
+      this.pos = skipSeps(this.text, this.pos) + 3;
       this.skipSeps();
       const next = this.primary();
       if (next === undefined) return undefined;
@@ -89,7 +89,7 @@ class FastParser {
 
   /** True when one or more separators, then `keyword`, then a separator character follow. */
   private keywordAhead(keyword: 'AND' | 'OR'): boolean {
-    const at = this.skipSepsFrom(this.pos);
+    const at = skipSeps(this.text, this.pos);
     return at > this.pos && this.text.startsWith(keyword, at) && isSepChar(this.text.charCodeAt(at + keyword.length));
   }
 
@@ -155,8 +155,7 @@ class FastParser {
     const start = this.pos;
     const { text } = this;
     if (text.charCodeAt(start) === QUOTE) return this.quoted();
-    let end = start;
-    while (end < text.length && isBareChar(text.charCodeAt(end))) end++;
+    const end = bareWordEnd(text, start);
     if (end === start) return undefined;
     this.pos = end;
     const raw = text.slice(start, end);
@@ -203,13 +202,7 @@ class FastParser {
   }
 
   private skipSeps(): void {
-    this.pos = this.skipSepsFrom(this.pos);
-  }
-
-  private skipSepsFrom(from: number): number {
-    let i = from;
-    while (i < this.text.length && isSepChar(this.text.charCodeAt(i))) i++;
-    return i;
+    this.pos = skipSeps(this.text, this.pos);
   }
 
   private skipListSpace(): void {
