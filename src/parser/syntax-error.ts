@@ -7,9 +7,10 @@ import type { MatchResult } from 'ohm-js';
 import { OPERATORS, type Span } from '../ast/nodes.js';
 import type { IssueInit } from '../errors/tql-error.js';
 import { positionAt } from '../errors/position.js';
+import { orList } from '../errors/wording.js';
 import { scanParens } from './paren-scan.js';
 import { suggestOperator } from './operator-suggestion.js';
-import { bareWordEnd, isBareChar, isSepChar, onlySepsFrom, skipSeps, wordBefore } from './text-scan.js';
+import { bareWordEnd, isBareChar, isSepChar, onlySepsFrom, skipSeps, skipSepsBack, wordBefore } from './text-scan.js';
 
 /** What the grammar can expect at a position, by the rule or terminal that failed there. */
 type Expectation = 'attribute' | '(' | 'operator' | 'value' | 'sep' | ',' | 'and' | 'or' | ')' | 'end';
@@ -102,7 +103,7 @@ function generic(ctx: FailureContext, hint = ''): IssueInit {
   const { text, pos } = ctx;
   const names = (Object.keys(PHRASES) as Expectation[]).filter((e) => ctx.expected.has(e)).map((e) => PHRASES[e]);
   names.push(...ctx.unnamed);
-  const wanted = names.length === 0 ? 'something else' : joinOr(names);
+  const wanted = names.length === 0 ? 'something else' : orList(names);
   const token = tokenAt(text, pos);
   const found = token.end === token.start ? ', but the query ends' : `, found ${quote(text.slice(token.start, token.end))}`;
   return {
@@ -191,7 +192,7 @@ function unknownOperator({ text, pos, expected }: FailureContext): IssueInit | u
   if (op === undefined) {
     return {
       code: 'unknown_operator',
-      message: `${quote(word)} is not an operator. After the attribute write one of ${joinOr([...OPERATORS])}.`,
+      message: `${quote(word)} is not an operator. After the attribute write one of ${orList([...OPERATORS])}.`,
       span: { start: pos, end },
     };
   }
@@ -233,7 +234,7 @@ function badQuotedValue({ text, pos, expected }: FailureContext): IssueInit | un
 
 function listValueMissing({ text, pos, expected }: FailureContext): IssueInit | undefined {
   if (!expected.has('value')) return undefined;
-  const back = skipBack(text, pos);
+  const back = skipSepsBack(text, pos);
   if (text.charCodeAt(back - 1) !== 44) return undefined;
   if (onlySepsFrom(text, pos)) {
     return {
@@ -342,7 +343,7 @@ function keywordInWrongCase({ text, pos, expected }: FailureContext): IssueInit 
 
 function strayCloseParen({ text, pos }: FailureContext): IssueInit | undefined {
   if (text.charCodeAt(pos) !== 41) return undefined;
-  if (text.charCodeAt(skipBack(text, pos) - 1) === 40) {
+  if (text.charCodeAt(skipSepsBack(text, pos) - 1) === 40) {
     return {
       code: 'syntax_error',
       message: 'The parentheses are empty: put a predicate inside them, or remove them.',
@@ -372,7 +373,7 @@ function unclosedGroup({ text, pos, expected }: FailureContext): IssueInit | und
 
 function spaceBeforeComma({ text, pos }: FailureContext): IssueInit | undefined {
   if (text.charCodeAt(pos) !== 44 || pos === 0 || !isSepChar(text.charCodeAt(pos - 1))) return undefined;
-  const back = skipBack(text, pos);
+  const back = skipSepsBack(text, pos);
   return {
     code: 'syntax_error',
     message: 'Remove the separator before the comma: a list is written a,b or a, b.',
@@ -442,7 +443,7 @@ function notAnAttribute({ text, pos, expected }: FailureContext): IssueInit | un
 function afterPredicate(ctx: FailureContext): IssueInit | undefined {
   const { text, pos, expected } = ctx;
   if (!(expected.has('and') || expected.has('or')) || pos >= text.length) return undefined;
-  const before = skipBack(text, pos);
+  const before = skipSepsBack(text, pos);
   const afterValue =
     before < pos && before > 0 && text.charCodeAt(before - 1) !== 41 && isBareChar(text.charCodeAt(pos));
   return generic(ctx, afterValue ? 'A value with spaces must be quoted: "Pat Smith".' : '');
@@ -456,13 +457,6 @@ function isOperator(word: string): boolean {
 
 function isKeyword(word: string): boolean {
   return word === 'AND' || word === 'OR';
-}
-
-/** The offset just after the last non-separator character before `pos`. */
-function skipBack(text: string, pos: number): number {
-  let i = pos;
-  while (i > 0 && isSepChar(text.charCodeAt(i - 1))) i--;
-  return i;
 }
 
 /** 2 for the first half of a surrogate pair, so a span never splits a character. */
@@ -482,9 +476,4 @@ function quote(word: string): string {
   const visible = shown.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
   // A word with a double quote in it reads better in single quotes.
   return visible.includes('"') && !visible.includes("'") ? `'${visible}'` : `"${visible}"`;
-}
-
-function joinOr(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }

@@ -39,10 +39,16 @@ export function onlySepsFrom(text: string, from: number): boolean {
   return skipSeps(text, from) === text.length;
 }
 
+/** The offset just after the last character before `end` that is not a separator. */
+export function skipSepsBack(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && isSepChar(text.charCodeAt(i - 1))) i--;
+  return i;
+}
+
 /** The bare word that ends just before `end`, after stepping back over separators. */
 export function wordBefore(text: string, end: number): { start: number; end: number; word: string } {
-  let e = end;
-  while (e > 0 && isSepChar(text.charCodeAt(e - 1))) e--;
+  const e = skipSepsBack(text, end);
   let s = e;
   while (s > 0 && isBareChar(text.charCodeAt(s - 1))) s--;
   return { start: s, end: e, word: text.slice(s, e) };
