@@ -47,13 +47,16 @@ How it is measured (the reference baseline's harness notes, rebuilt in \`bench/h
 - The alternatives of a group run **interleaved**, sample by sample, in the same process, the
   order rotating each round, after a warm-up; each sample lasts at least 50 ms (filtering at
   100k records, 5 samples) or 40 ms (calls, 9 samples); at 1M records a sample is one pass and
-  there are 3.
+  there are 3. A young-generation collection runs before each timed sample (\`--expose-gc\`), so
+  one alternative's garbage is not collected on another's clock.
 - Every alternative runs through **its own loop function** (made with \`new Function\` and a
   nonce, in the bench only), so no alternative shares a call site's type feedback with another.
   Inside the libraries (tql's closures, sift's, …) code is shared between workloads, as it is in
   an application that runs many queries.
 - Data: the project's seeded generator (\`generateSchedulingData\`), the same records on every
   machine; smaller sizes are prefixes of the 1M arrays.
+- Filtering runs every workload in one process, one after another, as an application runs its
+  queries; the \`isolated\` section runs three of them again, each alone in a fresh process.
 - tql's filter is \`compilePredicate(check(text, schedulingSchema, entity))\`; the parse benches
   bypass the check cache (\`{ cache: false }\`) and a fresh \`ValidatedQuery\` means a fresh compile.
 - The hand-written arrow is the plain function a developer would write for the query, in query
