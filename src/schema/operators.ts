@@ -26,13 +26,6 @@ export const LIST_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['IN', 'N
 /** Operators that accept `null` as their value. */
 export const NULL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['EQ', 'NOT_EQ']);
 
-/** Each negative operator and the positive one it is the exact complement of (rule 2). */
-export const COMPLEMENT: { readonly [Op in Operator]?: Operator } = {
-  NOT_EQ: 'EQ',
-  NOT_LIKE: 'LIKE',
-  NOT_IN: 'IN',
-};
-
 /** Operators in their canonical order. */
 export function sortOperators(ops: Iterable<Operator>): Operator[] {
   const set = new Set(ops);

@@ -3,13 +3,14 @@
  * typed values as text (timestamps as Unix seconds), groups only where precedence needs them.
  * Checking the printed form again gives the same condition: the normalized form is a fixpoint.
  */
-import type { Conjunct, Disjunct, Expr, Query, Span, Value } from '../ast/nodes.js';
+import { NO_SPAN } from '../ast/builders.js';
+import type { Conjunct, Disjunct, Expr, Query, Value } from '../ast/nodes.js';
 import type { Attribute } from '../schema/types.js';
 import type { Condition, Scalar } from './validated-query.js';
 
-const NO_SPAN: Span = { start: 0, end: 0 };
-
 /**
+ * The normalized syntax tree of a validated query (or of one of its conditions, with its text).
+ *
  * @example
  * ```ts
  * print(toAst(check('agent.created_at GTE 2023-07-01', schedulingSchema, 'agent')));
