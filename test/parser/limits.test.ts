@@ -1,18 +1,8 @@
 /** The size limits of design section 5: defaults, overrides, and where each error points. */
 import { describe, expect, test } from 'vitest';
-import { isTqlError, type TqlError } from '../../src/errors/tql-error.js';
 import { DEFAULT_LIMITS } from '../../src/parser/options.js';
 import { parse } from '../../src/parser/parse.js';
-
-function errorOf(run: () => unknown): TqlError {
-  try {
-    run();
-  } catch (error) {
-    if (isTqlError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a TqlError');
-}
+import { tqlErrorOf } from '../support/tql-error.js';
 
 const predicates = (n: number) => Array.from({ length: n }, (_, i) => `a.b EQ ${i}`).join(' AND ');
 const nested = (depth: number) => `${'('.repeat(depth)}a.b EQ 1${')'.repeat(depth)}`;
@@ -33,18 +23,18 @@ describe('at the limit parses, one over fails', () => {
     ['value length', `a.b EQ ${'x'.repeat(1024)}`, `a.b EQ ${'x'.repeat(1025)}`, 'value_too_long'],
   ] as const)('%s', ([, atLimit, overLimit, code]) => {
     expect(() => parse(atLimit)).not.toThrow();
-    expect(errorOf(() => parse(overLimit)).code).toBe(code);
+    expect(tqlErrorOf(() => parse(overLimit)).code).toBe(code);
   });
 });
 
 test('the length is checked before parsing: an over-long query of garbage reports its length', () => {
-  const error = errorOf(() => parse(')'.repeat(5000)));
+  const error = tqlErrorOf(() => parse(')'.repeat(5000)));
   expect(error.code).toBe('query_too_long');
   expect(error.issues[0].span).toEqual({ start: 4096, end: 5000 });
 });
 
 test('nesting is checked before parsing: deep input never reaches the parser', () => {
-  const error = errorOf(() => parse('('.repeat(100_000), { limits: { maxLength: Infinity } }));
+  const error = tqlErrorOf(() => parse('('.repeat(100_000), { limits: { maxLength: Infinity } }));
   expect(error.code).toBe('too_deep');
   expect(error.issues[0].span).toEqual({ start: 16, end: 17 });
 });
@@ -54,13 +44,13 @@ test('parentheses inside quoted values do not count as nesting', () => {
 });
 
 test('a nesting limit raised beyond what the stack holds still ends in a TqlError', () => {
-  const error = errorOf(() => parse(nested(50_000), { limits: { maxDepth: Infinity, maxLength: Infinity } }));
+  const error = tqlErrorOf(() => parse(nested(50_000), { limits: { maxDepth: Infinity, maxLength: Infinity } }));
   expect(error.code).toBe('too_deep');
 });
 
 test('every exceeded limit is reported at once, in text order', () => {
   const text = `a.b IN x,y,z AND a.c EQ ${'w'.repeat(9)} AND a.d IN "${'v'.repeat(9)}",u,t,s`;
-  const error = errorOf(() => parse(text, { limits: { maxListValues: 2, maxValueLength: 8, maxPredicates: 2 } }));
+  const error = tqlErrorOf(() => parse(text, { limits: { maxListValues: 2, maxValueLength: 8, maxPredicates: 2 } }));
   expect(error.issues.map((i) => [i.code, text.slice(i.span.start, i.span.end)])).toEqual([
     ['too_many_values', 'z'],
     ['value_too_long', 'w'.repeat(9)],
@@ -104,7 +94,7 @@ test('messages', () => {
 
 describe('limits must be positive integers or Infinity', () => {
   test.for([0, -1, 1.5, Number.NaN, '10'] as const)('maxDepth: %j', (bad) => {
-    const error = errorOf(() => parse('a.b EQ 1', { limits: { maxDepth: bad as number } }));
+    const error = tqlErrorOf(() => parse('a.b EQ 1', { limits: { maxDepth: bad as number } }));
     expect(error.code).toBe('invalid_option');
   });
 

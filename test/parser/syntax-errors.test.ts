@@ -1,17 +1,10 @@
 /** The errors `parse` reports for text that is not TQL: one issue, at the place to fix, saying how. */
 import { describe, expect, test } from 'vitest';
-import { isTqlError, type TqlError } from '../../src/errors/tql-error.js';
+import type { TqlError } from '../../src/errors/tql-error.js';
 import { parse } from '../../src/parser/parse.js';
+import { tqlErrorOf } from '../support/tql-error.js';
 
-function errorOf(text: string): TqlError {
-  try {
-    parse(text);
-  } catch (error) {
-    if (isTqlError(error)) return error;
-    throw error;
-  }
-  throw new Error(`expected ${JSON.stringify(text)} to fail`);
-}
+const errorOf = (text: string): TqlError => tqlErrorOf(() => parse(text));
 
 describe('code, span and suggestion', () => {
   test.for([

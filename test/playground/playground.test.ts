@@ -18,7 +18,7 @@ import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql, type SqlDialectName } from '../../src/backends/sql/index.js';
-import { isTqlError, type TqlError } from '../../src/errors/tql-error.js';
+import type { TqlError } from '../../src/errors/tql-error.js';
 import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
@@ -27,6 +27,7 @@ import { IDS } from '../../playground/src/ids.js';
 import { writeHash } from '../../playground/src/state.js';
 import { serveStatic, type StaticServer } from '../../playground/static-server.js';
 import { buildPlayground, PLAYGROUND_DIST } from '../../scripts/build-playground.js';
+import { tqlErrorOf } from '../support/tql-error.js';
 
 // ---- the browser ----
 
@@ -61,13 +62,7 @@ function expected(i: PlaygroundInput) {
 }
 
 function failure(i: PlaygroundInput): TqlError {
-  try {
-    check(i.text, schedulingSchema, i.entity, { profile: i.profile, timeZone: i.timeZone });
-  } catch (e) {
-    if (isTqlError(e)) return e;
-    throw e;
-  }
-  throw new Error(`${i.text} is valid`);
+  return tqlErrorOf(() => check(i.text, schedulingSchema, i.entity, { profile: i.profile, timeZone: i.timeZone }));
 }
 
 const agent = (text: string, more: Partial<PlaygroundInput> = {}): PlaygroundInput => ({ text, entity: 'agent', profile: 'extended', timeZone: 'UTC', ...more });

@@ -7,6 +7,7 @@ import { DEFAULT_OPERATORS } from '../../src/schema/operators.js';
 import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { Condition } from '../../src/validate/validated-query.js';
+import { tqlErrorOf } from '../support/tql-error.js';
 
 // ---- helpers ----
 
@@ -31,13 +32,7 @@ function validated(text: string, options = {}): string {
 }
 
 function failure(text: string, options = {}, entity = entityOf(text)): TqlError {
-  try {
-    check(text, schedulingSchema, entity, { ...options, cache: false });
-  } catch (e) {
-    if (isTqlError(e)) return e;
-    throw e;
-  }
-  throw new Error(`expected ${text} to be rejected`);
+  return tqlErrorOf(() => check(text, schedulingSchema, entity, { ...options, cache: false }));
 }
 
 function codes(text: string, options = {}): string[] {

@@ -6,25 +6,16 @@
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compilePredicate, filterRecords, memoryBackend } from '../../../src/backends/memory/index.js';
-import { isTqlError } from '../../../src/errors/tql-error.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
+import { tqlErrorOf } from '../../support/tql-error.js';
 
 // ---- shared ----
 
 const entityOf = (text: string): SchedulingEntityName => /^\(*([a-z_]+)\./.exec(text)![1] as SchedulingEntityName;
 /** The compiled predicate of a query text (the entity is the text's prefix). */
 const matches = (text: string) => compilePredicate(check(text, schedulingSchema, entityOf(text)));
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
 
 // ---- tests ----
 
@@ -240,8 +231,7 @@ describe('filterRecords', () => {
   });
 
   test.for([null, undefined, 'records', { length: 1, 0: {} }])('refuses %j with invalid_input', (notAnArray) => {
-    const e = thrown(() => filterRecords(check('agent.name EQ a', schedulingSchema, 'agent'), notAnArray as never));
-    expect(isTqlError(e) && e.code).toBe('invalid_input');
+    expect(tqlErrorOf(() => filterRecords(check('agent.name EQ a', schedulingSchema, 'agent'), notAnArray as never)).code).toBe('invalid_input');
   });
 });
 
@@ -271,8 +261,7 @@ describe('compiling', () => {
     ['element value', { kind: 'element', arrays: ['items'], where: { field: 'type', oneOf: ['a'] }, value: '__proto__' }],
   ] as const)('a %s named after a prototype key is refused with unsupported', ([, source]) => {
     const schema = defineSchema({ entities: { thing: { attributes: { owner: { type: 'String', source } } } } });
-    const e = thrown(() => compilePredicate(check('thing.owner EQ x', schema, 'thing')));
-    expect(isTqlError(e) && e.code).toBe('unsupported');
+    expect(tqlErrorOf(() => compilePredicate(check('thing.owner EQ x', schema, 'thing'))).code).toBe('unsupported');
   });
 });
 
@@ -299,15 +288,13 @@ describe('input that check() did not make', () => {
     ['an element source without arrays', withCondition({ ...comparison, attribute: { source: { kind: 'element', where: {} } } })],
     ['no span', withCondition({ ...comparison, span: undefined })],
   ] as const)('%s is refused with invalid_input', ([, query]) => {
-    const e = thrown(() => compilePredicate(query as unknown as ValidatedQuery));
-    expect(isTqlError(e) && e.code).toBe('invalid_input');
+    expect(tqlErrorOf(() => compilePredicate(query as unknown as ValidatedQuery)).code).toBe('invalid_input');
   });
 
   test('a cyclic condition is refused, not followed forever', () => {
     const cyclic: { kind: 'And'; operands: unknown[] } = { kind: 'And', operands: [] };
     cyclic.operands.push(cyclic);
-    const e = thrown(() => compilePredicate(withCondition(cyclic)));
-    expect(isTqlError(e) && e.code).toBe('invalid_input');
+    expect(tqlErrorOf(() => compilePredicate(withCondition(cyclic))).code).toBe('invalid_input');
   });
 
   test('the message says where valid input comes from', () => {

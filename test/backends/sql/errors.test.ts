@@ -5,29 +5,18 @@ import { compileSql, type CompileSqlOptions } from '../../../src/backends/sql/co
 import { sqlDatabase, type SqlDriver } from '../../../src/backends/sql/database.js';
 import type { SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { selectSql, type SelectSqlOptions } from '../../../src/backends/sql/select-sql.js';
-import { isTqlError } from '../../../src/errors/tql-error.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
+import { tqlErrorOf } from '../../support/tql-error.js';
 
 const agentQuery = check('agent.name EQ x', schedulingSchema, 'agent');
 const requestQuery = check('scheduling_request.status EQ new AND scheduling_request.team_id EQ team_blue', schedulingSchema, 'scheduling_request');
 
-/** Calls `f` and returns the TqlError it throws, failing if it throws anything else. */
-function tqlError(f: () => unknown) {
-  try {
-    f();
-  } catch (e) {
-    expect(isTqlError(e), String(e)).toBe(true);
-    return e as Error & { code: string };
-  }
-  throw new Error('expected a TqlError');
-}
-
 describe('compileSql', () => {
   test('an entity the mapping does not have', () => {
-    const e = tqlError(() => compileSql(agentQuery, { dialect: 'sqlite', mapping: { team: { table: 'team', key: 'id' } } }));
+    const e = tqlErrorOf(() => compileSql(agentQuery, { dialect: 'sqlite', mapping: { team: { table: 'team', key: 'id' } } }));
     expect(e.code).toBe('unsupported');
     expect(e.message).toMatchInlineSnapshot(`
       "1:1 unsupported: The SQL mapping has no table for entity "agent": add { table, key } for it.
@@ -37,7 +26,7 @@ describe('compileSql', () => {
   });
   test('a collection the mapping does not have', () => {
     const mapping: SqlMapping = { scheduling_request: { table: 'scheduling_request', key: 'id' } };
-    const e = tqlError(() => compileSql(requestQuery, { dialect: 'postgres', mapping }));
+    const e = tqlErrorOf(() => compileSql(requestQuery, { dialect: 'postgres', mapping }));
     expect(e.code).toBe('unsupported');
     expect(e.message).toMatchInlineSnapshot(`
       "1:38 unsupported: The SQL mapping of scheduling_request has no table for the array "resources" that scheduling_request.team_id looks in: add it under collections.
@@ -49,7 +38,7 @@ describe('compileSql', () => {
     const mapping: SqlMapping = {
       scheduling_request: { table: 'scheduling_request', key: 'id', collections: { resources: { table: 'scheduling_request', foreignKey: 'id' } } },
     };
-    expect(tqlError(() => compileSql(requestQuery, { dialect: 'postgres', mapping })).message).toMatchInlineSnapshot(`
+    expect(tqlErrorOf(() => compileSql(requestQuery, { dialect: 'postgres', mapping })).message).toMatchInlineSnapshot(`
       "1:38 unsupported: The SQL mapping stores the array "resources" in the entity's own table "scheduling_request": elements need a table of their own.
         …duling_request.status EQ new AND scheduling_request.team_id EQ team_blue
                                           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"
@@ -83,10 +72,10 @@ describe('compileSql', () => {
       '1:1 unsupported: The SQL mapping has no table for entity "agent": add { table, key } for it.\n  agent.name EQ x\n  ^^^^^^^^^^^^^^^',
     ],
   ])('%s', ([, options, message]) => {
-    expect(tqlError(() => compileSql(agentQuery, options as CompileSqlOptions)).message).toBe(message);
+    expect(tqlErrorOf(() => compileSql(agentQuery, options as CompileSqlOptions)).message).toBe(message);
   });
   test('not a validated query', () => {
-    const e = tqlError(() => compileSql({ kind: 'Query' } as unknown as ValidatedQuery, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
+    const e = tqlErrorOf(() => compileSql({ kind: 'Query' } as unknown as ValidatedQuery, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
     expect(e.code).toBe('invalid_input');
     expect(e.message).toMatchInlineSnapshot(`"invalid_input: compileSql takes a validated query: pass the result of check() or validate()."`);
   });
@@ -95,7 +84,7 @@ describe('compileSql', () => {
       entities: { thing: { attributes: { label: { type: 'String', source: { kind: 'variant', tag: 'kind', fields: { 'a\\b': 'label' } } } } } },
     });
     const q = check('thing.label EQ x', schema, 'thing');
-    expect(tqlError(() => compileSql(q, { dialect: 'sqlite', mapping: { thing: { table: 'thing', key: 'id' } } })).message).toMatchInlineSnapshot(`"invalid_option: The schema constant "a\\\\b" cannot be written in SQL: it holds a backslash or NUL."`);
+    expect(tqlErrorOf(() => compileSql(q, { dialect: 'sqlite', mapping: { thing: { table: 'thing', key: 'id' } } })).message).toMatchInlineSnapshot(`"invalid_option: The schema constant "a\\\\b" cannot be written in SQL: it holds a backslash or NUL."`);
   });
 });
 
@@ -110,7 +99,7 @@ describe('selectSql', () => {
       'invalid_option: startingAfter is the key (a string or a number) of the last row of the previous page.',
     ],
   ])('%s', ([, extra, message]) => {
-    const e = tqlError(() => selectSql(agentQuery, { dialect: 'sqlite', mapping: schedulingSqlMapping, ...extra }));
+    const e = tqlErrorOf(() => selectSql(agentQuery, { dialect: 'sqlite', mapping: schedulingSqlMapping, ...extra }));
     expect(e.code).toBe('invalid_option');
     expect(e.message).toBe(message);
   });
@@ -118,7 +107,7 @@ describe('selectSql', () => {
 
 test('sqlDatabase with something that is not a driver', () => {
   for (const junk of [null, 42, {}, { query: 1 }]) {
-    expect(tqlError(() => sqlDatabase(junk as unknown as SqlDriver)).code).toBe('invalid_input');
+    expect(tqlErrorOf(() => sqlDatabase(junk as unknown as SqlDriver)).code).toBe('invalid_input');
   }
 });
 
@@ -126,7 +115,7 @@ test('more bound values than the engine takes (limits raised far above the defau
   const values = Array.from({ length: 33_000 }, (_, i) => `v${i}`).join(',');
   const q = check(`agent.name IN ${values}`, schedulingSchema, 'agent', { limits: { maxLength: 1_000_000, maxListValues: 100_000 } });
   expect(compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }).values).toHaveLength(33_000);
-  const e = tqlError(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
+  const e = tqlErrorOf(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
   expect(e.code).toBe('unsupported');
   expect(e.message.split('\n')[0]).toMatchInlineSnapshot(`"1:1 unsupported: The query needs 33000 bound values and sqlite takes at most 32766 in one statement: split it into several queries."`);
 });
@@ -134,7 +123,7 @@ test('more bound values than the engine takes (limits raised far above the defau
 test('a LIKE value longer than SQLite takes (limits raised far above the defaults)', () => {
   const q = check(`agent.name LIKE ${'é'.repeat(30_000)}`, schedulingSchema, 'agent', { limits: { maxLength: 100_000, maxValueLength: 100_000 } });
   expect(compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }).values).toHaveLength(1);
-  const e = tqlError(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
+  const e = tqlErrorOf(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
   expect(e.code).toBe('unsupported');
   expect(e.message.split('\n')[0]).toMatchInlineSnapshot(`"1:1 unsupported: This LIKE value is too long for sqlite, which takes patterns of at most 50000 bytes: shorten it."`);
 });
