@@ -8,6 +8,7 @@ import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { Condition } from '../../src/validate/validated-query.js';
 import { tqlErrorOf } from '../support/tql-error.js';
+import { entityOf } from '../support/entity-of.js';
 
 // ---- helpers ----
 
@@ -20,11 +21,6 @@ function sexpr(c: Condition): string {
     case 'Comparison':
       return `(${c.operator} ${c.attribute.path} ${JSON.stringify(c.value)})`;
   }
-}
-
-function entityOf(text: string): 'agent' | 'scheduling_request' | 'resource' | 'team' {
-  const start = text.replace(/^[\s~(]+/, '');
-  return start.slice(0, start.indexOf('.')) as 'agent';
 }
 
 function validated(text: string, options = {}): string {

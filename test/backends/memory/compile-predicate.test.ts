@@ -6,14 +6,14 @@
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compilePredicate, filterRecords, memoryBackend } from '../../../src/backends/memory/index.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
+import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
 import { tqlErrorOf } from '../../support/tql-error.js';
+import { entityOf } from '../../support/entity-of.js';
 
 // ---- shared ----
 
-const entityOf = (text: string): SchedulingEntityName => /^\(*([a-z_]+)\./.exec(text)![1] as SchedulingEntityName;
 /** The compiled predicate of a query text (the entity is the text's prefix). */
 const matches = (text: string) => compilePredicate(check(text, schedulingSchema, entityOf(text)));
 

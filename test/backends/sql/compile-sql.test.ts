@@ -7,11 +7,11 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compileSql, type CompileSqlOptions } from '../../../src/backends/sql/compile-sql.js';
 import type { SqlMapping } from '../../../src/backends/sql/mapping.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
+import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
+import { entityOf } from '../../support/entity-of.js';
 
-const entityOf = (tql: string) => /^[(\s]*([a-z_]+)\./.exec(tql)![1] as SchedulingEntityName;
 
 /** The query compiled for both dialects. */
 function both(tql: string, options: Partial<CompileSqlOptions> = {}) {
