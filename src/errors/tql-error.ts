@@ -141,7 +141,7 @@ export function isTqlError(value: unknown): value is TqlError {
  * The message of an error: each issue as `line:column code: message` followed by its caret
  * excerpt, so a person sees every problem at once.
  */
-export function formatIssues(text: string, issues: readonly TqlIssue[]): string {
+function formatIssues(text: string, issues: readonly TqlIssue[]): string {
   return issues
     .map((i) => {
       // Errors about options and schemas have no query text to point into.

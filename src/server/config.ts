@@ -17,9 +17,9 @@ export type ConfigResult =
   | { readonly kind: 'help'; readonly text: string }
   | { readonly kind: 'error'; readonly message: string };
 
-export const DEFAULT_PORT = 8080;
+const DEFAULT_PORT = 8080;
 
-export const SERVER_HELP = `Usage: npm run server -- [--port <n>] [--token <token>] [--database-url <url>] [--reset]
+const SERVER_HELP = `Usage: npm run server -- [--port <n>] [--token <token>] [--database-url <url>] [--reset]
 
 The reference list server of the scheduling API on 127.0.0.1: GET /v1/scheduling_requests,
 /v1/scheduling_requests/:id, /v1/agents and /v1/resources, filtered with TQL.

@@ -62,6 +62,14 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
   }
 }
 
+/**
+ * A LIKE matcher as a test of one value: false for anything but a string.
+ *
+ * @example
+ * ```ts
+ * likePredicate(likeMatcher('jo'))('JOHN'); // true
+ * ```
+ */
 export function likePredicate(m: LikeMatcher): (x: unknown) => boolean {
   switch (m.kind) {
     case 'any':
@@ -77,7 +85,7 @@ export function likePredicate(m: LikeMatcher): (x: unknown) => boolean {
   }
 }
 
-export function rangePredicate(operator: RangeOperator, b: number): (x: unknown) => boolean {
+function rangePredicate(operator: RangeOperator, b: number): (x: unknown) => boolean {
   // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
@@ -91,7 +99,7 @@ export function rangePredicate(operator: RangeOperator, b: number): (x: unknown)
   }
 }
 
-export function presentPredicate(kind: ValueKind): (x: unknown) => boolean {
+function presentPredicate(kind: ValueKind): (x: unknown) => boolean {
   switch (kind) {
     case 'string':
       return (x) => typeof x === 'string';

@@ -20,7 +20,7 @@ function showValue(value: unknown, timestamp: boolean): string {
  * describeReading(leaf); // 'name: "Ada"', 'url_slug: (missing)', 'associated_entities[type=psa_a/company].id: [5, 7]'
  * ```
  */
-export function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>): string {
+function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>): string {
   const { path, values, collection } = e.reading;
   const timestamp = e.comparison.attribute.type === 'Timestamp';
   if (!collection) return `${path}: ${values.length === 0 ? '(missing)' : showValue(values[0], timestamp)}`;
