@@ -18,6 +18,8 @@ export interface Progress {
 }
 
 /**
+ * Starts the progress line for reading `source` (a no-op when standard error is not a terminal).
+ *
  * @example
  * ```ts
  * const progress = startProgress(io, 'records.ndjson');

@@ -25,6 +25,9 @@ export interface MongoFindable<T> {
 }
 
 /**
+ * A list store over a MongoDB collection: the filter from `compileMongo`, keyset paging on
+ * `(created_at, id)` in the filter, sorted and limited by the engine.
+ *
  * @example
  * ```ts
  * const store = mongoListStore(db.collection<Agent>('agents'));          // a MongoDB server

@@ -33,6 +33,9 @@ export interface SqlListStoreOptions<T> {
 const ID_COLLATION: Readonly<Record<string, string>> = { postgres: ' COLLATE "C"' };
 
 /**
+ * A list store over the entity's table: the filter from `compileSql`, keyset paging on
+ * `(created_at, id)` in SQL, then each page's records loaded by id with `load`.
+ *
  * @example
  * ```ts
  * const store = sqlListStore({ db: sqlDatabase(pglite), mapping: schedulingSqlMapping, entity: 'agent' });

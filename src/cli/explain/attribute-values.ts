@@ -21,6 +21,8 @@ function own(record: unknown, key: string): { found: boolean; value: unknown } {
 }
 
 /**
+ * What `record` holds for `attribute`, read the way its source says.
+ *
  * @example
  * ```ts
  * readAttribute(schedulingSchema.entities.agent.attributes.name, { name: 'Ada' });

@@ -20,6 +20,8 @@ export type Evaluation =
   | { readonly kind: 'And' | 'Or'; readonly matches: boolean; readonly operands: readonly Evaluation[] };
 
 /**
+ * Each comparison's verdict on `record`, and how AND / OR combine them into the query's.
+ *
  * @example
  * ```ts
  * const q = check('agent.name LIKE jo AND agent.schedulable EQ true', schedulingSchema, 'agent');
