@@ -36,7 +36,7 @@ export function cacheSection(data: Datasets, fixture: Fixture, settings: Setting
       { id: 'map', label: 'one Map.get of the text (the floor)', work: { kind: 'call', fn: (t) => lookup.get(t as string), input: text } },
       {
         id: 'map-composite',
-        label: 'one Map.get of a key built per call (entity + options + text)',
+        label: 'one Map.get of a key string built per call',
         work: { kind: 'call', fn: (t) => composite.get(`agent\u0000\u0000\u0000\u0000${t as string}`), input: text },
       },
       { id: 'tql-cached', label: 'tql check, cached', work: { kind: 'call', fn: (t) => check(t as string, schedulingSchema, 'agent'), input: text } },

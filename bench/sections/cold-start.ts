@@ -59,7 +59,7 @@ const t2 = performance.now();
 console.log(JSON.stringify({ ohmImportMs: t1 - t0, firstIntlMs: t2 - t1 }));`,
       rows: [
         ['ohmImportMs', 'import ohm-js alone (dist/index.js imports it at load)'],
-        ['firstIntlMs', 'first Intl.DateTimeFormat (the first check makes one for UTC)'],
+        ['firstIntlMs', 'first Intl.DateTimeFormat (paid once by a check with a time zone other than UTC)'],
       ],
     },
   ];
