@@ -35,7 +35,10 @@ const MAX_EXCERPT = 72;
  *
  * Long lines are cut around the span so the excerpt stays readable.
  */
-export function caretExcerpt(text: string, span: Span): string {
+export function caretExcerpt(text: string, given: Span): string {
+  // A span from a hand-built tree may lie outside the text: show the nearest place inside it.
+  const start = clampOffset(given.start, text.length);
+  const span = { start, end: Math.max(start, clampOffset(given.end, text.length)) };
   const { line } = positionAt(text, span.start);
   const lines = text.split(/\r\n|\r|\n/);
   const lineText = lines[line - 1] ?? '';
@@ -60,6 +63,10 @@ export function caretExcerpt(text: string, span: Span): string {
   // Control characters would break the caret alignment; show them as a visible placeholder.
   const printable = shown.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? ' ' : controlPicture(c)));
   return `${printable}\n${' '.repeat(from)}${'^'.repeat(Math.max(1, to - from))}`;
+}
+
+function clampOffset(offset: number, length: number): number {
+  return Number.isFinite(offset) ? Math.max(0, Math.min(Math.trunc(offset), length)) : 0;
 }
 
 /** The Unicode "control picture" of a control character: ␀ for NUL, ␡ for DEL. */

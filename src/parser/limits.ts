@@ -4,6 +4,7 @@
  * value lengths).
  */
 import type { Expr, Predicate, Query, Value } from '../ast/nodes.js';
+import { describeValue } from '../errors/describe-value.js';
 import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_LIMITS, type Limits, type ParseOptions } from './options.js';
 import { scanParens } from './paren-scan.js';
@@ -22,6 +23,13 @@ export function resolveLimits(options: ParseOptions | undefined): Limits {
   // `== null`: plain JavaScript callers may pass null where the types say undefined.
   const given: Partial<Limits> | null | undefined = options?.limits;
   if (given == null) return DEFAULT_LIMITS;
+  if (typeof given !== 'object') {
+    throw TqlError.of('', {
+      code: 'invalid_option',
+      message: `limits is an object such as { maxDepth: 8 }, not ${describeValue(given)}.`,
+      span: { start: 0, end: 0 },
+    });
+  }
   const resolved: Record<keyof Limits, number> = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
     const value: unknown = given[key];
@@ -29,7 +37,7 @@ export function resolveLimits(options: ParseOptions | undefined): Limits {
     if (typeof value !== 'number' || !(value === Infinity || (Number.isInteger(value) && value >= 1))) {
       throw TqlError.of('', {
         code: 'invalid_option',
-        message: `limits.${key} must be a positive integer or Infinity, not ${String(value)}.`,
+        message: `limits.${key} must be a positive integer or Infinity, not ${describeValue(value)}.`,
         span: { start: 0, end: 0 },
       });
     }

@@ -2,10 +2,13 @@
 import { OPERATORS, type Operator } from '../ast/nodes.js';
 import { TqlError, issue, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_OPERATORS, sortOperators } from './operators.js';
+import { describeValue } from '../errors/describe-value.js';
 import {
   ATTRIBUTE_TYPES,
   type Attribute,
   type AttributeDefinition,
+  type AttributeSource,
+  type IdFormat,
   type Entity,
   type Schema,
   type SchemaDefinition,
@@ -48,6 +51,7 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
       problems.push(`entity "${entityName}" needs an "attributes" object`);
       continue;
     }
+    if (entityDef.description !== undefined && typeof entityDef.description !== 'string') problems.push(`entity "${entityName}": a description is a text`);
     for (const [attrName, def] of Object.entries(entityDef.attributes)) {
       const where = `${entityName}.${attrName}`;
       const attribute = resolveAttribute(entityName, attrName, def, (p) => problems.push(`${where}: ${p}`));
@@ -63,11 +67,26 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
   if (problems.length > 0) throw schemaError(problems);
   const byName: Record<string, Entity> = Object.create(null);
   Object.assign(byName, entities);
-  return Object.freeze({
-    entities: Object.freeze(byName),
-    entityNames: Object.freeze(Object.keys(entities)),
-    definition,
-  }) as unknown as Schema<D>;
+  const schema = { entities: Object.freeze(byName), entityNames: Object.freeze(Object.keys(entities)), definition };
+  // Not enumerable: the brand is not data, and schemas compare equal by their contents.
+  Object.defineProperty(schema, SCHEMA_BRAND, { value: true });
+  return Object.freeze(schema) as unknown as Schema<D>;
+}
+
+const SCHEMA_BRAND = Symbol.for('tql.schema');
+
+/**
+ * True for a schema made by {@link defineSchema} (also by another copy of the package): the only
+ * schemas `validate` and `check` take, because only those were checked.
+ *
+ * @example
+ * ```ts
+ * isSchema(schedulingSchema); // true
+ * isSchema({ entities: {} });  // false
+ * ```
+ */
+export function isSchema(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && (value as { [SCHEMA_BRAND]?: unknown })[SCHEMA_BRAND] === true;
 }
 
 function resolveAttribute(
@@ -83,23 +102,34 @@ function resolveAttribute(
   }
   const allowed = DEFAULT_OPERATORS[def.type];
   let operators: readonly Operator[] = allowed;
-  if (def.operators !== undefined) {
-    const unknown = def.operators.filter((o) => !(OPERATORS as readonly string[]).includes(o));
+  if (def.operators !== undefined && !Array.isArray(def.operators)) problem('operators is a list such as ["EQ", "IN"]');
+  else if (def.operators !== undefined) {
+    const unknown = def.operators.filter((o) => !(OPERATORS as readonly unknown[]).includes(o));
     const widening = def.operators.filter((o) => !unknown.includes(o) && !allowed.includes(o));
-    if (unknown.length > 0) problem(`unknown operators ${unknown.join(', ')}`);
+    if (unknown.length > 0) problem(`unknown operators ${unknown.map(describeValue).join(', ')}`);
     if (widening.length > 0) problem(`${def.type} attributes cannot take ${widening.join(', ')}`);
     if (def.operators.length === 0) problem('an attribute needs at least one operator');
     operators = sortOperators(def.operators.filter((o) => allowed.includes(o)));
   }
+  const id: unknown = def.id;
   if (def.type === 'ID') {
-    if (def.id === undefined) problem('ID attributes need an id format ({ kind: "prefixed", prefix } or { kind: "integer" })');
-    else if (def.id.kind === 'prefixed' && !/^[a-z][a-z0-9]*_$/.test(def.id.prefix)) problem(`id prefix "${def.id.prefix}" should look like "agnt_"`);
-  } else if (def.id !== undefined) problem('only ID attributes have an id format');
-  if (def.values !== undefined) {
+    if (!isIdFormat(id)) problem('ID attributes need an id format ({ kind: "prefixed", prefix } or { kind: "integer" })');
+    else if (id.kind === 'prefixed' && !/^[a-z][a-z0-9]*_$/.test(id.prefix)) problem(`id prefix "${id.prefix}" should look like "agnt_"`);
+  } else if (id !== undefined) problem('only ID attributes have an id format');
+  const values: unknown = def.values;
+  if (values !== undefined) {
     if (def.type !== 'String') problem('only String attributes can have a closed set of values');
-    else if (def.values.length === 0) problem('a closed set of values cannot be empty');
+    else if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) problem('values is a list of texts');
+    else if (values.length === 0) problem('a closed set of values cannot be empty');
   }
-  const source = def.source ?? { kind: 'field', field: name };
+  if (def.nullable !== undefined && typeof def.nullable !== 'boolean') problem('nullable is true or false');
+  if (def.description !== undefined && typeof def.description !== 'string') problem('a description is a text');
+  const source: AttributeSource = def.source ?? { kind: 'field', field: name };
+  const wrongSource = sourceProblem(source);
+  if (wrongSource !== undefined) {
+    problem(wrongSource);
+    return undefined;
+  }
   if (source.kind === 'element' && def.nullable) problem('a collection attribute cannot be nullable: "EQ null" would mean "no element"');
   if (source.kind === 'element' && source.ignorePrefix === '') problem('ignorePrefix cannot be empty');
   return Object.freeze({
@@ -109,12 +139,58 @@ function resolveAttribute(
     type: def.type,
     operators: Object.freeze([...operators]),
     nullable: def.nullable ?? false,
-    values: def.values ? Object.freeze([...def.values]) : undefined,
+    values: Array.isArray(def.values) ? Object.freeze([...def.values]) : undefined,
     id: def.id,
     source,
     collection: source.kind === 'element',
     description: def.description,
   });
+}
+
+/** True for `{ kind: 'integer' }` and `{ kind: 'prefixed', prefix }`. */
+export function isIdFormat(id: unknown): id is IdFormat {
+  if (typeof id !== 'object' || id === null) return false;
+  const f = id as { kind?: unknown; prefix?: unknown };
+  return f.kind === 'integer' || (f.kind === 'prefixed' && typeof f.prefix === 'string');
+}
+
+/**
+ * What is wrong with a source written in plain data, if anything: the backends read every key
+ * it names.
+ *
+ * @example
+ * ```ts
+ * sourceProblem({ kind: 'field', field: 'name' }); // undefined
+ * sourceProblem({ kind: 'column' });               // '"column" is not a kind of source: …'
+ * ```
+ */
+export function sourceProblem(source: unknown): string | undefined {
+  if (typeof source !== 'object' || source === null) return 'a source is { kind: "field" | "variant" | "element", … }';
+  const s = source as Record<string, unknown>;
+  const isText = (x: unknown): x is string => typeof x === 'string';
+  const isTexts = (x: unknown): boolean => Array.isArray(x) && x.length > 0 && x.every(isText);
+  switch (s.kind) {
+    case 'field':
+      return isText(s.field) ? undefined : 'a field source names its field: { kind: "field", field: "name" }';
+    case 'variant':
+      return isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText)
+        ? undefined
+        : 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … } }';
+    case 'element': {
+      const where = s.where as { field?: unknown; oneOf?: unknown } | null | undefined;
+      const ok =
+        isTexts(s.arrays) &&
+        typeof where === 'object' &&
+        where !== null &&
+        isText(where.field) &&
+        isTexts(where.oneOf) &&
+        isText(s.value) &&
+        (s.ignorePrefix === undefined || isText(s.ignorePrefix));
+      return ok ? undefined : 'an element source is { kind: "element", arrays: ["…"], where: { field, oneOf: ["…"] }, value, ignorePrefix? }';
+    }
+    default:
+      return `${describeValue(s.kind)} is not a kind of source: use "field", "variant" or "element"`;
+  }
 }
 
 function schemaError(problems: readonly string[]): TqlError {

@@ -4,7 +4,10 @@
  */
 import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
 import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
-import type { Profile } from '../parser/options.js';
+import { describeValue } from '../errors/describe-value.js';
+import { PROFILES, type Profile } from '../parser/options.js';
+import { isSchema } from '../schema/define-schema.js';
+import { queryShapeError } from './query-shape.js';
 import { LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { closest, didYouMean } from '../errors/suggest.js';
@@ -67,17 +70,34 @@ export function safeValidate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): Result<ValidatedQuery> {
-  const entity = (schema.entities as Readonly<Record<string, Entity>>)[entityName];
+  if (!isSchema(schema)) return fail(optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).'));
+  const entities = schema.entities as Readonly<Record<string, Entity>>;
+  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
   if (entity === undefined) {
-    const guess = closest(entityName, schema.entityNames);
-    return fail(optionError(`The schema has no entity "${entityName}".${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`));
+    const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
+    return fail(optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`));
   }
-  const timeZone = options.timeZone ?? 'UTC';
-  if (!isValidTimeZone(timeZone)) {
-    return fail(optionError(`"${timeZone}" is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`));
+  // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
+  const opts: ValidateOptions = options ?? {};
+  const profile: unknown = opts.profile ?? 'extended';
+  if (!(PROFILES as readonly unknown[]).includes(profile)) {
+    return fail(optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`));
   }
-  const v = new Validator(query.text, schema, entity, options.profile ?? 'extended', { timeZone });
-  const condition = v.expression(query.expression);
+  const timeZone: unknown = opts.timeZone ?? 'UTC';
+  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
+    return fail(optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`));
+  }
+  const shapeError = queryShapeError(query);
+  if (shapeError !== undefined) return fail(shapeError);
+  const v = new Validator(query.text, schema, entity, profile as Profile, { timeZone });
+  let condition: Condition;
+  try {
+    condition = v.expression(query.expression);
+  } catch (error) {
+    // Only a tree nested deeper than the call stack allows (limits.maxDepth raised very high).
+    if (!(error instanceof RangeError)) throw error;
+    return fail(TqlError.of(query.text, { code: 'too_deep', message: 'The query nests too deeply to be validated; remove some parentheses.', span: { start: 0, end: query.text.length } }));
+  }
   if (v.issues.length > 0) {
     const sorted = [...v.issues].sort((a, b) => a.span.start - b.span.start);
     return fail(new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]));

@@ -1,0 +1,21 @@
+/** Naming a value a caller passed, for messages about options and arguments. */
+
+/**
+ * The value as a message shows it: strings quoted, objects by their kind. Never calls the
+ * value's own conversions (`toString`, `valueOf`), which may be missing or throw.
+ *
+ * @example
+ * ```ts
+ * describeValue('Mars/Base'); // '"Mars/Base"'
+ * describeValue(NaN);         // 'NaN'
+ * describeValue({});          // 'an object'
+ * ```
+ */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return String(value);
+}
