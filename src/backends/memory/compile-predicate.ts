@@ -2,16 +2,13 @@
  * The in-memory backend: a validated query becomes a plain `(record) => boolean`, built once from
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
-import { OPERATORS } from '../../ast/nodes.js';
-import { TqlError, inputError } from '../../errors/tql-error.js';
-import type { Condition, ValidatedQuery } from '../../validate/validated-query.js';
+import { inputError } from '../../errors/tql-error.js';
+import type { ValidatedQuery } from '../../validate/validated-query.js';
 import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
+import { validatedQueryError } from '../query-shape.js';
 import { COMPARISONS, type CompileContext, type Compiled } from './comparisons.js';
 import { conjunction, disjunction, ownFields } from './combine.js';
 import type { RecordPredicate } from './sources.js';
-
-/** Deeper than any query the validator lets through; a guard against cyclic hand-made trees. */
-const MAX_DEPTH = 256;
 
 /**
  * All operands must hold. Cheapest first: predicates are pure and total, so the order cannot
@@ -121,73 +118,7 @@ export const memoryBackend: Backend<(record: unknown) => boolean> = {
 
 /** Throws unless `query` has the shape `validate` produces; returns its text. */
 function checkQuery(query: ValidatedQuery): string {
-  const q = query as unknown;
-  if (typeof q !== 'object' || q === null || (q as { kind?: unknown }).kind !== 'ValidatedQuery') {
-    throw notValidated('', 'it is not a ValidatedQuery');
-  }
-  const text = typeof (q as { text?: unknown }).text === 'string' ? query.text : '';
-  checkCondition((q as { condition?: unknown }).condition, text, 0);
-  return text;
-}
-
-function checkCondition(node: unknown, text: string, depth: number): asserts node is Condition {
-  if (depth > MAX_DEPTH) throw notValidated(text, `conditions nest deeper than ${MAX_DEPTH}`);
-  if (typeof node !== 'object' || node === null) throw notValidated(text, 'a condition is not an object');
-  const n = node as { kind?: unknown; operands?: unknown; operator?: unknown; attribute?: unknown; span?: unknown };
-  if (n.kind === 'And' || n.kind === 'Or') {
-    if (!Array.isArray(n.operands)) throw notValidated(text, `${n.kind} has no operands`);
-    for (const o of n.operands) checkCondition(o, text, depth + 1);
-    return;
-  }
-  if (n.kind !== 'Comparison') throw notValidated(text, `unknown condition kind ${JSON.stringify(n.kind) ?? ''}`);
-  if (!(OPERATORS as readonly unknown[]).includes(n.operator)) {
-    throw notValidated(text, `unknown operator ${JSON.stringify(n.operator) ?? ''}`);
-  }
-  const a = n.attribute as { source?: { kind?: unknown } } | null | undefined;
-  if (typeof a !== 'object' || a === null || typeof a.source !== 'object' || a.source === null) {
-    throw notValidated(text, 'a comparison has no attribute source');
-  }
-  checkSource(a.source, text);
-  const span = n.span as { start?: unknown; end?: unknown } | undefined;
-  if (typeof span !== 'object' || span === null || typeof span.start !== 'number' || typeof span.end !== 'number') {
-    throw notValidated(text, 'a comparison has no span');
-  }
-}
-
-function checkSource(source: { kind?: unknown }, text: string): void {
-  const s = source as Record<string, unknown>;
-  const isText = (x: unknown): x is string => typeof x === 'string';
-  const isTexts = (x: unknown): boolean => Array.isArray(x) && x.length > 0 && x.every(isText);
-  let ok: boolean;
-  switch (s.kind) {
-    case 'field':
-      ok = isText(s.field);
-      break;
-    case 'variant':
-      ok = isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText);
-      break;
-    case 'element': {
-      const where = s.where as { field?: unknown; oneOf?: unknown } | null | undefined;
-      ok =
-        isTexts(s.arrays) &&
-        typeof where === 'object' &&
-        where !== null &&
-        isText(where.field) &&
-        isTexts(where.oneOf) &&
-        isText(s.value) &&
-        (s.ignorePrefix === undefined || (isText(s.ignorePrefix) && s.ignorePrefix !== ''));
-      break;
-    }
-    default:
-      throw notValidated(text, `unknown attribute source ${JSON.stringify(s.kind) ?? ''}`);
-  }
-  if (!ok) throw notValidated(text, `a ${String(s.kind)} attribute source is incomplete`);
-}
-
-function notValidated(text: string, why: string): TqlError {
-  return TqlError.of(text, {
-    code: 'invalid_input',
-    message: `The in-memory backend takes the result of check() or validate(), but ${why}.`,
-    span: { start: 0, end: 0 },
-  });
+  const error = validatedQueryError(query, 'The in-memory backend');
+  if (error !== undefined) throw error;
+  return query.text;
 }

@@ -8,11 +8,11 @@
  * - LIKE is a `$regex` made only from the escaped, case-expanded literal (`like-pattern.ts`).
  * - Values only ever stand where MongoDB reads a value; field names come from the schema.
  */
-import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute } from '../../schema/types.js';
 import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
+import { validatedQueryError } from '../query-shape.js';
 import { FINITE, valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
 import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
@@ -97,13 +97,8 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
  * ```
  */
 export function compileMongo(query: ValidatedQuery): MongoFilter {
-  if (typeof query !== 'object' || query === null || query.kind !== 'ValidatedQuery') {
-    throw TqlError.of('', {
-      code: 'invalid_input',
-      message: 'compileMongo takes the result of check() or validate(), not a query text or a syntax tree.',
-      span: { start: 0, end: 0 },
-    });
-  }
+  const shapeError = validatedQueryError(query, 'compileMongo');
+  if (shapeError !== undefined) throw shapeError;
   return foldCondition(query.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: query.text });
 }
 

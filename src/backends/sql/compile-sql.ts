@@ -4,7 +4,9 @@
  * operators that are exact complements also on NULL, "some element" for collections.
  */
 import { TqlError } from '../../errors/tql-error.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
+import { validatedQueryError } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
@@ -148,17 +150,12 @@ export function checkParameterCount(dialect: SqlDialect, count: number, text: st
 }
 
 function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
-  if (typeof query !== 'object' || query === null || query.kind !== 'ValidatedQuery') {
-    throw TqlError.of('', {
-      code: 'invalid_input',
-      message: 'compileSql takes a validated query: pass the result of check() or validate().',
-      span: { start: 0, end: 0 },
-    });
-  }
+  const shapeError = validatedQueryError(query, 'compileSql');
+  if (shapeError !== undefined) throw shapeError;
   if (typeof options !== 'object' || options === null) throw optionError('compileSql needs options { dialect, mapping }.');
   const folding = options.caseFolding ?? 'database';
   if (folding !== 'database' && folding !== 'unicode') {
-    throw optionError(`caseFolding is "database" or "unicode", not ${JSON.stringify(folding)}.`);
+    throw optionError(`caseFolding is "database" or "unicode", not ${describeValue(folding)}.`);
   }
   return {
     dialect: resolveDialect(options.dialect),

@@ -2,6 +2,7 @@
  * SQL dialects as plain objects: each difference between engines is one named hook, so a new
  * dialect is one more object in {@link SQL_DIALECTS}.
  */
+import { describeValue } from '../../errors/describe-value.js';
 import { optionError, quoteIdentifier } from './sql-text.js';
 
 /**
@@ -77,7 +78,12 @@ export type SqlDialectName = keyof typeof SQL_DIALECTS;
  * ```
  */
 export function resolveDialect(dialect: SqlDialectName | SqlDialect): SqlDialect {
-  if (typeof dialect === 'object' && dialect !== null) return dialect;
+  if (typeof dialect === 'object' && dialect !== null) {
+    const hooks = ['placeholder', 'quoteIdentifier', 'bindBoolean', 'lower'] as const;
+    const missing = hooks.filter((h) => typeof (dialect as unknown as Partial<Record<string, unknown>>)[h] !== 'function');
+    if (missing.length > 0) throw optionError(`A SQL dialect object needs the functions ${hooks.join(', ')}; this one lacks ${missing.join(', ')}.`);
+    return dialect;
+  }
   if (typeof dialect === 'string' && Object.hasOwn(SQL_DIALECTS, dialect)) return SQL_DIALECTS[dialect];
-  throw optionError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use one of ${Object.keys(SQL_DIALECTS).join(', ')}.`);
+  throw optionError(`Unknown SQL dialect ${describeValue(dialect)}: use one of ${Object.keys(SQL_DIALECTS).join(', ')}.`);
 }

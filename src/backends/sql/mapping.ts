@@ -127,7 +127,7 @@ function elementTables(
   const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
   for (const array of source.arrays) {
     const collection = own(entity.collections, array);
-    if (collection === undefined) {
+    if (typeof collection !== 'object' || collection === null) {
       throw TqlError.of(where.text, {
         code: 'unsupported',
         message: `The SQL mapping of ${attribute.entity} has no table for the array "${array}" that ${attribute.path} looks in: add it under collections.`,
@@ -141,7 +141,15 @@ function elementTables(
         span: where.span,
       });
     }
-    const key = JSON.stringify([collection.table, collection.foreignKey, collection.discriminator?.column ?? null]);
+    if (collection.discriminator !== undefined && (typeof collection.discriminator !== 'object' || collection.discriminator === null)) {
+      throw TqlError.of(where.text, {
+        code: 'unsupported',
+        message: `The discriminator of the array "${array}" in the SQL mapping is { column, value }.`,
+        span: where.span,
+      });
+    }
+    // Quoted identifiers joined by dots name one table and its columns unambiguously.
+    const key = [q(collection.table), q(collection.foreignKey), collection.discriminator === undefined ? '' : q(collection.discriminator.column)].join('.');
     const group = groups.get(key);
     if (group === undefined) groups.set(key, { collection, arrays: [array] });
     else group.arrays.push(array);

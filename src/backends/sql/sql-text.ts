@@ -4,6 +4,7 @@
  * escaped here and nowhere else; values from the query never come through this file, they are
  * bound parameters.
  */
+import { describeValue } from '../../errors/describe-value.js';
 import { TqlError } from '../../errors/tql-error.js';
 
 /**
@@ -18,7 +19,7 @@ import { TqlError } from '../../errors/tql-error.js';
  */
 export function quoteIdentifier(name: string): string {
   if (typeof name !== 'string' || name === '' || name.includes('\u0000')) {
-    throw optionError(`${JSON.stringify(name)} cannot be an SQL identifier: use a non-empty name without NUL.`);
+    throw optionError(`${describeValue(name)} cannot be an SQL identifier: use a non-empty name without NUL.`);
   }
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -36,7 +37,7 @@ export function quoteIdentifier(name: string): string {
  */
 export function quoteSchemaLiteral(text: string): string {
   if (typeof text !== 'string' || text.includes('\\') || text.includes('\u0000')) {
-    throw optionError(`The schema constant ${JSON.stringify(text)} cannot be written in SQL: it holds a backslash or NUL.`);
+    throw optionError(`The schema constant ${describeValue(text)} cannot be written in SQL: it holds a backslash or NUL.`);
   }
   return `'${text.replaceAll("'", "''")}'`;
 }

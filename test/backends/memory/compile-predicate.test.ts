@@ -299,7 +299,7 @@ describe('input that check() did not make', () => {
 
   test('the message says where valid input comes from', () => {
     expect(() => compilePredicate(withCondition({ ...comparison, value: 5 }))).toThrowErrorMatchingInlineSnapshot(`
-      [TqlError: 1:1 invalid_input: The in-memory backend got a malformed predicate (LIKE needs text on a text attribute). Build queries with check() or validate().
+      [TqlError: 1:1 invalid_input: The in-memory backend takes the result of check() or validate(), but the value of a LIKE comparison is 5.
         agent.name LIKE john
         ^^^^^^^^^^^^^^^^^^^^]
     `);

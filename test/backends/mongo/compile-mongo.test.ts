@@ -755,6 +755,6 @@ describe('bad input', () => {
     `);
   });
   test('not a validated query', () => {
-    expect(() => compileMongo('agent.name EQ x' as unknown as ValidatedQuery)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: compileMongo takes the result of check() or validate(), not a query text or a syntax tree.]`);
+    expect(() => compileMongo('agent.name EQ x' as unknown as ValidatedQuery)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: compileMongo takes the result of check() or validate(), but this is not a validated query (a query text or a syntax tree?).]`);
   });
 });

@@ -77,7 +77,7 @@ describe('compileSql', () => {
   test('not a validated query', () => {
     const e = tqlErrorOf(() => compileSql({ kind: 'Query' } as unknown as ValidatedQuery, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
     expect(e.code).toBe('invalid_input');
-    expect(e.message).toMatchInlineSnapshot(`"invalid_input: compileSql takes a validated query: pass the result of check() or validate()."`);
+    expect(e.message).toMatchInlineSnapshot(`"invalid_input: compileSql takes the result of check() or validate(), but this is not a validated query (a query text or a syntax tree?)."`);
   });
   test('a schema constant SQL cannot hold', () => {
     const schema = defineSchema({

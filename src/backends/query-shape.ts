@@ -1,0 +1,88 @@
+/**
+ * Checks that a value handed to a backend has the shape `validate` gives a query, so a
+ * hand-made or corrupted query gets a TqlError instead of failing somewhere inside a compiler.
+ */
+import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
+import { describeValue } from '../errors/describe-value.js';
+import { TqlError } from '../errors/tql-error.js';
+import { isIdFormat, sourceProblem } from '../schema/define-schema.js';
+import { ATTRIBUTE_TYPES } from '../schema/types.js';
+
+/** More nodes than any validated query has; a guard against cycles. */
+const MAX_NODES = 1_000_000;
+/** Deeper than any query the validator lets through with sane limits; the compilers recurse this deep. */
+const MAX_DEPTH = 256;
+
+type Check = (value: unknown) => boolean;
+const isScalar: Check = (v) => typeof v === 'string' || typeof v === 'boolean' || Number.isFinite(v);
+
+/** What each operator's value must be (`OperatorValue` in validated-query.ts). */
+const VALUE_OF: { readonly [Op in Operator]: Check } = {
+  EQ: (v) => v === null || isScalar(v),
+  NOT_EQ: (v) => v === null || isScalar(v),
+  LT: Number.isFinite,
+  LTE: Number.isFinite,
+  GT: Number.isFinite,
+  GTE: Number.isFinite,
+  LIKE: (v) => typeof v === 'string',
+  NOT_LIKE: (v) => typeof v === 'string',
+  IN: (v) => Array.isArray(v) && v.every(isScalar),
+  NOT_IN: (v) => Array.isArray(v) && v.every(isScalar),
+};
+
+/**
+ * The problem with `query` as a `ValidatedQuery`, as the error `backend` should throw, or
+ * undefined when it has the shape of one.
+ *
+ * @example
+ * ```ts
+ * validatedQueryError(check('agent.name EQ x', schedulingSchema, 'agent'), 'compileSql'); // undefined
+ * validatedQueryError(parse('agent.name EQ x'), 'compileSql')?.code;                     // 'invalid_input'
+ * ```
+ */
+export function validatedQueryError(query: unknown, backend: string): TqlError | undefined {
+  const wrong = (why: string, text = '', span: Span = { start: 0, end: 0 }) =>
+    TqlError.of(text, { code: 'invalid_input', message: `${backend} takes the result of check() or validate(), but ${why}.`, span });
+  if (!isObject(query) || query.kind !== 'ValidatedQuery') return wrong('this is not a validated query (a query text or a syntax tree?)');
+  if (typeof query.text !== 'string' || !isObject(query.entity) || typeof query.entity.name !== 'string') return wrong('its text or entity is missing');
+  // An explicit stack, not recursion: a deep or cyclic condition cannot overflow the call stack.
+  const stack: [unknown, number][] = [[query.condition, 0]];
+  for (let seen = 0; stack.length > 0; seen++) {
+    if (seen > MAX_NODES) return wrong(`its condition has more than ${MAX_NODES} nodes`);
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH) return wrong(`its conditions nest deeper than ${MAX_DEPTH}, or in a cycle`);
+    if (!isObject(node)) return wrong('a condition is not an object');
+    if (node.kind === 'And' || node.kind === 'Or') {
+      if (!Array.isArray(node.operands)) return wrong(`an ${node.kind} has no operands`);
+      for (const o of node.operands as unknown[]) stack.push([o, depth + 1]);
+      continue;
+    }
+    if (node.kind !== 'Comparison') return wrong(`${describeValue(node.kind)} is not a kind of condition`);
+    const problem = comparisonProblem(node);
+    // Point into the query at the comparison when it has a span.
+    if (problem !== undefined) return isSpan(node.span) ? wrong(problem, query.text, node.span) : wrong(problem);
+  }
+  return undefined;
+}
+
+function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undefined {
+  const op = c.operator;
+  if (!(OPERATORS as readonly unknown[]).includes(op)) return `${describeValue(op)} is not an operator`;
+  if (!VALUE_OF[op as Operator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
+  if (!isSpan(c.span)) return 'a comparison has no span';
+  const a = c.attribute;
+  if (!isObject(a) || typeof a.path !== 'string' || !(ATTRIBUTE_TYPES as readonly unknown[]).includes(a.type)) {
+    return 'a comparison has no attribute with a path and a type';
+  }
+  if (a.type === 'ID' && !isIdFormat(a.id)) return `the ID attribute ${a.path} has no id format`;
+  const source = sourceProblem(a.source);
+  return source === undefined ? undefined : `the attribute ${a.path} has a broken source (${source})`;
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isSpan(value: unknown): value is Span {
+  return isObject(value) && typeof value.start === 'number' && typeof value.end === 'number';
+}
