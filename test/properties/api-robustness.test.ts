@@ -1,0 +1,494 @@
+/**
+ * Whatever a caller passes to a public function, it returns normally or throws a TqlError,
+ * never anything else: query texts and non-strings, option objects of any shape (null, NaN,
+ * negative, huge and non-numeric limits, unknown profiles and time zones, symbols), schemas that
+ * are not schemas, random schema definitions (and, when `defineSchema` accepts one, queries and
+ * records through every backend), syntax trees and validated queries with junk inside, SQL
+ * dialects and mappings of any shape, and records of any shape, which never make the in-memory
+ * predicate throw. Every call is bounded by the test's timeout; none of these inputs may hang.
+ *
+ * A failure prints fast-check's seed and path; re-run it with `{ seed, path }` in the test's
+ * parameters.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { check, safeCheck } from '../../src/api/check.js';
+import { print } from '../../src/ast/print.js';
+import { compilePredicate, filterRecords } from '../../src/backends/memory/index.js';
+import { compileMongo } from '../../src/backends/mongo/index.js';
+import { compileSql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import type { SqlMapping } from '../../src/backends/sql/mapping.js';
+import { isTqlError } from '../../src/errors/tql-error.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { schedulingSqlMapping } from '../../src/models/scheduling/sql/index.js';
+import { OPERATORS } from '../../src/ast/nodes.js';
+import { parse, safeParse } from '../../src/parser/parse.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
+import { DEFAULT_OPERATORS } from '../../src/schema/operators.js';
+import { ATTRIBUTE_TYPES, type Entity, type Schema } from '../../src/schema/types.js';
+import { validate } from '../../src/validate/validate.js';
+import type { ValidatedQuery } from '../../src/validate/validated-query.js';
+import { arbWildRecords } from '../backends/mongo/wild-records.js';
+import { arbExpr, arbMutation, arbQuery, arbTokenSoup, mutate } from './arbitraries/ast.js';
+import { arbValidExpr, syntheticSchema, TIME_ZONES } from './arbitraries/schema-query.js';
+import { arbQueryText } from './arbitraries/valid-query.js';
+
+// ---- the contract ----
+
+type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
+
+/** Runs `f`: its value, or a TqlError it threw. Anything else thrown fails the test. */
+function outcome<T>(f: () => T): Outcome<T> {
+  try {
+    return { ok: true, value: f() };
+  } catch (error) {
+    // Catches: a TypeError, RangeError or SyntaxError escaping from deep inside.
+    expect(isTqlError(error), `threw ${String(error)}`).toBe(true);
+    if (isTqlError(error)) {
+      expect(error.issues.length).toBeGreaterThan(0);
+      expect(typeof error.message).toBe('string');
+    }
+    return { ok: false };
+  }
+}
+
+// ---- junk ----
+
+/** Keys that lead into prototypes, as own properties (JSON.parse makes `__proto__` an own key). */
+const PROTOTYPE_OBJECTS: readonly unknown[] = [
+  JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'),
+  JSON.parse('{"__proto__": null}'),
+  Object.create(null),
+  { toString: 'not a function', valueOf: 5 },
+];
+
+/** Values of every JavaScript type, odd numbers, symbols and prototype keys. */
+const arbJunk: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.anything({ maxDepth: 2, withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withBoxedValues: true, withSparseArray: true }) },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>(null, undefined, NaN, Infinity, -Infinity, -1, 0, 1.5, 1e300, -0, 2 ** 53, '', 'x', '__proto__', 'constructor', true, [], {}) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(Symbol('junk'), 10n, () => 1, ...PROTOTYPE_OBJECTS) },
+);
+
+/** A value of the expected kind now and then, junk otherwise. */
+const maybe = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 2, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: arbJunk });
+
+const SCHEMAS: readonly Schema[] = [schedulingSchema as Schema, syntheticSchema as Schema];
+
+/** Query texts: valid ones, broken ones, random ones, long ones. */
+const arbQueryString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...SCHEMAS).chain((s) => fc.constantFrom(...s.entityNames).chain((e) => arbValidExpr((s.entities as Record<string, Entity>)[e]!))).map((e) => print(e)),
+  fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e).map((q) => q.text)),
+  fc.tuple(fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e)), fc.array(arbMutation, { minLength: 1, maxLength: 3 })).map(([q, ms]) => ms.reduce(mutate, q.text)),
+  arbTokenSoup,
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.tuple(fc.constantFrom('agent.name EQ x AND ', '(', 'a.b IN x,', 'agent.name EQ "\\"'), fc.nat({ max: 3000 })).map(([unit, n]) => unit.repeat(n)),
+);
+
+/** Mostly a good value (or none), now and then junk: so that some calls get far enough to succeed. */
+const mostly = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 6, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: arbJunk });
+
+const arbLimit = fc.oneof(
+  { weight: 3, arbitrary: fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.constant(Infinity)) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(0, -1, -Infinity, NaN, 1.5, 1e300, 2 ** 53, '10', null, undefined) },
+  { weight: 1, arbitrary: arbJunk },
+);
+const arbLimits = fc.oneof(
+  fc.record({ maxLength: arbLimit, maxPredicates: arbLimit, maxDepth: arbLimit, maxListValues: arbLimit, maxValueLength: arbLimit }, { requiredKeys: [] }),
+  arbJunk,
+);
+const arbProfile = mostly(fc.constantFrom<unknown>('extended', 'timezest', undefined, 'timezset', 'EXTENDED', ''));
+const arbTimeZone = mostly(fc.constantFrom<unknown>(...TIME_ZONES, undefined, 'Mars/Olympus_Mons', 'utc', '+02:00', 'Etc/GMT+5', '', 'Europe/Berlin\u0000'));
+/** Option objects of `check`: every key drawn from good and bad values, or no object at all. */
+const arbCheckOptions: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ profile: arbProfile, timeZone: arbTimeZone, limits: fc.oneof(fc.constant(undefined), arbLimits), cache: mostly(fc.boolean()) }, { requiredKeys: [] }) },
+  { weight: 1, arbitrary: arbJunk },
+);
+/** A schema, one of its entities and a query text for it: the calls that can succeed. */
+const arbCoherentCall = fc.constantFrom(...SCHEMAS).chain((schema) =>
+  fc.constantFrom(...schema.entityNames).chain((entity) =>
+    fc.record({
+      schema: fc.constant<unknown>(schema),
+      entity: fc.constant<unknown>(entity),
+      text: fc.oneof({ weight: 3, arbitrary: arbValidExpr((schema.entities as Record<string, Entity>)[entity]!).map((e) => print(e)) }, { weight: 1, arbitrary: arbQueryString }),
+    }),
+  ),
+);
+const arbSchemaArg: fc.Arbitrary<unknown> = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SCHEMAS) }, { weight: 1, arbitrary: arbJunk }, { weight: 1, arbitrary: fc.constant(syntheticSchema.definition) });
+const arbEntityArg: fc.Arbitrary<unknown> = fc.oneof(fc.constantFrom(...schedulingSchema.entityNames, ...syntheticSchema.entityNames), fc.constantFrom('nope', '__proto__', 'constructor', 'toString', 'Agent'), arbJunk);
+
+// Typed entry points called with untyped arguments, as a JavaScript caller may.
+const untyped = {
+  check: check as (...args: unknown[]) => ValidatedQuery,
+  safeCheck: safeCheck as (...args: unknown[]) => { ok: boolean; error?: unknown; value?: unknown },
+  parse: parse as (...args: unknown[]) => unknown,
+  safeParse: safeParse as (...args: unknown[]) => { ok: boolean; error?: unknown },
+  validate: validate as (...args: unknown[]) => ValidatedQuery,
+  defineSchema: defineSchema as (definition: unknown) => Schema,
+  print: print as (...args: unknown[]) => string,
+  compileSql: compileSql as (...args: unknown[]) => { text: unknown; values: unknown },
+  compileMongo: compileMongo as (query: unknown) => unknown,
+  compilePredicate: compilePredicate as (query: unknown) => (record: unknown) => boolean,
+  filterRecords: filterRecords as (query: unknown, records: unknown) => unknown[],
+};
+
+// ---- texts, options, schemas and entities ----
+
+describe('check, safeCheck, parse and validate take anything', () => {
+  const arbCall = fc.oneof(
+    { weight: 3, arbitrary: arbCoherentCall },
+    { weight: 2, arbitrary: fc.record({ text: fc.oneof({ weight: 4, arbitrary: arbQueryString }, { weight: 1, arbitrary: arbJunk }), schema: arbSchemaArg, entity: arbEntityArg }) },
+  );
+
+  test.prop([arbCall, arbCheckOptions], { numRuns: 2400 })(
+    'check and safeCheck: a result or a TqlError, and they agree',
+    ({ text, schema, entity }, options) => {
+      const thrown = outcome(() => untyped.check(text, schema, entity, options));
+      let safe: { ok: boolean; error?: unknown } | undefined;
+      // Catches: safeCheck throwing instead of returning the error.
+      expect(() => (safe = untyped.safeCheck(text, schema, entity, options))).not.toThrow();
+      expect(safe!.ok).toBe(thrown.ok);
+      if (!safe!.ok) expect(isTqlError(safe!.error)).toBe(true);
+    },
+  );
+
+  test.prop([fc.oneof({ weight: 4, arbitrary: arbQueryString }, { weight: 1, arbitrary: arbJunk }), fc.oneof(fc.record({ limits: arbLimits }, { requiredKeys: [] }), arbJunk)], { numRuns: 1500 })(
+    'parse and safeParse: a tree or a TqlError',
+    (text, options) => {
+      const thrown = outcome(() => untyped.parse(text, options));
+      expect(untyped.safeParse(text, options).ok).toBe(thrown.ok);
+    },
+  );
+
+  test.prop([arbQuery({ maxDepth: 2 }), arbSchemaArg, arbEntityArg, arbCheckOptions], { numRuns: 900 })(
+    'validate: any syntax tree, with any schema, entity and options',
+    (query, schema, entity, options) => {
+      outcome(() => untyped.validate(query, schema, entity, options));
+    },
+  );
+
+  test.prop([arbQueryString, fc.constantFrom(...SCHEMAS), fc.gen()], { numRuns: 900 })(
+    'validate: a parsed tree with junk put somewhere inside it',
+    (text, schema, draw) => {
+      const parsed = outcome(() => parse(text));
+      const tree: unknown = parsed.ok ? parsed.value : draw(() => arbQuery({ maxDepth: 1 }));
+      const broken = withJunkSomewhere(tree, draw);
+      outcome(() => untyped.validate(broken, schema, draw(() => fc.constantFrom(...schema.entityNames))));
+    },
+  );
+
+  test.prop([arbJunk, arbSchemaArg, arbEntityArg], { numRuns: 600 })('validate: junk for a tree', (query, schema, entity) => {
+    outcome(() => untyped.validate(query, schema, entity));
+  });
+});
+
+/** A copy of `value` with one object property or array element, anywhere, replaced by junk. */
+function withJunkSomewhere(value: unknown, draw: fc.GeneratorValue): unknown {
+  const slots: { holder: Record<string | number, unknown>; key: string | number }[] = [];
+  const copy = (v: unknown, depth: number): unknown => {
+    if (typeof v !== 'object' || v === null || depth > 12) return v;
+    const out = (Array.isArray(v) ? [] : {}) as Record<string | number, unknown>;
+    for (const [k, x] of Object.entries(v)) {
+      out[k] = copy(x, depth + 1);
+      slots.push({ holder: out, key: Array.isArray(v) ? Number(k) : k });
+    }
+    return out;
+  };
+  const root = copy(value, 0);
+  if (slots.length === 0) return draw(() => arbJunk);
+  const slot = slots[draw(() => fc.nat({ max: slots.length - 1 }))]!;
+  slot.holder[slot.key] = draw(() => arbJunk);
+  return root;
+}
+
+// ---- schema definitions ----
+
+const arbName = fc.oneof({ weight: 4, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'Bad', '', 'a.b', 'to_string') });
+const arbSource = fc.oneof(
+  fc.record({ kind: fc.constant('field'), field: maybe(arbName) }, { requiredKeys: ['kind'] }),
+  fc.record({ kind: fc.constant('variant'), tag: maybe(arbName), fields: maybe(fc.dictionary(arbName, maybe(arbName), { maxKeys: 3 })) }, { requiredKeys: ['kind'] }),
+  fc.record(
+    {
+      kind: fc.constant('element'),
+      arrays: maybe(fc.array(maybe(arbName), { maxLength: 3 })),
+      where: maybe(fc.record({ field: maybe(arbName), oneOf: maybe(fc.array(maybe(fc.string({ maxLength: 4 })), { maxLength: 3 })) }, { requiredKeys: [] })),
+      value: maybe(arbName),
+      ignorePrefix: maybe(fc.constantFrom('#', '', 'x')),
+    },
+    { requiredKeys: ['kind'] },
+  ),
+  fc.record({ kind: fc.constantFrom('other', 'Field', '') }),
+  arbJunk,
+);
+/** A definition `defineSchema` accepts, so that whole schemas often are. */
+const arbGoodAttributeDefinition = fc.constantFrom(...ATTRIBUTE_TYPES).chain((type) =>
+  fc.record(
+    {
+      type: fc.constant(type),
+      operators: fc.subarray([...DEFAULT_OPERATORS[type]], { minLength: 1 }),
+      nullable: fc.boolean(),
+      values: type === 'String' ? fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 3 }) : fc.constant(undefined),
+      id: type === 'ID' ? fc.oneof(fc.constant({ kind: 'integer' }), fc.constantFrom('usr_', 'a1_').map((prefix) => ({ kind: 'prefixed', prefix }))) : fc.constant(undefined),
+      source: fc.oneof(
+        fc.record({ kind: fc.constant('field'), field: arbName }),
+        fc.record({ kind: fc.constant('variant'), tag: arbName, fields: fc.dictionary(fc.string({ maxLength: 3 }), arbName, { maxKeys: 3 }) }),
+        fc.record({
+          kind: fc.constant('element'),
+          arrays: fc.array(arbName, { minLength: 1, maxLength: 2 }),
+          where: fc.record({ field: arbName, oneOf: fc.array(fc.string({ maxLength: 3 }), { minLength: 1, maxLength: 2 }) }),
+          value: arbName,
+        }),
+      ),
+    },
+    { requiredKeys: ['type'] },
+  ),
+);
+const arbAttributeDefinition = fc.oneof(
+  { weight: 6, arbitrary: arbGoodAttributeDefinition },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        type: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ATTRIBUTE_TYPES) }, { weight: 1, arbitrary: arbJunk }),
+        operators: maybe(fc.subarray([...OPERATORS, 'eq', 'BETWEEN'])),
+        nullable: maybe(fc.boolean()),
+        values: maybe(fc.array(maybe(fc.string({ maxLength: 5 })), { maxLength: 4 })),
+        id: maybe(fc.oneof(fc.constant({ kind: 'integer' }), fc.record({ kind: fc.constant('prefixed'), prefix: maybe(fc.constantFrom('usr_', 'a1_', 'x', '', 'Usr_')) }), fc.record({ kind: maybe(fc.string()) }))),
+        source: arbSource,
+        description: maybe(fc.string({ maxLength: 5 })),
+      },
+      { requiredKeys: [] },
+    ),
+  },
+  { weight: 1, arbitrary: arbJunk },
+);
+/** Own keys from entries, `__proto__` included. */
+const entriesToObject = (entries: readonly [string, unknown][]) => Object.fromEntries(entries);
+/** Entities of attributes: good names and definitions, or wild ones. */
+function arbEntities(name: fc.Arbitrary<string>, attribute: fc.Arbitrary<unknown>, entity: fc.Arbitrary<unknown> = fc.constant(undefined)) {
+  const attributes = fc.array(fc.tuple(name, attribute), { minLength: 1, maxLength: 4 }).map(entriesToObject);
+  const entityDefinition = fc.oneof({ weight: 5, arbitrary: fc.record({ attributes, description: fc.option(fc.string(), { nil: undefined }) }) }, { weight: 1, arbitrary: entity });
+  return fc.array(fc.tuple(name, entityDefinition), { minLength: 1, maxLength: 3 }).map((entities) => ({ entities: entriesToObject(entities) }));
+}
+const arbGoodName = fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/);
+const arbDefinition: fc.Arbitrary<unknown> = fc.oneof(
+  // Most are accepted: every backend then gets queries on them.
+  { weight: 3, arbitrary: arbEntities(arbGoodName, arbGoodAttributeDefinition) },
+  { weight: 3, arbitrary: arbEntities(arbName, arbAttributeDefinition, arbJunk) },
+  { weight: 1, arbitrary: fc.record({ entities: arbJunk }) },
+  { weight: 1, arbitrary: arbJunk },
+);
+
+/** Every string a definition mentions: record keys the backends will read. */
+function stringsIn(value: unknown, into = new Set<string>(), depth = 0): Set<string> {
+  if (typeof value === 'string') into.add(value);
+  else if (typeof value === 'object' && value !== null && depth < 8) {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      stringsIn(v, into, depth + 1);
+    }
+  }
+  return into;
+}
+
+/** A table per entity and per array an element source names, so the SQL backend goes deep. */
+function sqlMappingFor(schema: Schema): SqlMapping {
+  const mapping: Record<string, unknown> = {};
+  for (const name of schema.entityNames) {
+    const entity = (schema.entities as Record<string, Entity>)[name]!;
+    const collections: Record<string, unknown> = {};
+    for (const a of entity.attributeNames) {
+      const source = entity.attributes[a]!.source as { kind?: unknown; arrays?: unknown };
+      if (source.kind === 'element' && Array.isArray(source.arrays)) {
+        for (const array of source.arrays) if (typeof array === 'string') collections[array] = { table: `${name}_${array}`, foreignKey: 'owner_id' };
+      }
+    }
+    mapping[name] = { table: name, key: 'id', collections: Object.fromEntries(Object.entries(collections)) };
+  }
+  return mapping as SqlMapping;
+}
+
+describe('defineSchema takes any definition, and what it accepts is safe to use', () => {
+  test.prop([arbDefinition, fc.gen()], { numRuns: 1200 })('a schema or a TqlError; then queries, every backend and any record', (definition, draw) => {
+    const made = outcome(() => untyped.defineSchema(definition));
+    if (!made.ok) return;
+    const schema = made.value;
+    const names = [...stringsIn(definition)];
+    for (const entityName of schema.entityNames) {
+      const entity = (schema.entities as Record<string, Entity>)[entityName]!;
+      if (entity.attributeNames.length === 0) continue;
+      // Predicates on the entity's attributes with every operator and values of every kind.
+      // Predicates on the entity's attributes: mostly with an operator and a value they take.
+      const text = draw(() =>
+        fc
+          .array(
+            fc.constantFrom(...entity.attributeNames).chain((name) => {
+              const a = entity.attributes[name]!;
+              const typed = a.values?.[0] ?? { String: 'x', Boolean: 'true', Timestamp: '2023-07-01', ID: a.id?.kind === 'prefixed' ? `${a.id.prefix}a` : '5' }[a.type];
+              return fc
+                .tuple(fc.oneof(fc.constantFrom(...a.operators), fc.constantFrom(...OPERATORS)), fc.oneof({ weight: 4, arbitrary: fc.constant(typed) }, { weight: 1, arbitrary: fc.constantFrom('"a b"', 'null', '#1', 'a,b', 'x') }))
+                .map(([op, v]) => `${entityName}.${name} ${op} ${v}`);
+            }),
+            { minLength: 1, maxLength: 2 },
+          )
+          .map((ps) => ps.join(' AND ')),
+      );
+      const checked = outcome(() => check(text, schema, entityName, { cache: false }));
+      if (!checked.ok) continue;
+      const q = checked.value;
+      outcome(() => compileMongo(q));
+      for (const dialect of ['postgres', 'sqlite'] as const) outcome(() => compileSql(q, { dialect, mapping: sqlMappingFor(schema) }));
+      const predicate = outcome(() => compilePredicate(q));
+      if (!predicate.ok) continue;
+      const records = draw(() => fc.array(arbRecordAround(names), { maxLength: 6 }));
+      // Catches: a record shape that makes the predicate throw or answer something other than a boolean.
+      for (const r of records) expect(typeof predicate.value(r)).toBe('boolean');
+    }
+  });
+});
+
+// ---- printing ----
+
+describe('print', () => {
+  test.prop([fc.oneof(arbExpr({ maxDepth: 2 }), arbQuery({ maxDepth: 2 })), fc.oneof(fc.record({ style: fc.oneof(fc.constantFrom<unknown>('url', 'readable', 'URL', ''), arbJunk) }, { requiredKeys: [] }), arbJunk)], {
+    numRuns: 300,
+  })('any valid tree with any options: text or a TqlError', (tree, options) => {
+    const printed = outcome(() => untyped.print(tree, options));
+    if (printed.ok) expect(typeof printed.value).toBe('string');
+  });
+});
+
+// ---- backends ----
+
+const arbValidated: fc.Arbitrary<ValidatedQuery> = fc
+  .constantFrom(...schedulingSchema.entityNames)
+  .chain((e) => arbQueryText(e, 2))
+  .map(({ entity, text }) => check(text, schedulingSchema, entity));
+
+const arbDialect: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom<unknown>('postgres', 'sqlite', postgres, sqlite) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>('mysql', 'Postgres', 'constructor', '__proto__', 'toString', '') },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>({}, { ...sqlite, placeholder: 'x' }, { ...postgres, quoteIdentifier: () => 5 }, { ...postgres, lower: undefined }, { name: 'half', placeholder: () => '?' }) },
+  { weight: 1, arbitrary: arbJunk },
+);
+const arbMapping: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(schedulingSqlMapping) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(...schedulingSchema.entityNames).chain((e) =>
+      fc.record({
+        [e]: fc.record(
+          {
+            table: maybe(fc.constantFrom('t', 'a"b', '', 'x y')),
+            key: maybe(fc.constant('id')),
+            columns: maybe(fc.dictionary(arbName, maybe(arbName))),
+            collections: maybe(
+              fc.dictionary(
+                fc.constantFrom('associated_entities', 'resources', 'scheduled_agents', '__proto__'),
+                maybe(fc.record({ table: maybe(fc.constantFrom('c', 't', 'a"b')), foreignKey: maybe(fc.constant('owner')), discriminator: maybe(fc.record({ column: maybe(fc.constant('role')), value: maybe(fc.constant('r')) })), columns: maybe(fc.dictionary(arbName, maybe(arbName))) }, { requiredKeys: [] })),
+              ),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+    ),
+  },
+  { weight: 1, arbitrary: arbJunk },
+);
+
+describe('the backends take any options and any record', () => {
+  test.prop([arbValidated, arbDialect, arbMapping, maybe(fc.constantFrom('database', 'unicode'))], { numRuns: 900 })(
+    'compileSql with any dialect, mapping and case folding: SQL or a TqlError',
+    (q, dialect, mapping, caseFolding) => {
+      const sql = outcome(() => untyped.compileSql(q, { dialect, mapping, caseFolding }));
+      if (sql.ok) expect(typeof sql.value.text).toBe('string');
+      // Catches: a valid query refused with the real mapping and a built-in dialect.
+      expect(outcome(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping })).ok).toBe(true);
+    },
+  );
+
+  test.prop([arbValidated, fc.gen()], { numRuns: 900 })('compileMongo and compilePredicate: a valid query always compiles; any record gives a boolean', (q, draw) => {
+    expect(outcome(() => compileMongo(q)).ok).toBe(true);
+    const matches = compilePredicate(q);
+    const records = draw(() => fc.oneof(arbWildRecords(q.entity), fc.array(arbRecordAround(['name', 'associated_entities', 'resources', 'type', 'id', 'object', 'url_slug']), { maxLength: 8 })));
+    // Catches: a record that makes the predicate throw, or an answer that is not a boolean.
+    for (const r of records) expect(typeof matches(r)).toBe('boolean');
+    expect(outcome(() => untyped.filterRecords(q, records)).ok).toBe(true);
+  });
+
+  test.prop([arbValidated, arbJunk], { numRuns: 600 })('filterRecords with anything for the records', (q, records) => {
+    outcome(() => untyped.filterRecords(q, records));
+  });
+
+  test.prop([fc.oneof(arbJunk, arbValidated.chain((q) => fc.gen().map((draw) => withJunkSomewhere(q, draw))))], { numRuns: 1200 })(
+    'a validated query with junk inside, or junk: every backend compiles it or throws a TqlError',
+    (q) => {
+      outcome(() => untyped.compileMongo(q));
+      outcome(() => untyped.compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }));
+      const predicate = outcome(() => untyped.compilePredicate(q));
+      if (predicate.ok) for (const r of [{}, null, { name: 'x' }]) outcome(() => predicate.value(r));
+    },
+  );
+});
+
+/**
+ * A record whose keys come from `names` (and prototype keys), whose values are anything: junk,
+ * arrays of such records, nested records. Prototype keys are made own properties.
+ */
+function arbRecordAround(names: readonly string[]): fc.Arbitrary<unknown> {
+  const key = fc.oneof({ weight: 4, arbitrary: names.length > 0 ? fc.constantFrom(...names) : fc.constant('name') }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty') });
+  const leaf = fc.oneof(arbJunk, names.length > 0 ? fc.constantFrom(...names) : fc.constant('x'), fc.integer(), fc.boolean());
+  const { record } = fc.letrec<{ record: Record<string, unknown>; value: unknown }>((tie) => ({
+    record: fc.array(fc.tuple(key, tie('value')), { maxLength: 5 }).map(entriesToObject),
+    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('record'), fc.array(tie('record'), { maxLength: 3 }), fc.array(leaf, { maxLength: 3 })),
+  }));
+  return fc.oneof({ weight: 6, arbitrary: record }, { weight: 1, arbitrary: arbJunk }, { weight: 1, arbitrary: fc.array(record, { maxLength: 2 }) });
+}
+
+// ---- what these properties found, kept as examples ----
+
+describe('regressions', () => {
+  const q = check('agent.name EQ x', schedulingSchema, 'agent');
+  const parsed = parse('agent.name EQ x');
+  const withValue = (value: unknown) => ({ ...q, condition: { ...(q.condition as object), value } });
+  it.for<[string, () => unknown, string]>([
+    ['check with null options', () => untyped.check('agent.name EQ x', schedulingSchema, 'agent', null), 'ok'],
+    ['check with a misspelt profile', () => check('agent.name EQ a OR agent.name EQ b', schedulingSchema, 'agent', { profile: 'timezset' as never }), 'invalid_option'],
+    ['check with a symbol for a time zone', () => untyped.check('agent.name EQ x', schedulingSchema, 'agent', { timeZone: Symbol('z') }), 'invalid_option'],
+    ['check with a symbol for a limit', () => untyped.check('agent.name EQ x', schedulingSchema, 'agent', { limits: { maxDepth: Symbol('d') } }), 'invalid_option'],
+    ['check with a limit whose valueOf is not a function', () => untyped.check('agent.name EQ x', schedulingSchema, 'agent', { limits: { maxDepth: { valueOf: 5, toString: 'x' } } }), 'invalid_option'],
+    ['check with a number for limits', () => untyped.check('agent.name EQ x', schedulingSchema, 'agent', { limits: 5 }), 'invalid_option'],
+    ['check with a number for an entity', () => untyped.check('agent.name EQ x', schedulingSchema, 5), 'invalid_option'],
+    ['check with null for an entity', () => untyped.check('agent.name EQ x', schedulingSchema, null), 'invalid_option'],
+    ['check with a schema definition for a schema', () => untyped.check('agent.name EQ x', { entities: { agent: { attributes: { name: { type: 'String' } } } } }, 'agent'), 'invalid_option'],
+    ['check with null for a schema', () => untyped.check('agent.name EQ x', null, 'agent'), 'invalid_option'],
+    ['validate null', () => untyped.validate(null, schedulingSchema, 'agent'), 'invalid_input'],
+    ['validate a predicate without values', () => untyped.validate({ ...parsed, expression: { ...parsed.expression, values: [] } }, schedulingSchema, 'agent'), 'invalid_input'],
+    ['validate a tree whose spans lie past its text', () => untyped.validate({ ...parsed, text: 'x', expression: { ...parsed.expression, attribute: { kind: 'Attribute', entity: 'agent', property: 'nope', span: { start: 2 ** 30, end: 2 ** 30 + 4 } } } }, schedulingSchema, 'agent'), 'unknown_attribute'],
+    ['print in an unknown style', () => untyped.print(parsed, { style: 'URL' }), 'invalid_option'],
+    ['defineSchema with operators as a text', () => untyped.defineSchema({ entities: { a: { attributes: { b: { type: 'String', operators: 'EQ' } } } } }), 'invalid_schema'],
+    ['defineSchema with a null id format', () => untyped.defineSchema({ entities: { a: { attributes: { b: { type: 'ID', id: null } } } } }), 'invalid_schema'],
+    ['defineSchema with Infinity for values', () => untyped.defineSchema({ entities: { a: { attributes: { b: { type: 'ID', id: { kind: 'integer' }, values: Infinity } } } } }), 'invalid_schema'],
+    ['defineSchema with an unknown kind of source', () => untyped.defineSchema({ entities: { a: { attributes: { b: { type: 'String', source: { kind: 'column' } } } } } }), 'invalid_schema'],
+    ['defineSchema with a text for nullable', () => untyped.defineSchema({ entities: { a: { attributes: { b: { type: 'String', nullable: 'yes' } } } } }), 'invalid_schema'],
+    ['compileSql with an empty dialect object', () => untyped.compileSql(q, { dialect: {}, mapping: schedulingSqlMapping }), 'invalid_option'],
+    ['compileSql with a bigint for a dialect', () => untyped.compileSql(q, { dialect: 10n, mapping: schedulingSqlMapping }), 'invalid_option'],
+    ['compileSql with a bigint for case folding', () => untyped.compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping, caseFolding: 10n }), 'invalid_option'],
+    ['compileSql with a null collection', () => untyped.compileSql(check('scheduling_request.team_id EQ team_a', schedulingSchema, 'scheduling_request'), { dialect: 'sqlite', mapping: { scheduling_request: { table: 't', key: 'id', collections: { resources: null } } } }), 'unsupported'],
+    ['compileSql with a validated query that has no entity', () => untyped.compileSql({ ...q, entity: undefined }, { dialect: 'sqlite', mapping: schedulingSqlMapping }), 'invalid_input'],
+    ['compileMongo with a bare { kind }', () => untyped.compileMongo({ kind: 'ValidatedQuery' }), 'invalid_input'],
+    ['compileMongo with a LIKE on a number', () => untyped.compileMongo({ ...q, condition: { ...(q.condition as object), operator: 'LIKE', value: 5 } }), 'invalid_input'],
+    ['compilePredicate with a bigint value', () => untyped.compilePredicate(withValue(10n)), 'invalid_input'],
+  ])('%s', ([, call, code]) => {
+    let result: unknown;
+    try {
+      call();
+      result = 'ok';
+    } catch (error) {
+      result = isTqlError(error) ? error.code : `not a TqlError: ${String(error)}`;
+    }
+    expect(result).toBe(code);
+  });
+});
