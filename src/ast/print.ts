@@ -4,7 +4,7 @@
  * inside an `And` or an `Or` directly inside an `Or`, the only shapes that would need
  * parentheses the tree does not have.
  */
-import { TqlError } from '../errors/tql-error.js';
+import { optionError } from '../errors/tql-error.js';
 import { isBareChar } from '../parser/text-scan.js';
 import type { And, Expr, Group, Or, Predicate, Query, Value } from './nodes.js';
 
@@ -81,7 +81,7 @@ function needsQuotes(text: string): boolean {
 export function print(node: Query | Expr, options?: PrintOptions): string {
   const style: unknown = options?.style ?? 'readable';
   if (style !== 'url' && style !== 'readable') {
-    throw TqlError.of('', { code: 'invalid_option', message: 'The print style is "url" or "readable".', span: { start: 0, end: 0 } });
+    throw optionError('The print style is "url" or "readable".');
   }
   const layout = LAYOUTS[style];
   return printExpr(node.kind === 'Query' ? node.expression : node, layout);

@@ -5,7 +5,7 @@
  */
 import type { Expr, Predicate, Query, Value } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
-import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import { TqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_LIMITS, type Limits, type ParseOptions } from './options.js';
 import { scanParens } from './paren-scan.js';
 
@@ -24,22 +24,14 @@ export function resolveLimits(options: ParseOptions | undefined): Limits {
   const given: Partial<Limits> | null | undefined = options?.limits;
   if (given == null) return DEFAULT_LIMITS;
   if (typeof given !== 'object') {
-    throw TqlError.of('', {
-      code: 'invalid_option',
-      message: `limits is an object such as { maxDepth: 8 }, not ${describeValue(given)}.`,
-      span: { start: 0, end: 0 },
-    });
+    throw optionError(`limits is an object such as { maxDepth: 8 }, not ${describeValue(given)}.`);
   }
   const resolved: Record<keyof Limits, number> = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
     const value: unknown = given[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !(value === Infinity || (Number.isInteger(value) && value >= 1))) {
-      throw TqlError.of('', {
-        code: 'invalid_option',
-        message: `limits.${key} must be a positive integer or Infinity, not ${describeValue(value)}.`,
-        span: { start: 0, end: 0 },
-      });
+      throw optionError(`limits.${key} must be a positive integer or Infinity, not ${describeValue(value)}.`);
     }
     resolved[key] = value;
   }

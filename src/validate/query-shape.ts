@@ -4,7 +4,7 @@
  */
 import { OPERATORS } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
-import { TqlError } from '../errors/tql-error.js';
+import { inputError, type TqlError } from '../errors/tql-error.js';
 
 /** More nodes than any query within the limits has; a guard against cycles and shared-node bombs. */
 const MAX_NODES = 1_000_000;
@@ -73,9 +73,5 @@ function isSpan(value: unknown): boolean {
 }
 
 function wrong(why: string): TqlError {
-  return TqlError.of('', {
-    code: 'invalid_input',
-    message: `validate takes a syntax tree made by parse() or the builders, but ${why}.`,
-    span: { start: 0, end: 0 },
-  });
+  return inputError(`validate takes a syntax tree made by parse() or the builders, but ${why}.`);
 }

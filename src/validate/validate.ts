@@ -3,7 +3,7 @@
  * {@link ValidatedQuery} that backends take. Every issue is collected, not just the first.
  */
 import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
-import { TqlError, issue, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import { TqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { PROFILES, type Profile } from '../parser/options.js';
 import { isSchema } from '../schema/define-schema.js';
@@ -11,9 +11,10 @@ import { queryShapeError } from './query-shape.js';
 import { LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { closest, didYouMean } from '../errors/suggest.js';
+import { orList } from '../errors/wording.js';
 import { isValidTimeZone } from './timestamp.js';
 import type { Condition, Scalar, ValidatedQuery } from './validated-query.js';
-import { findBadCharacter, readValue, show, type ValueContext } from './values.js';
+import { findBadCharacter, readValue, type ValueContext } from './values.js';
 
 /** Options of {@link validate}: how to read the query's values. */
 export interface ValidateOptions {
@@ -108,10 +109,6 @@ export function safeValidate<S extends Schema>(
 
 function fail(error: TqlError): Result<never> {
   return { ok: false, error };
-}
-
-function optionError(message: string): TqlError {
-  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
 }
 
 class Validator {
@@ -234,7 +231,7 @@ class Validator {
       const guess = closest(v.text, attribute.values);
       this.report({
         code: 'value_not_allowed',
-        message: `${show(v.text)} is not a value of ${attribute.path}, which is one of ${attribute.values.join(', ')}.${didYouMean(guess)}`,
+        message: `${describeValue(v.text)} is not a value of ${attribute.path}, which is one of ${attribute.values.join(', ')}.${didYouMean(guess)}`,
         span: v.span,
         suggestion: guess,
       });
@@ -273,7 +270,7 @@ class Validator {
     const fix = guess !== undefined && sameProperty !== undefined ? sameProperty : undefined;
     this.report({
       code: 'unknown_entity',
-      message: `${show(ref.entity)} is not an entity; attributes of this query start with ${this.entity.name}.${fix ? ` Did you mean ${fix}?` : ''}`,
+      message: `${describeValue(ref.entity)} is not an entity; attributes of this query start with ${this.entity.name}.${didYouMean(fix)}`,
       span: prefixSpan,
       suggestion: fix,
     });
@@ -301,6 +298,3 @@ function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {
   return at >= 0 && at < e.operands[1].span.start ? { start: at, end: at + 2 } : e.span;
 }
 
-function orList(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
-}

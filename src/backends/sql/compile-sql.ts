@@ -3,7 +3,7 @@
  * operator. Semantics are those of the design doc, section 4: two-valued logic, negative
  * operators that are exact complements also on NULL, "some element" for collections.
  */
-import { TqlError } from '../../errors/tql-error.js';
+import { TqlError, optionError } from '../../errors/tql-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
 import { validatedQueryError } from '../query-shape.js';
@@ -11,7 +11,6 @@ import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validate
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
 import { entityMapping, resolveTarget, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
-import { optionError } from './sql-text.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
 export interface SqlStatement {

@@ -3,7 +3,8 @@
  * dialect is one more object in {@link SQL_DIALECTS}.
  */
 import { describeValue } from '../../errors/describe-value.js';
-import { optionError, quoteIdentifier } from './sql-text.js';
+import { optionError } from '../../errors/tql-error.js';
+import { quoteIdentifier } from './sql-text.js';
 
 /**
  * How `LIKE` folds case on the stored side (the query's value is always folded with JavaScript's

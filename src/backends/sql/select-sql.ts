@@ -1,9 +1,9 @@
 /** A whole SELECT for a mapped entity: the filter, a stable order and optional keyset paging. */
+import { optionError } from '../../errors/tql-error.js';
 import type { ValidatedQuery } from '../../validate/validated-query.js';
 import { checkParameterCount, compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
 import { resolveDialect } from './dialects.js';
 import { entityMapping } from './mapping.js';
-import { optionError } from './sql-text.js';
 
 /** Options of {@link selectSql}: those of {@link compileSql}, and what to return. */
 export interface SelectSqlOptions extends CompileSqlOptions {

@@ -5,7 +5,7 @@
  * bound parameters.
  */
 import { describeValue } from '../../errors/describe-value.js';
-import { TqlError } from '../../errors/tql-error.js';
+import { optionError } from '../../errors/tql-error.js';
 
 /**
  * `name` as a double-quoted SQL identifier, embedded quotes doubled (SQL standard; PostgreSQL and
@@ -40,9 +40,4 @@ export function quoteSchemaLiteral(text: string): string {
     throw optionError(`The schema constant ${describeValue(text)} cannot be written in SQL: it holds a backslash or NUL.`);
   }
   return `'${text.replaceAll("'", "''")}'`;
-}
-
-/** An error about the mapping or the options, not about a place in the query. */
-export function optionError(message: string): TqlError {
-  return TqlError.of('', { code: 'invalid_option', message, span: { start: 0, end: 0 } });
 }
