@@ -1,8 +1,9 @@
-/** Naming a value a caller passed, for messages about options and arguments. */
+/** Naming a value in a message: one a caller passed, or a value written in a query. */
 
 /**
- * The value as a message shows it: strings quoted, objects by their kind. Never calls the
- * value's own conversions (`toString`, `valueOf`), which may be missing or throw.
+ * The value as a message shows it: strings quoted (cut after 40 characters), objects by their
+ * kind. Never calls the value's own conversions (`toString`, `valueOf`), which may be missing or
+ * throw.
  *
  * @example
  * ```ts

@@ -3,6 +3,7 @@
  * `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z` or `±HH:MM`. Dates and datetimes without an
  * offset are wall-clock times in the query's time zone (UTC unless the caller names an IANA zone).
  */
+import { describeValue } from '../errors/describe-value.js';
 
 const INTEGER = /^[0-9]+$/;
 const DATE_TIME =
@@ -31,7 +32,7 @@ export function readTimestamp(text: string, timeZone: string): TimestampResult {
   if (!m) {
     return {
       ok: false,
-      reason: `expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got ${quoteValue(text)}`,
+      reason: `expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got ${describeValue(text)}`,
     };
   }
   const [, y, mo, d, h, mi, s, offset] = m;
@@ -77,10 +78,6 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function daysInMonth(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
-}
-
-function quoteValue(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

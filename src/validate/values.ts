@@ -3,6 +3,7 @@
  * attribute type does not compile until its values can be read.
  */
 import type { TqlErrorCode } from '../errors/codes.js';
+import { describeValue } from '../errors/describe-value.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import { readTimestamp } from './timestamp.js';
 import type { Scalar } from './validated-query.js';
@@ -42,7 +43,7 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
     return {
       ok: false,
       code: 'invalid_value',
-      message: `${a.path} is a Boolean: write true or false, not ${show(text)}.`,
+      message: `${a.path} is a Boolean: write true or false, not ${describeValue(text)}.`,
       ...(guess === undefined ? {} : { suggestion: guess }),
     };
   },
@@ -58,9 +59,9 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
       if (INTEGER.test(text)) {
         const n = Number(text);
         if (Number.isSafeInteger(n)) return { ok: true, value: n };
-        return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids; ${show(text)} is too large.` };
+        return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids; ${describeValue(text)} is too large.` };
       }
-      return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids (such as 12345); ${show(text)} is not an integer id.` };
+      return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids (such as 12345); ${describeValue(text)} is not an integer id.` };
     }
     const { prefix } = format;
     if (text.startsWith(prefix) && ID_BODY.test(text.slice(prefix.length))) return { ok: true, value: text };
@@ -71,13 +72,13 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
       return {
         ok: false,
         code: 'wrong_id_prefix',
-        message: `${show(text)}${what}, so it can never match ${a.path}, which takes the id of ${whose} (${prefix}…).`,
+        message: `${describeValue(text)}${what}, so it can never match ${a.path}, which takes the id of ${whose} (${prefix}…).`,
       };
     }
     return {
       ok: false,
       code: 'invalid_value',
-      message: `${a.path} takes the id of ${whose}: ${prefix} followed by letters and digits, not ${show(text)}.`,
+      message: `${a.path} takes the id of ${whose}: ${prefix} followed by letters and digits, not ${describeValue(text)}.`,
     };
   },
 };
@@ -92,11 +93,6 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
  */
 export function readValue(text: string, a: Attribute, ctx: ValueContext): ValueResult {
   return READERS[a.type](text, a, ctx);
-}
-
-/** A value for a message: quoted, shortened when long. */
-export function show(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
 /** NUL cannot be stored in PostgreSQL text and a lone surrogate is not Unicode: reject both. */
