@@ -9,7 +9,7 @@ import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '
 import { validatedQueryError } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
-import { containsPattern } from './like-pattern.js';
+import { containsPattern, LIKE_ESCAPE } from './like-pattern.js';
 import { entityMapping, resolveTarget, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
@@ -82,7 +82,7 @@ function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, n
       span: c.span,
     });
   }
-  return `${ctx.dialect.lower(value, ctx.folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${bind(ctx, pattern)} ESCAPE '\\'`;
+  return `${ctx.dialect.lower(value, ctx.folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${bind(ctx, pattern)} ESCAPE '${LIKE_ESCAPE}'`;
 }
 
 const comparisons: ComparisonHandlers<string, Context> = {
