@@ -39,15 +39,9 @@ export function caretExcerpt(text: string, given: Span): string {
   // A span from a hand-built tree may lie outside the text: show the nearest place inside it.
   const start = clampOffset(given.start, text.length);
   const span = { start, end: Math.max(start, clampOffset(given.end, text.length)) };
-  const { line } = positionAt(text, span.start);
-  const lines = text.split(/\r\n|\r|\n/);
-  const lineText = lines[line - 1] ?? '';
-  let lineStart = 0;
-  for (let i = 0; i < line - 1; i++) {
-    lineStart += (lines[i] ?? '').length;
-    // Skip the newline that ended the previous line, whatever its form.
-    lineStart += text.charCodeAt(lineStart) === 13 && text.charCodeAt(lineStart + 1) === 10 ? 2 : 1;
-  }
+  const lineStart = span.start - (positionAt(text, span.start).column - 1);
+  const rest = text.slice(lineStart);
+  const lineText = rest.slice(0, rest.search(/[\r\n]|$/));
   let from = span.start - lineStart;
   let to = Math.max(from + 1, Math.min(span.end - lineStart, lineText.length));
   let shown = lineText;
