@@ -13,7 +13,7 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { pageLink } from './list-links.js';
 import { readPage } from './list-page.js';
-import { MAX_PAGE_SIZE, readListParams, type PageSize } from './list-params.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type PageSize } from './list-params.js';
 import type { ListStore } from './list-store.js';
 import { requestUrl } from './request-url.js';
 
@@ -124,7 +124,7 @@ function checkBaseUrl(baseUrl: string | undefined): string | undefined {
 
 function checkPageSize(pageSize: PageSize | undefined): PageSize {
   const max = pageSize?.max ?? MAX_PAGE_SIZE;
-  const fallback = pageSize?.default ?? Math.min(20, max);
+  const fallback = pageSize?.default ?? Math.min(DEFAULT_PAGE_SIZE, max);
   if (!Number.isSafeInteger(max) || max < 1 || !Number.isSafeInteger(fallback) || fallback < 1 || fallback > max) {
     throw optionError(`pageSize needs whole numbers with 1 <= default <= max; got default ${String(pageSize?.default)}, max ${String(pageSize?.max)}.`);
   }
