@@ -5,7 +5,7 @@
 import type { Limits } from '../parser/options.js';
 import { safeParse } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
-import { safeValidate, type Result, type ValidateOptions } from '../validate/validate.js';
+import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { BoundedCache } from './bounded-cache.js';
 
@@ -94,7 +94,7 @@ export function safeCheck<S extends Schema>(
   if (hit !== undefined) return { ok: true, value: hit };
   const parsed = safeParse(text, { limits: opts.limits });
   if (!parsed.ok) return parsed;
-  const validated = safeValidate(parsed.value, schema, entity, opts);
+  const validated = validateParsed(parsed.value, schema, entity, opts);
   // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
   if (validated.ok && key !== undefined) cacheFor(schema, key).set(text, validated.value);
   return validated;

@@ -71,6 +71,30 @@ export function safeValidate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): Result<ValidatedQuery> {
+  return validateTree(query, schema, entityName, options, false);
+}
+
+/**
+ * {@link safeValidate} of a tree that `parse` has just built, whose shape needs no checking.
+ *
+ * @internal
+ */
+export function validateParsed<S extends Schema>(
+  query: Query,
+  schema: S,
+  entityName: S['entityNames'][number],
+  options: ValidateOptions,
+): Result<ValidatedQuery> {
+  return validateTree(query, schema, entityName, options, true);
+}
+
+function validateTree(
+  query: Query,
+  schema: Schema,
+  entityName: string,
+  options: ValidateOptions,
+  parsed: boolean,
+): Result<ValidatedQuery> {
   if (!isSchema(schema)) return fail(optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).'));
   const entities = schema.entities as Readonly<Record<string, Entity>>;
   const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
@@ -88,7 +112,8 @@ export function safeValidate<S extends Schema>(
   if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
     return fail(optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`));
   }
-  const shapeError = queryShapeError(query);
+  // A tree from parse() has the right shape by construction; a hand-built one is checked.
+  const shapeError = parsed ? undefined : queryShapeError(query);
   if (shapeError !== undefined) return fail(shapeError);
   const v = new Validator(query.text, schema, entity, profile as Profile, { timeZone });
   let condition: Condition;
@@ -283,8 +308,15 @@ function placeholder(p: Predicate): Condition {
   return { kind: 'And', operands: [], ...{ span: p.span } };
 }
 
+/** Operands of a nested `And` in an `And` (or `Or` in an `Or`) join their parent's list. */
 function flatten(kind: 'And' | 'Or', operands: Condition[]): Condition[] {
-  return operands.flatMap((o) => (o.kind === kind ? o.operands : [o]));
+  if (!operands.some((o) => o.kind === kind)) return operands;
+  const flat: Condition[] = [];
+  for (const o of operands) {
+    if (o.kind === kind) flat.push(...o.operands);
+    else flat.push(o);
+  }
+  return flat;
 }
 
 function spanOf(values: readonly Value[]): Span {
