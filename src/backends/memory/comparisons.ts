@@ -60,10 +60,11 @@ function compile(c: AnyComparison, test: ValueTest, want: boolean, ctx: CompileC
   const source = c.attribute.source;
   const { factor, extra } = sourceCost(source);
   const key = (k: string) => safeKey(k, c.attribute.path, { text: ctx.text, span: c.span });
-  const compiled = { test: sourcePredicate(source, test, want, key), cost: testCost(test) * factor + extra };
-  if (source.kind !== 'field' || !want) return compiled;
+  const predicate = sourcePredicate(source, test, want, key);
+  const cost = testCost(test) * factor + extra;
+  if (source.kind !== 'field' || !want) return { test: predicate, cost };
   const field = key(source.field);
-  return { ...compiled, loose: { test: fieldPredicate(field, test, true, false), ownKey: field } };
+  return { test: predicate, cost, loose: { test: fieldPredicate(field, test, true, false), ownKey: field } };
 }
 
 /** The JS type of the attribute's values, which the query's values must have too. */

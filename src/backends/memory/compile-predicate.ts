@@ -22,7 +22,11 @@ import type { RecordPredicate } from './sources.js';
 function allOf(operands: readonly Compiled[]): Compiled {
   const sorted = cheapestFirst(operands);
   const ps = sorted.map((o) => o.loose?.test ?? o.test);
-  const keys = [...new Set(sorted.flatMap((o) => (o.loose?.ownKey === undefined ? [] : [o.loose.ownKey])))];
+  const keys: string[] = [];
+  for (const o of sorted) {
+    const key = o.loose?.ownKey;
+    if (key !== undefined && !keys.includes(key)) keys.push(key);
+  }
   const completion = keys.length > 0 ? [ownFields(keys)] : [];
   for (const o of sorted) if (o.loose?.recheck !== undefined) completion.push(o.loose.recheck);
   // One closure for the completion keeps the conjunction short enough for a fixed arity.
