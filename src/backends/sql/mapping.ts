@@ -68,7 +68,8 @@ export type SqlTarget =
 
 /** An own property of a plain object, never one reached through the prototype. */
 export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+  // A mapping from plain JavaScript may hold null (or anything) where the types say an object.
+  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** The mapping of `entity`, or a `TqlError` saying it is missing. */
