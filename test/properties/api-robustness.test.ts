@@ -141,7 +141,7 @@ describe('check, safeCheck, parse and validate take anything', () => {
     { weight: 2, arbitrary: fc.record({ text: fc.oneof({ weight: 4, arbitrary: arbQueryString }, { weight: 1, arbitrary: arbJunk }), schema: arbSchemaArg, entity: arbEntityArg }) },
   );
 
-  test.prop([arbCall, arbCheckOptions], { numRuns: 2400 })(
+  test.prop([arbCall, arbCheckOptions], { numRuns: 4800 })(
     'check and safeCheck: a result or a TqlError, and they agree',
     ({ text, schema, entity }, options) => {
       const thrown = outcome(() => untyped.check(text, schema, entity, options));
@@ -153,7 +153,7 @@ describe('check, safeCheck, parse and validate take anything', () => {
     },
   );
 
-  test.prop([fc.oneof({ weight: 4, arbitrary: arbQueryString }, { weight: 1, arbitrary: arbJunk }), fc.oneof(fc.record({ limits: arbLimits }, { requiredKeys: [] }), arbJunk)], { numRuns: 1500 })(
+  test.prop([fc.oneof({ weight: 4, arbitrary: arbQueryString }, { weight: 1, arbitrary: arbJunk }), fc.oneof(fc.record({ limits: arbLimits }, { requiredKeys: [] }), arbJunk)], { numRuns: 3000 })(
     'parse and safeParse: a tree or a TqlError',
     (text, options) => {
       const thrown = outcome(() => untyped.parse(text, options));
@@ -161,14 +161,14 @@ describe('check, safeCheck, parse and validate take anything', () => {
     },
   );
 
-  test.prop([arbQuery({ maxDepth: 2 }), arbSchemaArg, arbEntityArg, arbCheckOptions], { numRuns: 900 })(
+  test.prop([arbQuery({ maxDepth: 2 }), arbSchemaArg, arbEntityArg, arbCheckOptions], { numRuns: 1800 })(
     'validate: any syntax tree, with any schema, entity and options',
     (query, schema, entity, options) => {
       outcome(() => untyped.validate(query, schema, entity, options));
     },
   );
 
-  test.prop([arbQueryString, fc.constantFrom(...SCHEMAS), fc.gen()], { numRuns: 900 })(
+  test.prop([arbQueryString, fc.constantFrom(...SCHEMAS), fc.gen()], { numRuns: 1800 })(
     'validate: a parsed tree with junk put somewhere inside it',
     (text, schema, draw) => {
       const parsed = outcome(() => parse(text));
@@ -178,7 +178,7 @@ describe('check, safeCheck, parse and validate take anything', () => {
     },
   );
 
-  test.prop([arbJunk, arbSchemaArg, arbEntityArg], { numRuns: 600 })('validate: junk for a tree', (query, schema, entity) => {
+  test.prop([arbJunk, arbSchemaArg, arbEntityArg], { numRuns: 1200 })('validate: junk for a tree', (query, schema, entity) => {
     outcome(() => untyped.validate(query, schema, entity));
   });
 });
@@ -310,7 +310,7 @@ function sqlMappingFor(schema: Schema): SqlMapping {
 }
 
 describe('defineSchema takes any definition, and what it accepts is safe to use', () => {
-  test.prop([arbDefinition, fc.gen()], { numRuns: 1200 })('a schema or a TqlError; then queries, every backend and any record', (definition, draw) => {
+  test.prop([arbDefinition, fc.gen()], { numRuns: 2400 })('a schema or a TqlError; then queries, every backend and any record', (definition, draw) => {
     const made = outcome(() => untyped.defineSchema(definition));
     if (!made.ok) return;
     const schema = made.value;
@@ -351,9 +351,7 @@ describe('defineSchema takes any definition, and what it accepts is safe to use'
 // ---- printing ----
 
 describe('print', () => {
-  test.prop([fc.oneof(arbExpr({ maxDepth: 2 }), arbQuery({ maxDepth: 2 })), fc.oneof(fc.record({ style: fc.oneof(fc.constantFrom<unknown>('url', 'readable', 'URL', ''), arbJunk) }, { requiredKeys: [] }), arbJunk)], {
-    numRuns: 300,
-  })('any valid tree with any options: text or a TqlError', (tree, options) => {
+  test.prop([fc.oneof(arbExpr({ maxDepth: 2 }), arbQuery({ maxDepth: 2 })), fc.oneof(fc.record({ style: fc.oneof(fc.constantFrom<unknown>('url', 'readable', 'URL', ''), arbJunk) }, { requiredKeys: [] }), arbJunk)], { numRuns: 600 })('any valid tree with any options: text or a TqlError', (tree, options) => {
     const printed = outcome(() => untyped.print(tree, options));
     if (printed.ok) expect(typeof printed.value).toBe('string');
   });
@@ -399,7 +397,7 @@ const arbMapping: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 describe('the backends take any options and any record', () => {
-  test.prop([arbValidated, arbDialect, arbMapping, maybe(fc.constantFrom('database', 'unicode'))], { numRuns: 900 })(
+  test.prop([arbValidated, arbDialect, arbMapping, maybe(fc.constantFrom('database', 'unicode'))], { numRuns: 1800 })(
     'compileSql with any dialect, mapping and case folding: SQL or a TqlError',
     (q, dialect, mapping, caseFolding) => {
       const sql = outcome(() => untyped.compileSql(q, { dialect, mapping, caseFolding }));
@@ -409,7 +407,7 @@ describe('the backends take any options and any record', () => {
     },
   );
 
-  test.prop([arbValidated, fc.gen()], { numRuns: 900 })('compileMongo and compilePredicate: a valid query always compiles; any record gives a boolean', (q, draw) => {
+  test.prop([arbValidated, fc.gen()], { numRuns: 1800 })('compileMongo and compilePredicate: a valid query always compiles; any record gives a boolean', (q, draw) => {
     expect(outcome(() => compileMongo(q)).ok).toBe(true);
     const matches = compilePredicate(q);
     const records = draw(() => fc.oneof(arbWildRecords(q.entity), fc.array(arbRecordAround(['name', 'associated_entities', 'resources', 'type', 'id', 'object', 'url_slug']), { maxLength: 8 })));
@@ -418,11 +416,11 @@ describe('the backends take any options and any record', () => {
     expect(outcome(() => untyped.filterRecords(q, records)).ok).toBe(true);
   });
 
-  test.prop([arbValidated, arbJunk], { numRuns: 600 })('filterRecords with anything for the records', (q, records) => {
+  test.prop([arbValidated, arbJunk], { numRuns: 1200 })('filterRecords with anything for the records', (q, records) => {
     outcome(() => untyped.filterRecords(q, records));
   });
 
-  test.prop([fc.oneof(arbJunk, arbValidated.chain((q) => fc.gen().map((draw) => withJunkSomewhere(q, draw))))], { numRuns: 1200 })(
+  test.prop([fc.oneof(arbJunk, arbValidated.chain((q) => fc.gen().map((draw) => withJunkSomewhere(q, draw))))], { numRuns: 2400 })(
     'a validated query with junk inside, or junk: every backend compiles it or throws a TqlError',
     (q) => {
       outcome(() => untyped.compileMongo(q));
@@ -477,6 +475,7 @@ describe('regressions', () => {
     ['compileSql with a bigint for a dialect', () => untyped.compileSql(q, { dialect: 10n, mapping: schedulingSqlMapping }), 'invalid_option'],
     ['compileSql with a bigint for case folding', () => untyped.compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping, caseFolding: 10n }), 'invalid_option'],
     ['compileSql with a null collection', () => untyped.compileSql(check('scheduling_request.team_id EQ team_a', schedulingSchema, 'scheduling_request'), { dialect: 'sqlite', mapping: { scheduling_request: { table: 't', key: 'id', collections: { resources: null } } } }), 'unsupported'],
+    ['compileSql with null for a mapping’s columns', () => untyped.compileSql(q, { dialect: 'sqlite', mapping: { agent: { table: 't', key: 'id', columns: null } } }), 'ok'],
     ['compileSql with a validated query that has no entity', () => untyped.compileSql({ ...q, entity: undefined }, { dialect: 'sqlite', mapping: schedulingSqlMapping }), 'invalid_input'],
     ['compileMongo with a bare { kind }', () => untyped.compileMongo({ kind: 'ValidatedQuery' }), 'invalid_input'],
     ['compileMongo with a LIKE on a number', () => untyped.compileMongo({ ...q, condition: { ...(q.condition as object), operator: 'LIKE', value: 5 } }), 'invalid_input'],

@@ -118,9 +118,7 @@ const byStart = (a: Found, b: Found) => a.span.start - b.span.start;
 // ---- what is valid validates ----
 
 describe('schema-valid queries validate', () => {
-  test.prop([arbTarget.chain((t) => fc.record({ t: fc.constant(t), text: arbText(arbValidExpr(entityOf(SCHEMAS[t.schema], t.entity))) }))], {
-    numRuns: 300,
-  })('every generated query validates, one comparison per predicate in text order', ({ t, text }) => {
+  test.prop([arbTarget.chain((t) => fc.record({ t: fc.constant(t), text: arbText(arbValidExpr(entityOf(SCHEMAS[t.schema], t.entity))) }))], { numRuns: 600 })('every generated query validates, one comparison per predicate in text order', ({ t, text }) => {
     const schema = SCHEMAS[t.schema];
     const q = check(text, schema, t.entity, { timeZone: t.timeZone, cache: false });
     const predicates = predicatesOf(parse(text).expression);
@@ -131,7 +129,7 @@ describe('schema-valid queries validate', () => {
     );
   });
 
-  test.prop([fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e))], { numRuns: 100 })(
+  test.prop([fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e))], { numRuns: 200 })(
     'the differential test’s queries validate',
     ({ entity, text }) => {
       expect(() => check(text, schedulingSchema, entity, { cache: false })).not.toThrow();
@@ -140,7 +138,7 @@ describe('schema-valid queries validate', () => {
 
   test.prop(
     [arbTarget.chain((t) => fc.record({ t: fc.constant(t), text: arbText(arbValidExpr(entityOf(SCHEMAS[t.schema], t.entity), { andOnly: true })) }))],
-    { numRuns: 200 },
+    { numRuns: 400 },
   )('queries of predicates joined by AND, without null, validate in both profiles to the same condition', ({ t, text }) => {
     const schema = SCHEMAS[t.schema];
     const extended = check(text, schema, t.entity, { timeZone: t.timeZone, cache: false });
@@ -148,9 +146,7 @@ describe('schema-valid queries validate', () => {
     expect(timezest.condition).toEqual(extended.condition);
   });
 
-  test.prop([arbTarget.chain((t) => fc.record({ t: fc.constant(t), expr: arbValidExpr(entityOf(SCHEMAS[t.schema], t.entity)) }))], {
-    numRuns: 200,
-  })('timezest accepts a query exactly when it uses no extension, and otherwise reports only profile violations', ({ t, expr }) => {
+  test.prop([arbTarget.chain((t) => fc.record({ t: fc.constant(t), expr: arbValidExpr(entityOf(SCHEMAS[t.schema], t.entity)) }))], { numRuns: 400 })('timezest accepts a query exactly when it uses no extension, and otherwise reports only profile violations', ({ t, expr }) => {
     const text = print(expr);
     const r = safeCheck(text, SCHEMAS[t.schema], t.entity, { profile: 'timezest', timeZone: t.timeZone, cache: false });
     expect(r.ok).toBe(!usesExtension(expr));
@@ -165,7 +161,7 @@ describe('validation is a function of its input', () => {
     fc.record({ t: fc.constant(t), text: arbText(arbValidExpr(entityOf(SCHEMAS[t.schema], t.entity))), style: fc.constantFrom('url', 'readable') }),
   );
 
-  test.prop([arbValid], { numRuns: 200 })('with and without the cache, twice each: the same condition', ({ t, text }) => {
+  test.prop([arbValid], { numRuns: 400 })('with and without the cache, twice each: the same condition', ({ t, text }) => {
     const schema = SCHEMAS[t.schema];
     const options = { timeZone: t.timeZone };
     const cached = check(text, schema, t.entity, options);
@@ -177,7 +173,7 @@ describe('validation is a function of its input', () => {
     expect(check(text, schema, t.entity, { ...options, cache: false })).toEqual(fresh);
   });
 
-  test.prop([arbValid], { numRuns: 200 })('the normalized form, printed and checked again, is a fixpoint', ({ t, text, style }) => {
+  test.prop([arbValid], { numRuns: 400 })('the normalized form, printed and checked again, is a fixpoint', ({ t, text, style }) => {
     const schema = SCHEMAS[t.schema];
     const first = check(text, schema, t.entity, { timeZone: t.timeZone, cache: false });
     const normalized = print(toAst(first), { style });
@@ -220,7 +216,7 @@ describe('a defect is rejected with its code at its span', () => {
       .chain((d) => arbQueryWith(SCHEMAS[s], d.entity, [d]).map((q) => ({ schema: s, entity: d.entity, kind: d.kind, ...q }))),
   );
 
-  test.prop([arbOneDefect], { numRuns: 600 })('one defect, one issue', ({ schema, entity, text, leaves }) => {
+  test.prop([arbOneDefect], { numRuns: 1200 })('one defect, one issue', ({ schema, entity, text, leaves }) => {
     const error = rejection(text, SCHEMAS[schema], entity, { cache: false });
     expect(found(error)).toEqual(expectedIssues(text, leaves));
     // Catches: safeCheck and check disagreeing on what is wrong.
@@ -237,7 +233,7 @@ describe('a defect is rejected with its code at its span', () => {
         .chain((defects) => arbQueryWith(SCHEMAS[s], entity, defects).map((q) => ({ schema: s, entity, ...q }))),
     );
 
-  test.prop([arbSeveral], { numRuns: 300 })('several defects in different predicates, one issue each, in text order', ({ schema, entity, text, leaves }) => {
+  test.prop([arbSeveral], { numRuns: 600 })('several defects in different predicates, one issue each, in text order', ({ schema, entity, text, leaves }) => {
     const error = rejection(text, SCHEMAS[schema], entity, { cache: false });
     expect(found(error)).toEqual(expectedIssues(text, leaves));
   });
@@ -250,7 +246,7 @@ describe('the timezest profile reports each extension once, where it is', () => 
   );
   const chain = (xs: readonly Predicate[]): Expr => (xs.length === 1 ? xs[0]! : and(xs[0]!, xs[1]!, ...xs.slice(2)));
 
-  test.prop([arbAndOnly, fc.nat(), fc.gen()], { numRuns: 150 })('OR between two runs of AND', ({ t, leaves }, cut, draw) => {
+  test.prop([arbAndOnly, fc.nat(), fc.gen()], { numRuns: 300 })('OR between two runs of AND', ({ t, leaves }, cut, draw) => {
     const at = 1 + (cut % (leaves.length - 1));
     const left = chain(leaves.slice(0, at));
     const right = chain(leaves.slice(at));
@@ -262,7 +258,7 @@ describe('the timezest profile reports each extension once, where it is', () => 
     expect(found(error)).toEqual([{ code: 'profile_violation', span: { start, end: start + 2 } }]);
   });
 
-  test.prop([arbAndOnly, fc.nat(), fc.nat(), fc.gen()], { numRuns: 150 })('parentheses around some of the predicates', ({ t, leaves }, i, n, draw) => {
+  test.prop([arbAndOnly, fc.nat(), fc.nat(), fc.gen()], { numRuns: 300 })('parentheses around some of the predicates', ({ t, leaves }, i, n, draw) => {
     const from = i % leaves.length;
     const to = from + 1 + (n % (leaves.length - from));
     const inner = leaves.slice(from, to);
@@ -285,7 +281,7 @@ describe('the timezest profile reports each extension once, where it is', () => 
     ),
   );
 
-  test.prop([fc.constantFrom(...withNullable), fc.nat(), fc.gen()], { numRuns: 150 })('null on a nullable attribute', ({ schema, attribute }, at, draw) => {
+  test.prop([fc.constantFrom(...withNullable), fc.nat(), fc.gen()], { numRuns: 300 })('null on a nullable attribute', ({ schema, attribute }, at, draw) => {
     const entity = entityOf(SCHEMAS[schema], attribute.entity);
     const leaves = draw(() => fc.array(arbValidPredicate(entity, false), { maxLength: 4 }));
     const op = draw(() => fc.constantFrom(...attribute.operators.filter((o) => o === 'EQ' || o === 'NOT_EQ')));
