@@ -29,6 +29,7 @@ export interface CheckOptions extends ValidateOptions {
  * cached. At most 2 × CACHE_SIZE entries are kept per (entity, options).
  */
 const CACHE_SIZE = 500;
+const MAX_OPTION_SETS = 32;
 const caches = new WeakMap<Schema, Map<string, BoundedCache<string, ValidatedQuery>>>();
 
 /**
@@ -109,6 +110,8 @@ function cacheFor(schema: Schema, key: string): BoundedCache<string, ValidatedQu
   }
   let cache = bySchema.get(key);
   if (cache === undefined) {
+    // Options may come from users (limits, time zones): keep a bounded number of option sets.
+    if (bySchema.size >= MAX_OPTION_SETS) bySchema.clear();
     cache = new BoundedCache(CACHE_SIZE);
     bySchema.set(key, cache);
   }
