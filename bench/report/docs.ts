@@ -78,6 +78,11 @@ How it is measured (the reference baseline's harness notes, rebuilt in \`bench/h
   and compiles one query; the time is taken inside the process from before the import to the
   compiled predicate.`;
 
+/** Whether other work was competing for the cores during the run. */
+function busy(m: BenchResults['machine']): boolean {
+  return Math.max(m.loadAverage.start, m.loadAverage.end) > m.cores;
+}
+
 /**
  * The whole page.
  *
@@ -97,7 +102,7 @@ export function performanceDoc(results: BenchResults, notes: string): string {
 | machine | ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory |
 | software | Node ${m.node} (V8 ${m.v8}), ${m.os} |
 | run | ${results.startedAt}, ${results.mode} mode, ${(results.durationMs / 60_000).toFixed(1)} minutes, commit ${m.commit} |
-| load | 1-minute load average ${m.loadAverage.start.toFixed(1)} at the start, ${m.loadAverage.end.toFixed(1)} at the end (above ${m.cores}, other processes were competing for the cores) |`,
+| load | 1-minute load average ${m.loadAverage.start.toFixed(1)} at the start, ${m.loadAverage.end.toFixed(1)} at the end${busy(m) ? ` (above ${m.cores}: other processes were competing for the cores)` : ''} |`,
     HOW,
     `## Goals\n\n${markdownTable(targetTable(results.targets))}`,
     notes.trim(),
