@@ -60,7 +60,7 @@ export function check<S extends Schema>(
   text: string,
   schema: S,
   entity: S['entityNames'][number],
-  options: CheckOptions = {},
+  options?: CheckOptions,
 ): ValidatedQuery {
   const r = safeCheck(text, schema, entity, options);
   if (!r.ok) throw r.error;
@@ -81,7 +81,7 @@ export function safeCheck<S extends Schema>(
   text: string,
   schema: S,
   entity: S['entityNames'][number],
-  options: CheckOptions = {},
+  options?: CheckOptions,
 ): Result<ValidatedQuery> {
   // The parser owns the message for a query that is not a string; skip the cache for it.
   if (typeof text !== 'string') {
@@ -89,8 +89,9 @@ export function safeCheck<S extends Schema>(
     if (!r.ok) return r;
   }
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
-  const opts: CheckOptions = options ?? {};
-  const key = opts.cache !== false ? optionsKey(entity, opts) : undefined;
+  const opts: CheckOptions = options ?? NO_OPTIONS;
+  // The common call has no options: its key depends on the entity alone, so it is built once.
+  const key = options == null ? defaultKey(entity) : opts.cache !== false ? optionsKey(entity, opts) : undefined;
   const hit = key === undefined ? undefined : caches.get(schema)?.get(key)?.get(text);
   if (hit !== undefined) return { ok: true, value: hit };
   const parsed = safeParse(text, { limits: opts.limits });
@@ -99,6 +100,21 @@ export function safeCheck<S extends Schema>(
   // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
   if (validated.ok && key !== undefined) cacheFor(schema, key).set(text, validated.value);
   return validated;
+}
+
+const NO_OPTIONS: CheckOptions = Object.freeze({});
+const defaultKeys = new Map<unknown, string | undefined>();
+
+/** {@link optionsKey} for a call without options, remembered per entity name. */
+function defaultKey(entity: unknown): string | undefined {
+  let key = defaultKeys.get(entity);
+  if (key === undefined && !defaultKeys.has(entity)) {
+    key = optionsKey(entity, NO_OPTIONS);
+    // Entity names come from code, not users, but keep the memo bounded all the same.
+    if (defaultKeys.size >= MAX_OPTION_SETS) defaultKeys.clear();
+    defaultKeys.set(entity, key);
+  }
+  return key;
 }
 
 /** The cache of one schema and options key, made on first use. */
