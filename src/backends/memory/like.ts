@@ -34,6 +34,21 @@ const DOTTED_CAPITAL_I = '\\u0130';
  * ```
  */
 export function likeMatcher(needle: string): LikeMatcher {
+  let matcher = matchers.get(needle);
+  if (matcher === undefined) {
+    // Needles repeat across queries; building the pattern and the RegExp is most of a LIKE's compile.
+    if (matchers.size >= MAX_MATCHERS) matchers.clear();
+    matcher = buildMatcher(needle);
+    matchers.set(needle, matcher);
+  }
+  return matcher;
+}
+
+/** Matchers by needle. A RegExp without the g or y flag keeps no state, so sharing one is safe. */
+const matchers = new Map<string, LikeMatcher>();
+const MAX_MATCHERS = 256;
+
+function buildMatcher(needle: string): LikeMatcher {
   if (needle === '') return { kind: 'any' };
   if (!isAscii(needle)) return { kind: 'includes', lowerNeedle: needle.toLowerCase() };
   const lower = needle.toLowerCase();
