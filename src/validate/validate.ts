@@ -8,7 +8,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { PROFILES, type Profile } from '../parser/options.js';
 import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './query-shape.js';
-import { LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
+import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { closest, didYouMean } from '../errors/suggest.js';
 import { orList } from '../errors/wording.js';
@@ -185,16 +185,17 @@ class Validator {
         if (bad !== undefined) this.report({ code: 'invalid_character', message: `Values cannot contain ${bad}; remove it.`, span: v.span });
       }
     }
-    if (attribute === undefined) return placeholder(p);
+    if (attribute === undefined) return PLACEHOLDER;
     if (!attribute.operators.includes(op)) {
-      const narrowed = attribute.operators.length < 6 && attribute.type === 'String' ? ' on this attribute' : ` on a ${attribute.type}`;
+      // A schema may narrow a type's operators: then the attribute, not its type, is the reason.
+      const narrowed = attribute.operators.length < DEFAULT_OPERATORS[attribute.type].length ? ' on this attribute' : ` on a ${attribute.type}`;
       this.report({
         code: 'operator_not_allowed',
         message: `${op} is not allowed${narrowed} (${attribute.path}); use ${orList(attribute.operators)}.`,
         span: p.operator.span,
         suggestion: closest(op, attribute.operators),
       });
-      return placeholder(p);
+      return PLACEHOLDER;
     }
     if (LIST_OPERATORS.has(op)) {
       const values = this.listValues(attribute, p.values);
@@ -212,7 +213,7 @@ class Validator {
         span: spanOf(p.values),
         suggestion: listOp !== undefined && attribute.operators.includes(listOp) ? listOp : undefined,
       });
-      return placeholder(p);
+      return PLACEHOLDER;
     }
     const value = p.values[0];
     if (value.kind === 'Null') {
@@ -304,9 +305,7 @@ class Validator {
 }
 
 /** A stand-in condition for a predicate that had issues; never returned to callers. */
-function placeholder(p: Predicate): Condition {
-  return { kind: 'And', operands: [], ...{ span: p.span } };
-}
+const PLACEHOLDER: Condition = Object.freeze({ kind: 'And', operands: Object.freeze([]) });
 
 /** Operands of a nested `And` in an `And` (or `Or` in an `Or`) join their parent's list. */
 function flatten(kind: 'And' | 'Or', operands: Condition[]): Condition[] {
