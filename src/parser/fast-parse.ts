@@ -11,9 +11,18 @@
  * the equality on generated, mutated and random texts.
  */
 import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, type Operator, type OperatorRef, type Predicate, type Query, type Value } from '../ast/nodes.js';
+import { checkAfterParsing } from './limits.js';
+import type { Limits } from './options.js';
 import { bareWordEnd, isIdentChar, isSepChar, skipSeps } from './text-scan.js';
 
-const OPERATOR_NAMES: ReadonlySet<string> = new Set<Operator>(OPERATORS);
+/** No limit at all: the fast path as the grammar alone defines it. */
+const UNLIMITED: Limits = Object.freeze({
+  maxLength: Infinity,
+  maxPredicates: Infinity,
+  maxDepth: Infinity,
+  maxListValues: Infinity,
+  maxValueLength: Infinity,
+});
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -23,30 +32,50 @@ const CLOSE = 41;
 const DOT = 46;
 
 /**
- * The tree of `text` if the fast path accepts it, else `undefined` (Ohm then decides). Limits
- * are not checked here; `parse` does that for both paths.
+ * The tree of `text` if the fast path accepts it, else `undefined` (Ohm then decides).
+ *
+ * With `limits`, the parser checks the limits that need the tree while it builds it, so that a
+ * query within them is not walked again: it gives up on a group nested deeper than
+ * `maxDepth` (the caller's scan of the raw text then reports it, as for any text the fast path
+ * rejects), and throws {@link checkAfterParsing}'s error when the query has more predicates,
+ * list values or value characters than allowed. `maxLength` is the caller's to check.
  *
  * @example
  * ```ts
  * fastParse('agent.name~LIKE~john')?.expression.kind; // 'Predicate'
  * fastParse('agent.name eq john'); // undefined: not TQL, Ohm will say why
+ * fastParse('((a.b EQ 1))', { ...DEFAULT_LIMITS, maxDepth: 1 }); // undefined: too deep
  * ```
  */
-export function fastParse(text: string): Query | undefined {
+export function fastParse(text: string, limits: Limits = UNLIMITED): Query | undefined {
+  let parser: FastParser;
+  let expression: Expr | undefined;
   try {
-    const expression = new FastParser(text).query();
-    return expression && { kind: 'Query', expression, text, span: { start: 0, end: text.length } };
+    parser = new FastParser(text, limits);
+    expression = parser.query();
   } catch (error) {
     // Only nesting far beyond the default limit can exhaust the stack; Ohm reports it.
     if (error instanceof RangeError) return undefined;
     throw error;
   }
+  if (expression === undefined) return undefined;
+  const query: Query = { kind: 'Query', expression, text, span: { start: 0, end: text.length } };
+  if (parser.overLimit) checkAfterParsing(query, limits);
+  return query;
 }
 
 class FastParser {
   private pos = 0;
+  /** Groups open around the current position. */
+  private depth = 0;
+  private predicates = 0;
+  /** True once a predicate, list or value exceeds its limit: checkAfterParsing then says which. */
+  overLimit = false;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly limits: Limits,
+  ) {}
 
   /** query = sep? disjunction sep? end */
   query(): Expr | undefined {
@@ -97,6 +126,10 @@ class FastParser {
   private primary(): Conjunct | undefined {
     const start = this.pos;
     if (this.text.charCodeAt(start) !== OPEN) return this.predicate();
+    // The scan of the raw text reports the first `(` too deep: the one found here, since every
+    // `(` outside quotes in an accepted text opens a group.
+    if (this.depth >= this.limits.maxDepth) return undefined;
+    this.depth++;
     this.pos++;
     this.skipSeps();
     const expression = this.disjunction();
@@ -104,6 +137,7 @@ class FastParser {
     this.skipSeps();
     if (this.text.charCodeAt(this.pos) !== CLOSE) return undefined;
     this.pos++;
+    this.depth--;
     return { kind: 'Group', expression, span: { start, end: this.pos } };
   }
 
@@ -124,6 +158,7 @@ class FastParser {
       if (next === undefined) return undefined;
       values.push(next);
     }
+    if (++this.predicates > this.limits.maxPredicates || values.length > this.limits.maxListValues) this.overLimit = true;
     return { kind: 'Predicate', attribute, operator, values, span: { start: attribute.span.start, end: this.pos } };
   }
 
@@ -141,13 +176,14 @@ class FastParser {
 
   /** operator = one of the ten names, not followed by an identifier character */
   private operator(): OperatorRef | undefined {
+    const { text } = this;
     const start = this.pos;
     let end = start;
-    while (end < this.text.length && isIdentChar(this.text.charCodeAt(end))) end++;
-    const name = this.text.slice(start, end);
-    if (!OPERATOR_NAMES.has(name)) return undefined;
+    while (end < text.length && isIdentChar(text.charCodeAt(end))) end++;
+    const name = operatorAt(text, start, end);
+    if (name === undefined) return undefined;
     this.pos = end;
-    return { kind: 'Operator', name: name as Operator, span: { start, end } };
+    return { kind: 'Operator', name, span: { start, end } };
   }
 
   /** value = quoted | nullWord | bare */
@@ -159,7 +195,9 @@ class FastParser {
     if (end === start) return undefined;
     this.pos = end;
     const raw = text.slice(start, end);
-    return raw === 'null' ? { kind: 'Null', span: { start, end } } : { kind: 'Text', text: raw, span: { start, end } };
+    if (raw === 'null') return { kind: 'Null', span: { start, end } };
+    this.checkLength(raw);
+    return { kind: 'Text', text: raw, span: { start, end } };
   }
 
   /** quoted = "\"" (escape | anything but `"` and `\`)* "\"", escapes `\"` and `\\` only */
@@ -172,7 +210,9 @@ class FastParser {
       const c = text.charCodeAt(i);
       if (c === QUOTE) {
         this.pos = i + 1;
-        return { kind: 'Text', text: out + text.slice(chunk, i), span: { start, end: i + 1 } };
+        const value = out + text.slice(chunk, i);
+        this.checkLength(value);
+        return { kind: 'Text', text: value, span: { start, end: i + 1 } };
       }
       if (c === BACKSLASH) {
         const next = text.charCodeAt(i + 1);
@@ -183,6 +223,10 @@ class FastParser {
       }
     }
     return undefined;
+  }
+
+  private checkLength(value: string): void {
+    if (value.length > this.limits.maxValueLength) this.overLimit = true;
   }
 
   private identEnd(from: number): number {
@@ -211,6 +255,15 @@ class FastParser {
       this.pos++;
     }
   }
+}
+
+/** The operator spelled by `text` from `start` to `end`, without cutting the text. */
+function operatorAt(text: string, start: number, end: number): Operator | undefined {
+  const length = end - start;
+  for (const name of OPERATORS) {
+    if (name.length === length && text.startsWith(name, start)) return name;
+  }
+  return undefined;
 }
 
 function spanOf(operands: readonly Expr[]): { start: number; end: number } {

@@ -1,7 +1,8 @@
 /**
  * The size limits of a query (section 5 of the design): resolving the caller's options, and
  * the checks that run before parsing (length, nesting) and after it (predicates, list sizes,
- * value lengths).
+ * value lengths). The fast path checks nesting and the sizes itself while it parses, and calls
+ * {@link checkAfterParsing} only for a query that exceeds one.
  */
 import type { Expr, Predicate, Query, Value } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
@@ -38,8 +39,8 @@ export function resolveLimits(options: ParseOptions | undefined): Limits {
   return resolved;
 }
 
-/** Length and nesting, checked on the raw text so that no input reaches the parser unbounded. */
-export function checkBeforeParsing(text: string, limits: Limits): void {
+/** The length, checked on the raw text before any parser reads it. */
+export function checkLength(text: string, limits: Limits): void {
   if (text.length > limits.maxLength) {
     throw TqlError.of(text, {
       code: 'query_too_long',
@@ -47,6 +48,13 @@ export function checkBeforeParsing(text: string, limits: Limits): void {
       span: { start: limits.maxLength, end: text.length },
     });
   }
+}
+
+/**
+ * The nesting, checked on the raw text before Ohm reads it, so that no input can make it
+ * recurse without bound. (The fast path counts its own depth.)
+ */
+export function checkDepth(text: string, limits: Limits): void {
   const { tooDeepAt } = scanParens(text, text.length, limits.maxDepth);
   if (tooDeepAt !== undefined) {
     throw TqlError.of(text, {

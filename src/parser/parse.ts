@@ -5,7 +5,7 @@
 import type { Query } from '../ast/nodes.js';
 import { TqlError, inputError, isTqlError } from '../errors/tql-error.js';
 import { fastParse } from './fast-parse.js';
-import { checkAfterParsing, checkBeforeParsing, resolveLimits } from './limits.js';
+import { checkAfterParsing, checkDepth, checkLength, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
 import { tqlGrammar } from './grammar.js';
 import { toExpr } from './semantics.js';
@@ -31,11 +31,10 @@ export type ParseResult = { readonly ok: true; readonly value: Query } | { reado
  */
 export function parse(text: string, options?: ParseOptions): Query {
   const limits = prepare(text, options);
-  // The fast path accepts exactly what the grammar accepts; on anything else Ohm runs to
-  // produce the error (or, should the fast path ever miss a valid text, the tree).
-  const query = fastParse(text) ?? parseWithOhm(text);
-  checkAfterParsing(query, limits);
-  return query;
+  // The fast path accepts exactly what the grammar accepts, within the limits; on anything
+  // else the checks before parsing and then Ohm run to produce the error (or, should the fast
+  // path ever miss a valid text, the tree).
+  return fastParse(text, limits) ?? parseRejected(text, limits);
 }
 
 /**
@@ -56,13 +55,22 @@ export function safeParse(text: string, options?: ParseOptions): ParseResult {
   }
 }
 
-/** The checks every parse path shares: the argument, the options, the blank query, the limits. */
+/** The checks before any parser runs: the argument, the options, the length. */
 function prepare(text: unknown, options: ParseOptions | undefined): Limits {
   if (typeof text !== 'string') {
     throw inputError(`A query must be a string, not ${text === null ? 'null' : typeof text}.`);
   }
   const limits = resolveLimits(options);
-  checkBeforeParsing(text, limits);
+  checkLength(text, limits);
+  return limits;
+}
+
+/**
+ * A text the fast path did not accept: the nesting limit, the blank query, then Ohm and the
+ * limits on its tree, in the order the errors are reported in.
+ */
+function parseRejected(text: string, limits: Limits): Query {
+  checkDepth(text, limits);
   if (onlySepsFrom(text, 0)) {
     throw TqlError.of(text, {
       code: 'syntax_error',
@@ -70,7 +78,9 @@ function prepare(text: unknown, options: ParseOptions | undefined): Limits {
       span: { start: 0, end: text.length },
     });
   }
-  return limits;
+  const query = parseWithOhm(text);
+  checkAfterParsing(query, limits);
+  return query;
 }
 
 /**

@@ -9,7 +9,10 @@ import type { Query } from '../../src/ast/nodes.js';
 import { print } from '../../src/ast/print.js';
 import { isTqlError } from '../../src/errors/tql-error.js';
 import { fastParse } from '../../src/parser/fast-parse.js';
-import { parseWithOhm } from '../../src/parser/parse.js';
+import { checkAfterParsing, checkDepth } from '../../src/parser/limits.js';
+import type { Limits } from '../../src/parser/options.js';
+import { parse, parseWithOhm } from '../../src/parser/parse.js';
+import { onlySepsFrom } from '../../src/parser/text-scan.js';
 import { arbExpr, arbMutation, arbTokenSoup, mutate, printWithLayout } from './arbitraries/ast.js';
 
 function ohm(text: string): Query | undefined {
@@ -68,6 +71,44 @@ test.prop([fc.string({ maxLength: 40 })], { numRuns: 300 })('any string: both pa
 test.prop([fc.string({ unit: 'binary', maxLength: 40 })], { numRuns: 200 })('any Unicode string: both parsers agree', (text) => {
   expectAgreement(text);
 });
+
+/**
+ * The limits in the order the design reports them, checked on their own rather than by the
+ * fast path as it parses: nesting on the raw text, then the tree (whichever parser made it),
+ * then its sizes. `parse` must give the same tree or the same error.
+ */
+function referenceParse(text: string, limits: Limits): Query {
+  checkDepth(text, limits);
+  const tree = fastParse(text) ?? parseWithOhm(text);
+  checkAfterParsing(tree, limits);
+  return tree;
+}
+
+function outcome(run: () => Query): unknown {
+  try {
+    return run();
+  } catch (error) {
+    if (isTqlError(error)) return error.toJSON();
+    throw error;
+  }
+}
+
+const arbSmallLimits = fc.record({
+  maxLength: fc.constant(Infinity),
+  maxDepth: fc.integer({ min: 1, max: 4 }),
+  maxPredicates: fc.integer({ min: 1, max: 6 }),
+  maxListValues: fc.integer({ min: 1, max: 4 }),
+  maxValueLength: fc.integer({ min: 1, max: 6 }),
+});
+
+test.prop([arbExpr({ maxDepth: 4 }), fc.gen(), fc.array(arbMutation, { maxLength: 2 }), arbSmallLimits], { numRuns: 500 })(
+  'limits checked while the fast path parses: the same tree or error as checking them apart',
+  (e, draw, mutations, limits) => {
+    const text = mutations.reduce(mutate, printWithLayout(e, draw));
+    fc.pre(!onlySepsFrom(text, 0));
+    expect(outcome(() => parse(text, { limits }))).toEqual(outcome(() => referenceParse(text, limits)));
+  },
+);
 
 // Near misses, one per place where the fast path decides differently from a textbook parser.
 const NEAR_MISSES = [
