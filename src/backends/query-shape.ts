@@ -5,7 +5,7 @@
 import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError } from '../errors/tql-error.js';
-import { isIdFormat, sourceProblem } from '../schema/define-schema.js';
+import { isDefinedAttribute, isIdFormat, sourceProblem } from '../schema/define-schema.js';
 import { ATTRIBUTE_TYPES } from '../schema/types.js';
 
 /** More nodes than any validated query has; a guard against cycles. */
@@ -41,28 +41,47 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
  * ```
  */
 export function validatedQueryError(query: unknown, backend: string): TqlError | undefined {
-  const wrong = (why: string, text = '', span: Span = { start: 0, end: 0 }) =>
-    TqlError.of(text, { code: 'invalid_input', message: `${backend} takes the result of check() or validate(), but ${why}.`, span });
-  if (!isObject(query) || query.kind !== 'ValidatedQuery') return wrong('this is not a validated query (a query text or a syntax tree?)');
-  if (typeof query.text !== 'string' || !isObject(query.entity) || typeof query.entity.name !== 'string') return wrong('its text or entity is missing');
-  // An explicit stack, not recursion: a deep or cyclic condition cannot overflow the call stack.
-  const stack: [unknown, number][] = [[query.condition, 0]];
-  for (let seen = 0; stack.length > 0; seen++) {
-    if (seen > MAX_NODES) return wrong(`its condition has more than ${MAX_NODES} nodes`);
-    const [node, depth] = stack.pop()!;
-    if (depth > MAX_DEPTH) return wrong(`its conditions nest deeper than ${MAX_DEPTH}, or in a cycle`);
-    if (!isObject(node)) return wrong('a condition is not an object');
-    if (node.kind === 'And' || node.kind === 'Or') {
-      if (!Array.isArray(node.operands)) return wrong(`an ${node.kind} has no operands`);
-      for (const o of node.operands as unknown[]) stack.push([o, depth + 1]);
-      continue;
-    }
-    if (node.kind !== 'Comparison') return wrong(`${describeValue(node.kind)} is not a kind of condition`);
-    const problem = comparisonProblem(node);
-    // Point into the query at the comparison when it has a span.
-    if (problem !== undefined) return isSpan(node.span) ? wrong(problem, query.text, node.span) : wrong(problem);
+  if (!isObject(query) || query.kind !== 'ValidatedQuery') return wrongQuery(backend, 'this is not a validated query (a query text or a syntax tree?)');
+  if (typeof query.text !== 'string' || !isObject(query.entity) || typeof query.entity.name !== 'string') {
+    return wrongQuery(backend, 'its text or entity is missing');
   }
-  return undefined;
+  const walk = { nodes: 0 };
+  const problem = conditionProblem(query.condition, 0, walk);
+  if (problem === undefined) return undefined;
+  // Point into the query at the comparison when it has a span.
+  return problem.span === undefined ? wrongQuery(backend, problem.why) : wrongQuery(backend, problem.why, query.text, problem.span);
+}
+
+interface Problem {
+  readonly why: string;
+  readonly span?: Span;
+}
+
+/**
+ * What is wrong in a condition tree, if anything. It recurses at most {@link MAX_DEPTH} deep, so
+ * a deep or cyclic condition cannot overflow the call stack, and counts nodes against {@link MAX_NODES}.
+ */
+function conditionProblem(node: unknown, depth: number, walk: { nodes: number }): Problem | undefined {
+  if (++walk.nodes > MAX_NODES) return { why: `its condition has more than ${MAX_NODES} nodes` };
+  if (depth > MAX_DEPTH) return { why: `its conditions nest deeper than ${MAX_DEPTH}, or in a cycle` };
+  if (!isObject(node)) return { why: 'a condition is not an object' };
+  if (node.kind === 'And' || node.kind === 'Or') {
+    const operands = node.operands;
+    if (!Array.isArray(operands)) return { why: `an ${node.kind} has no operands` };
+    for (let i = 0; i < operands.length; i++) {
+      const problem = conditionProblem(operands[i], depth + 1, walk);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  if (node.kind !== 'Comparison') return { why: `${describeValue(node.kind)} is not a kind of condition` };
+  const why = comparisonProblem(node);
+  if (why === undefined) return undefined;
+  return isSpan(node.span) ? { why, span: node.span } : { why };
+}
+
+function wrongQuery(backend: string, why: string, text = '', span: Span = { start: 0, end: 0 }): TqlError {
+  return TqlError.of(text, { code: 'invalid_input', message: `${backend} takes the result of check() or validate(), but ${why}.`, span });
 }
 
 function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undefined {
@@ -71,6 +90,8 @@ function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undef
   if (!VALUE_OF[op as Operator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
   if (!isSpan(c.span)) return 'a comparison has no span';
   const a = c.attribute;
+  // A schema's own attribute was checked when the schema was made and cannot have changed since.
+  if (isDefinedAttribute(a)) return undefined;
   if (!isObject(a) || typeof a.path !== 'string' || !(ATTRIBUTE_TYPES as readonly unknown[]).includes(a.type)) {
     return 'a comparison has no attribute with a path and a type';
   }

@@ -132,7 +132,7 @@ function resolveAttribute(
   }
   if (source.kind === 'element' && def.nullable) problem('a collection attribute cannot be nullable: "EQ null" would mean "no element"');
   if (source.kind === 'element' && source.ignorePrefix === '') problem('ignorePrefix cannot be empty');
-  return Object.freeze({
+  const attribute: Attribute = Object.freeze({
     path: `${entity}.${name}`,
     entity,
     name,
@@ -140,11 +140,51 @@ function resolveAttribute(
     operators: Object.freeze([...operators]),
     nullable: def.nullable ?? false,
     values: Array.isArray(def.values) ? Object.freeze([...def.values]) : undefined,
-    id: def.id,
-    source,
+    id: isIdFormat(id) ? Object.freeze({ ...id }) : undefined,
+    source: frozenCopy(source),
     collection: source.kind === 'element',
     description: def.description,
   });
+  definedAttributes.add(attribute);
+  return attribute;
+}
+
+/** Attributes made by {@link defineSchema}: checked when made, and frozen all the way down. */
+const definedAttributes = new WeakSet<Attribute>();
+
+/**
+ * True for an attribute of a schema made by {@link defineSchema} (in this copy of the package).
+ * Nothing in such an attribute can change after it was checked, so backends that check the shape
+ * of a validated query can trust it without looking inside.
+ *
+ * @example
+ * ```ts
+ * isDefinedAttribute(schedulingSchema.entities.agent.attributes.name); // true
+ * isDefinedAttribute({ ...schedulingSchema.entities.agent.attributes.name }); // false: a copy
+ * ```
+ */
+export function isDefinedAttribute(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && definedAttributes.has(value as Attribute);
+}
+
+/** A deep copy of a checked source that nobody can change afterwards (the caller still holds the original). */
+function frozenCopy(source: AttributeSource): AttributeSource {
+  switch (source.kind) {
+    case 'field':
+      return Object.freeze({ kind: 'field', field: source.field });
+    case 'variant':
+      return Object.freeze({ kind: 'variant', tag: source.tag, fields: Object.freeze({ ...source.fields }) });
+    case 'element': {
+      const { arrays, where, value, ignorePrefix } = source;
+      return Object.freeze({
+        kind: 'element',
+        arrays: Object.freeze([...arrays]) as unknown as typeof arrays,
+        where: Object.freeze({ field: where.field, oneOf: Object.freeze([...where.oneOf]) as unknown as typeof where.oneOf }),
+        value,
+        ...(ignorePrefix === undefined ? {} : { ignorePrefix }),
+      });
+    }
+  }
 }
 
 /** True for `{ kind: 'integer' }` and `{ kind: 'prefixed', prefix }`. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { defineSchema } from '../../src/schema/define-schema.js';
+import { defineSchema, isDefinedAttribute } from '../../src/schema/define-schema.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 
 test('defaults are filled in and operators can be narrowed', () => {
@@ -55,4 +55,26 @@ test('the scheduling schema has the attributes of the API spec', () => {
     'name', 'email', 'role', 'schedulable', 'two_factor_enabled', 'url_slug', 'created_at',
   ]);
   expect(schedulingSchema.entities.resource.attributeNames).toEqual(['internal_name', 'external_name', 'url_slug']);
+});
+
+test('changing the definition afterwards does not change the schema: sources and id formats are frozen copies', () => {
+  const source = { kind: 'element' as const, arrays: ['people'] as [string], where: { field: 'kind', oneOf: ['agent'] as [string] }, value: 'id' };
+  const id = { kind: 'prefixed' as const, prefix: 'agnt_' };
+  const schema = defineSchema({ entities: { team: { attributes: { member: { type: 'ID', id, source } } } } });
+  source.arrays[0] = '__proto__';
+  source.where.oneOf[0] = 'nobody';
+  id.prefix = 'x_';
+  const { member } = schema.entities.team.attributes;
+  expect(member.source).toEqual({ kind: 'element', arrays: ['people'], where: { field: 'kind', oneOf: ['agent'] }, value: 'id' });
+  expect(member.id).toEqual({ kind: 'prefixed', prefix: 'agnt_' });
+  expect(Object.isFrozen(member.source) && Object.isFrozen((member.source as typeof source).where.oneOf)).toBe(true);
+});
+
+test.each([
+  ['an attribute of a defined schema', schedulingSchema.entities.agent.attributes.name, true],
+  ['a copy of one', { ...schedulingSchema.entities.agent.attributes.name }, false],
+  ['a hand-made attribute', { path: 'agent.name', type: 'String', source: { kind: 'field', field: 'name' } }, false],
+  ['null', null, false],
+])('isDefinedAttribute(%s) is %s', (_, value, expected) => {
+  expect(isDefinedAttribute(value)).toBe(expected);
 });

@@ -1,38 +1,18 @@
 /**
  * One handler per TQL operator for the in-memory backend (design doc, section 4). Each operator
- * builds a value test and places it on the attribute's source; a `NOT_*` operator builds the same
- * predicate as its positive operator with the answer flipped, so the complement law holds on
- * every record by construction, null, missing and wrong-typed values included.
+ * builds a value test for the attribute's source (a {@link ComparisonPlan}; `build.ts` makes its
+ * closure). A `NOT_*` operator builds the same test as its positive operator with the answer
+ * flipped, so the complement law holds on every record by construction, null, missing and
+ * wrong-typed values included.
  */
 import type { ComparisonHandlers } from '../backend.js';
 import type { Attribute } from '../../schema/types.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
-import { safeKey } from './safe-key.js';
-import { fieldPredicate, sourceCost, sourcePredicate, type RecordPredicate } from './sources.js';
+import type { ComparisonPlan } from './plan.js';
+import { sourceCost } from './sources.js';
 import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
-
-/** A compiled condition and its static cost (for cheap-first ordering inside AND / OR). */
-export interface Compiled {
-  readonly test: RecordPredicate;
-  readonly cost: number;
-  /** A cheaper form an enclosing AND may run first (see {@link Loose}). */
-  readonly loose?: Loose;
-}
-
-/**
- * A necessary condition of a compiled test and what completes it:
- * `test(r) === loose.test(r) && Object.hasOwn(r, ownKey) && recheck(r)` for every record (each
- * part only when given). A positive predicate on a plain field is its test without the
- * own-property check, completed by `ownKey`; an OR is the OR of its operands' loose forms,
- * completed by itself.
- */
-export interface Loose {
-  readonly test: RecordPredicate;
-  readonly ownKey?: string;
-  readonly recheck?: RecordPredicate;
-}
 
 export interface CompileContext {
   /** The query text, for error messages. */
@@ -56,15 +36,9 @@ function testCost(test: ValueTest): number {
 }
 
 /** `want`: true for "some value passes `test`", false for its exact complement. */
-function compile(c: AnyComparison, test: ValueTest, want: boolean, ctx: CompileContext): Compiled {
-  const source = c.attribute.source;
-  const { factor, extra } = sourceCost(source);
-  const key = (k: string) => safeKey(k, c.attribute.path, { text: ctx.text, span: c.span });
-  const predicate = sourcePredicate(source, test, want, key);
-  const cost = testCost(test) * factor + extra;
-  if (source.kind !== 'field' || !want) return { test: predicate, cost };
-  const field = key(source.field);
-  return { test: predicate, cost, loose: { test: fieldPredicate(field, test, true, false), ownKey: field } };
+function planOf(c: AnyComparison, test: ValueTest, want: boolean): ComparisonPlan {
+  const { factor, extra } = sourceCost(c.attribute.source);
+  return { kind: 'Comparison', comparison: c, test, want, cost: testCost(test) * factor + extra };
 }
 
 /** The JS type of the attribute's values, which the query's values must have too. */
@@ -103,31 +77,31 @@ function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError
 }
 
 /** `EQ value` (`want` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
-function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): Compiled {
-  if (value === null) return compile(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want, ctx);
-  return compile(c, { kind: 'equals', value: scalar(c, value, ctx) }, want, ctx);
+function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
+  if (value === null) return planOf(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want);
+  return planOf(c, { kind: 'equals', value: scalar(c, value, ctx) }, want);
 }
 
-function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): Compiled {
+function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): ComparisonPlan {
   if (valueKind(c, ctx) !== 'number' || !Number.isFinite(bound)) {
     throw malformed(c, ctx, `${operator} needs a number on a number attribute`);
   }
-  return compile(c, { kind: 'range', operator, bound: bound as number }, true, ctx);
+  return planOf(c, { kind: 'range', operator, bound: bound as number }, true);
 }
 
-function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileContext): Compiled {
+function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   if (valueKind(c, ctx) !== 'string' || typeof needle !== 'string') {
     throw malformed(c, ctx, 'LIKE needs text on a text attribute');
   }
-  return compile(c, { kind: 'like', matcher: likeMatcher(needle) }, want, ctx);
+  return planOf(c, { kind: 'like', matcher: likeMatcher(needle) }, want);
 }
 
-function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): Compiled {
+function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
   const values = list.map((v: unknown) => scalar(c, v, ctx));
   const test: ValueTest =
     values.length <= FEW_VALUES ? { kind: 'oneOfFew', values } : { kind: 'oneOfSet', values: new Set(values) };
-  return compile(c, test, want, ctx);
+  return planOf(c, test, want);
 }
 
 /**
@@ -135,7 +109,7 @@ function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileConte
  * attribute's values have, so a hand-made query cannot make the backend compare apples with
  * pears.
  */
-export const COMPARISONS: ComparisonHandlers<Compiled, CompileContext> = {
+export const COMPARISONS: ComparisonHandlers<ComparisonPlan, CompileContext> = {
   EQ: (c, ctx) => equality(c, c.value, true, ctx),
   NOT_EQ: (c, ctx) => equality(c, c.value, false, ctx),
   LT: (c, ctx) => range(c, 'LT', c.value, ctx),

@@ -2,68 +2,28 @@
  * The in-memory backend: a validated query becomes a plain `(record) => boolean`, built once from
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
+import { BoundedCache } from '../../api/bounded-cache.js';
 import { inputError } from '../../errors/tql-error.js';
 import type { ValidatedQuery } from '../../validate/validated-query.js';
 import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
 import { validatedQueryError } from '../query-shape.js';
-import { COMPARISONS, type CompileContext, type Compiled } from './comparisons.js';
-import { conjunction, disjunction, ownFields } from './combine.js';
+import { exactPredicate } from './build.js';
+import { COMPARISONS, type CompileContext } from './comparisons.js';
+import { groupPlan, type Plan } from './plan.js';
 import type { RecordPredicate } from './sources.js';
 
-/**
- * All operands must hold. Cheapest first: predicates are pure and total, so the order cannot
- * change the answer, only how soon a failing record is rejected.
- *
- * An operand with a loose form (see `Compiled.loose`) runs loose, and what completes it runs
- * after every operand passed: the own-property checks of positive field predicates (each field
- * once) and the exact tests of ORs. `P = L && rest` for each such operand, so the conjunction is
- * the same; a record that fails, as most do, never pays for `Object.hasOwn`.
- */
-function allOf(operands: readonly Compiled[]): Compiled {
-  const sorted = cheapestFirst(operands);
-  const ps = sorted.map((o) => o.loose?.test ?? o.test);
-  const keys: string[] = [];
-  for (const o of sorted) {
-    const key = o.loose?.ownKey;
-    if (key !== undefined && !keys.includes(key)) keys.push(key);
-  }
-  const completion = keys.length > 0 ? [ownFields(keys)] : [];
-  for (const o of sorted) if (o.loose?.recheck !== undefined) completion.push(o.loose.recheck);
-  // One closure for the completion keeps the conjunction short enough for a fixed arity.
-  if (completion.length > 0) ps.push(conjunction(completion));
-  return { test: conjunction(ps), cost: sum(sorted) };
-}
-
-/**
- * Some operand must hold; cheapest first, as for {@link allOf}. If some operand has a loose
- * form, so does the OR: the OR of the loose forms, completed by the exact OR.
- */
-function anyOf(operands: readonly Compiled[]): Compiled {
-  const sorted = cheapestFirst(operands);
-  const test = disjunction(sorted.map((o) => o.test));
-  const cost = sum(sorted);
-  if (!sorted.some((o) => o.loose !== undefined)) return { test, cost };
-  return { test, cost, loose: { test: disjunction(sorted.map((o) => o.loose?.test ?? o.test)), recheck: test } };
-}
-
-function cheapestFirst(operands: readonly Compiled[]): Compiled[] {
-  // Array.prototype.sort is stable: equal costs keep the query's order.
-  return [...operands].sort((x, y) => x.cost - y.cost);
-}
-
-function sum(operands: readonly Compiled[]): number {
-  let total = 0;
-  for (const o of operands) total += o.cost;
-  return total;
-}
-
-const HANDLERS: ConditionHandlers<Compiled, CompileContext> = {
-  And: (operands) => allOf(operands),
-  Or: (operands) => anyOf(operands),
+const PLANNERS: ConditionHandlers<Plan, CompileContext> = {
+  And: (operands) => groupPlan('And', operands),
+  Or: (operands) => groupPlan('Or', operands),
   comparisons: COMPARISONS,
 };
 
-const compiled = new WeakMap<ValidatedQuery, RecordPredicate>();
+/**
+ * Predicates of recently compiled queries, by query object. Bounded and strong rather than a
+ * WeakMap: inserting a new key into a WeakMap cost about 0.7 µs here (its ephemeron table is
+ * swept on every young-generation collection), a third of a whole compile.
+ */
+const compiled = new BoundedCache<ValidatedQuery, RecordPredicate>(256);
 
 /**
  * Compiles a validated query into a predicate over records of its entity. Records may be any
@@ -84,7 +44,7 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
   let predicate = typeof query === 'object' && query !== null ? compiled.get(query) : undefined;
   if (predicate === undefined) {
     const text = checkQuery(query);
-    predicate = foldCondition(query.condition, HANDLERS, { text }).test;
+    predicate = exactPredicate(foldCondition(query.condition, PLANNERS, { text }), text);
     compiled.set(query, predicate);
   }
   return predicate;

@@ -1,0 +1,112 @@
+/**
+ * Makes the closures of a {@link Plan}. Each node has an exact form, and some have a loose form
+ * that an enclosing AND runs instead (see {@link Loose}): a record that fails, as most do, then
+ * never pays for `Object.hasOwn` or for an OR's second look.
+ */
+import { conjunction, disjunction, ownFields } from './combine.js';
+import type { ComparisonPlan, Plan } from './plan.js';
+import { safeKey } from './safe-key.js';
+import { fieldPredicate, sourcePredicate, type RecordPredicate } from './sources.js';
+
+/**
+ * A necessary condition of a node and what completes it:
+ * `exact(r) === test(r) && Object.hasOwn(r, ownKey) && recheck(r)` for every record (each part
+ * only when given). A positive comparison on a plain field is its test without the own-property
+ * check, completed by `ownKey`; an OR is the OR of its operands' loose forms, completed by itself.
+ */
+interface Loose {
+  readonly test: RecordPredicate;
+  readonly ownKey?: string;
+  readonly recheck?: RecordPredicate;
+}
+
+/**
+ * The predicate that holds exactly for the records matching the plan. `text` is the query's, for
+ * the error a schema key such as `__proto__` gets.
+ *
+ * @example
+ * ```ts
+ * exactPredicate(groupPlan('And', [namePlan, rolePlan]), query.text)(record); // true or false
+ * ```
+ */
+export function exactPredicate(plan: Plan, text: string): RecordPredicate {
+  switch (plan.kind) {
+    case 'Comparison':
+      return comparisonPredicate(plan, text);
+    case 'And':
+      return allOf(plan.operands, text);
+    case 'Or':
+      return disjunction(plan.operands.map((o) => exactPredicate(o, text)));
+  }
+}
+
+/**
+ * All operands hold: each runs in its loose form where it has one, and what completes those runs
+ * after every operand passed (the own-property checks, each field once, then the ORs' exact
+ * tests). `P = L && rest` for each such operand, so the conjunction is the same.
+ */
+function allOf(operands: readonly Plan[], text: string): RecordPredicate {
+  const ps: RecordPredicate[] = [];
+  const keys: string[] = [];
+  const rechecks: RecordPredicate[] = [];
+  for (const o of operands) {
+    const loose = looseForm(o, text);
+    if (loose === undefined) {
+      ps.push(exactPredicate(o, text));
+      continue;
+    }
+    ps.push(loose.test);
+    if (loose.ownKey !== undefined && !keys.includes(loose.ownKey)) keys.push(loose.ownKey);
+    if (loose.recheck !== undefined) rechecks.push(loose.recheck);
+  }
+  const completion = keys.length > 0 ? [ownFields(keys), ...rechecks] : rechecks;
+  // One closure for the completion keeps the conjunction short enough for a fixed arity.
+  if (completion.length > 0) ps.push(conjunction(completion));
+  return conjunction(ps);
+}
+
+/** The loose form of a node, if it has one (see {@link Loose}). */
+function looseForm(plan: Plan, text: string): Loose | undefined {
+  switch (plan.kind) {
+    case 'Comparison': {
+      const field = looseField(plan, text);
+      return field === undefined ? undefined : { test: fieldPredicate(field, plan.test, true, false), ownKey: field };
+    }
+    case 'And':
+      return undefined;
+    case 'Or': {
+      if (!plan.operands.some(hasLooseForm)) return undefined;
+      const test = disjunction(plan.operands.map((o) => looseForm(o, text)?.test ?? exactPredicate(o, text)));
+      return { test, recheck: exactPredicate(plan, text) };
+    }
+  }
+}
+
+function hasLooseForm(plan: Plan): boolean {
+  switch (plan.kind) {
+    case 'Comparison':
+      return plan.want && plan.comparison.attribute.source.kind === 'field';
+    case 'And':
+      return false;
+    case 'Or':
+      return plan.operands.some(hasLooseForm);
+  }
+}
+
+/** The field a positive comparison on a plain field reads; undefined for any other comparison. */
+function looseField(plan: ComparisonPlan, text: string): string | undefined {
+  const source = plan.comparison.attribute.source;
+  return plan.want && source.kind === 'field' ? checkedKey(plan, source.field, text) : undefined;
+}
+
+function comparisonPredicate(plan: ComparisonPlan, text: string): RecordPredicate {
+  const { comparison, test, want } = plan;
+  const source = comparison.attribute.source;
+  // The common case without the key-checking closure a general source needs.
+  if (source.kind === 'field') return fieldPredicate(checkedKey(plan, source.field, text), test, want, true);
+  return sourcePredicate(source, test, want, (k) => checkedKey(plan, k, text));
+}
+
+function checkedKey(plan: ComparisonPlan, key: string, text: string): string {
+  return safeKey(key, plan.comparison.attribute.path, { text, span: plan.comparison.span });
+}
