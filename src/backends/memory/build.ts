@@ -108,5 +108,5 @@ function comparisonPredicate(plan: ComparisonPlan, text: string): RecordPredicat
 }
 
 function checkedKey(plan: ComparisonPlan, key: string, text: string): string {
-  return safeKey(key, plan.comparison.attribute.path, { text, span: plan.comparison.span });
+  return safeKey(key, plan.comparison.attribute.path, text, plan.comparison.span);
 }

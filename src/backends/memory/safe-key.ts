@@ -15,16 +15,16 @@ const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 
  *
  * @example
  * ```ts
- * safeKey('name', 'agent.name', { text: q.text, span: c.span }); // 'name'
- * safeKey('__proto__', 'agent.name', { text: q.text, span: c.span }); // throws
+ * safeKey('name', 'agent.name', q.text, c.span);      // 'name'
+ * safeKey('__proto__', 'agent.name', q.text, c.span); // throws
  * ```
  */
-export function safeKey(key: string, attributePath: string, query: { readonly text: string; readonly span: Span }): string {
+export function safeKey(key: string, attributePath: string, text: string, span: Span): string {
   if (typeof key !== 'string' || RESERVED_KEYS.has(key)) {
-    throw TqlError.of(query.text, {
+    throw TqlError.of(text, {
       code: 'unsupported',
       message: `The in-memory backend cannot read ${attributePath}: its schema source names the key ${JSON.stringify(key)}, which leads into object prototypes. Rename the field in the schema.`,
-      span: query.span,
+      span,
     });
   }
   return key;
