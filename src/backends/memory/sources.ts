@@ -10,7 +10,8 @@
  */
 import type { AttributeSource } from '../../schema/types.js';
 import type { LikeMatcher } from './like.js';
-import { valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
+import { fieldReader } from './field-reader.js';
+import { atLeast, atMost, greaterThan, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
 
@@ -39,39 +40,48 @@ type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
 const FIELD: {
   readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean, own: boolean) => RecordPredicate;
 } = {
-  equals: (f, { value: v }, want, own) => (r) => (isRecord(r) && r[f] === v && (!own || hasOwn(r, f))) === want,
+  equals: (f, { value: v }, want, own) => {
+    const read = fieldReader(f);
+    return (r) => (isRecord(r) && read(r) === v && (!own || hasOwn(r, f))) === want;
+  },
   range: (f, { operator, bound }, want, own) => fieldRange(f, operator, bound, want, own),
   like: (f, { matcher }, want, own) => fieldLike(f, matcher, want, own),
-  oneOfFew: (f, { values }, want, own) => (r) =>
-    (isRecord(r) && values.includes(r[f] as never) && (!own || hasOwn(r, f))) === want,
-  oneOfSet: (f, { values }, want, own) => (r) =>
-    (isRecord(r) && values.has(r[f] as never) && (!own || hasOwn(r, f))) === want,
+  oneOfFew: (f, { values }, want, own) => {
+    const read = fieldReader(f);
+    return (r) => (isRecord(r) && values.includes(read(r) as never) && (!own || hasOwn(r, f))) === want;
+  },
+  oneOfSet: (f, { values }, want, own) => {
+    const read = fieldReader(f);
+    return (r) => (isRecord(r) && values.has(read(r) as never) && (!own || hasOwn(r, f))) === want;
+  },
   present: (f, { valueKind }, want, own) => fieldPresent(f, valueKind, want, own),
 };
 
 function fieldRange(f: string, operator: RangeOperator, b: number, want: boolean, own: boolean): RecordPredicate {
+  const read = fieldReader(f);
   // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) < b && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && lessThan(read(r), b) && (!own || hasOwn(r, f))) === want;
     case 'LTE':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) <= b && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && atMost(read(r), b) && (!own || hasOwn(r, f))) === want;
     case 'GT':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) > b && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && greaterThan(read(r), b) && (!own || hasOwn(r, f))) === want;
     case 'GTE':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (r[f] as number) >= b && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && atLeast(read(r), b) && (!own || hasOwn(r, f))) === want;
   }
 }
 
 function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): RecordPredicate {
+  const read = fieldReader(f);
   switch (m.kind) {
     case 'any':
-      return (r) => (isRecord(r) && typeof r[f] === 'string' && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || hasOwn(r, f))) === want;
     case 'regex': {
       const re = m.regex;
       return (r) => {
         if (!isRecord(r)) return !want;
-        const x = r[f];
+        const x = read(r);
         return (typeof x === 'string' && re.test(x) && (!own || hasOwn(r, f))) === want;
       };
     }
@@ -79,7 +89,7 @@ function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): Reco
       const n = m.lowerNeedle;
       return (r) => {
         if (!isRecord(r)) return !want;
-        const x = r[f];
+        const x = read(r);
         return (typeof x === 'string' && x.toLowerCase().includes(n) && (!own || hasOwn(r, f))) === want;
       };
     }
@@ -87,13 +97,14 @@ function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): Reco
 }
 
 function fieldPresent(f: string, kind: ValueKind, want: boolean, own: boolean): RecordPredicate {
+  const read = fieldReader(f);
   switch (kind) {
     case 'string':
-      return (r) => (isRecord(r) && typeof r[f] === 'string' && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || hasOwn(r, f))) === want;
     case 'number':
-      return (r) => (isRecord(r) && Number.isFinite(r[f]) && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && Number.isFinite(read(r)) && (!own || hasOwn(r, f))) === want;
     case 'boolean':
-      return (r) => (isRecord(r) && typeof r[f] === 'boolean' && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && typeof read(r) === 'boolean' && (!own || hasOwn(r, f))) === want;
   }
 }
 

@@ -86,17 +86,39 @@ export function likePredicate(m: LikeMatcher): (x: unknown) => boolean {
 }
 
 function rangePredicate(operator: RangeOperator, b: number): (x: unknown) => boolean {
-  // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
-      return (x) => Number.isFinite(x) && (x as number) < b;
+      return (x) => lessThan(x, b);
     case 'LTE':
-      return (x) => Number.isFinite(x) && (x as number) <= b;
+      return (x) => atMost(x, b);
     case 'GT':
-      return (x) => Number.isFinite(x) && (x as number) > b;
+      return (x) => greaterThan(x, b);
     case 'GTE':
-      return (x) => Number.isFinite(x) && (x as number) >= b;
+      return (x) => atLeast(x, b);
   }
+}
+
+// The range tests of one value. Number.isFinite is false for non-numbers, NaN and ±Infinity:
+// all count as missing.
+
+/** `x` is a finite number below `b`. */
+export function lessThan(x: unknown, b: number): boolean {
+  return Number.isFinite(x) && (x as number) < b;
+}
+
+/** `x` is a finite number at most `b`. */
+export function atMost(x: unknown, b: number): boolean {
+  return Number.isFinite(x) && (x as number) <= b;
+}
+
+/** `x` is a finite number above `b`. */
+export function greaterThan(x: unknown, b: number): boolean {
+  return Number.isFinite(x) && (x as number) > b;
+}
+
+/** `x` is a finite number at least `b`. */
+export function atLeast(x: unknown, b: number): boolean {
+  return Number.isFinite(x) && (x as number) >= b;
 }
 
 function presentPredicate(kind: ValueKind): (x: unknown) => boolean {
