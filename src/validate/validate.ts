@@ -13,7 +13,7 @@ import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { closest, didYouMean } from '../errors/suggest.js';
 import { orList } from '../errors/wording.js';
 import { isValidTimeZone } from './timestamp.js';
-import type { Condition, Scalar, ValidatedQuery } from './validated-query.js';
+import { validatedQuery, type Condition, type Scalar, type ValidatedQuery } from './validated-query.js';
 import { findBadCharacter, readValue, type ValueContext } from './values.js';
 
 /** Options of {@link validate}: how to read the query's values. */
@@ -128,8 +128,7 @@ function validateTree(
     const sorted = [...v.issues].sort((a, b) => a.span.start - b.span.start);
     return fail(new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]));
   }
-  const validated = { kind: 'ValidatedQuery', entity, condition, text: query.text } as const;
-  return { ok: true, value: validated as unknown as ValidatedQuery };
+  return { ok: true, value: validatedQuery(entity, condition, query.text) };
 }
 
 function fail(error: TqlError): Result<never> {

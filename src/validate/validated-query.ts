@@ -72,3 +72,75 @@ export interface ValidatedQuery {
   readonly text: string;
   readonly [validated]: true;
 }
+
+/**
+ * What `validate` makes at run time: the fields of a {@link ValidatedQuery} and one private slot
+ * in which backends keep what they compiled from it. Compiling the query object that `check`
+ * hands out again from its cache then costs one read, and the compiled form lives exactly as
+ * long as the query. (A `WeakMap` by query cost about 0.7 µs per new key on the machine of
+ * docs/performance.md; a strong cache keeps queries alive and makes the collector copy them.)
+ * The slot is private: it is not a key, not copied by a spread, and invisible to `JSON` and
+ * deep equality.
+ */
+class ValidatedQueryObject {
+  readonly kind: 'ValidatedQuery';
+  readonly entity: Entity;
+  readonly condition: Condition;
+  readonly text: string;
+  #compiled: Map<string, unknown> | undefined;
+
+  constructor(entity: Entity, condition: Condition, text: string) {
+    // Assigned in the order of a plain object's keys: kind, entity, condition, text.
+    this.kind = 'ValidatedQuery';
+    this.entity = entity;
+    this.condition = condition;
+    this.text = text;
+  }
+
+  static compiled(query: unknown, backend: string): unknown {
+    return query instanceof ValidatedQueryObject ? query.#compiled?.get(backend) : undefined;
+  }
+
+  static remember(query: unknown, backend: string, value: unknown): void {
+    if (query instanceof ValidatedQueryObject) (query.#compiled ??= new Map()).set(backend, value);
+  }
+}
+
+/**
+ * A validated query of `entity`. Only `validate` calls this, after checking everything.
+ *
+ * @example
+ * ```ts
+ * validatedQuery(entity, { kind: 'And', operands: [...] }, 'agent.name EQ ada AND …');
+ * ```
+ */
+export function validatedQuery(entity: Entity, condition: Condition, text: string): ValidatedQuery {
+  return new ValidatedQueryObject(entity, condition, text) as unknown as ValidatedQuery;
+}
+
+/**
+ * What `backend` compiled from this query object and kept with {@link rememberCompiled}, if
+ * anything. Queries not made by `validate` (copies, parsed JSON) never have anything kept.
+ *
+ * @example
+ * ```ts
+ * compiledFor(query, 'memory') ?? rememberCompiled(query, 'memory', compile(query));
+ * ```
+ */
+export function compiledFor(query: ValidatedQuery, backend: string): unknown {
+  return ValidatedQueryObject.compiled(query, backend);
+}
+
+/**
+ * Keeps `value` with the query for {@link compiledFor}, and returns it. Only the backend's
+ * output for the query as it is: compile it before keeping it.
+ *
+ * @example
+ * ```ts
+ * const predicate = rememberCompiled(query, 'memory', compileFresh(query));
+ * ```
+ */
+export function rememberCompiled<T>(query: ValidatedQuery, backend: string, value: T): T {
+  ValidatedQueryObject.remember(query, backend, value);
+  return value;
+}

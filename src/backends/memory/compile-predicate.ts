@@ -2,9 +2,8 @@
  * The in-memory backend: a validated query becomes a plain `(record) => boolean`, built once from
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
-import { BoundedCache } from '../../api/bounded-cache.js';
 import { inputError } from '../../errors/tql-error.js';
-import type { ValidatedQuery } from '../../validate/validated-query.js';
+import { compiledFor, rememberCompiled, type ValidatedQuery } from '../../validate/validated-query.js';
 import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
 import { validatedQueryError } from '../query-shape.js';
 import { exactPredicate } from './build.js';
@@ -17,13 +16,6 @@ const PLANNERS: ConditionHandlers<Plan, CompileContext> = {
   Or: (operands) => groupPlan('Or', operands),
   comparisons: COMPARISONS,
 };
-
-/**
- * Predicates of recently compiled queries, by query object. Bounded and strong rather than a
- * WeakMap: inserting a new key into a WeakMap cost about 0.7 µs here (its ephemeron table is
- * swept on every young-generation collection), a third of a whole compile.
- */
-const compiled = new BoundedCache<ValidatedQuery, RecordPredicate>(256);
 
 /**
  * Compiles a validated query into a predicate over records of its entity. Records may be any
@@ -40,14 +32,12 @@ const compiled = new BoundedCache<ValidatedQuery, RecordPredicate>(256);
  * ```
  */
 export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R) => boolean {
-  // Only well-formed queries are ever cached, so a hit needs no second check.
-  let predicate = typeof query === 'object' && query !== null ? compiled.get(query) : undefined;
-  if (predicate === undefined) {
-    const text = checkQuery(query);
-    predicate = exactPredicate(foldCondition(query.condition, PLANNERS, { text }), text);
-    compiled.set(query, predicate);
-  }
-  return predicate;
+  // Kept with the query (a private slot that only queries made by validate() have), so
+  // compiling what check() returned from its cache again costs one read.
+  const kept = compiledFor(query, 'memory') as RecordPredicate | undefined;
+  if (kept !== undefined) return kept;
+  const text = checkQuery(query);
+  return rememberCompiled(query, 'memory', exactPredicate(foldCondition(query.condition, PLANNERS, { text }), text));
 }
 
 /**

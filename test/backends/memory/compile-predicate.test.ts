@@ -242,6 +242,25 @@ describe('compiling', () => {
     expect(memoryBackend.compile(q)).toBe(compilePredicate(q));
   });
 
+  test('a copy of a validated query (a spread, parsed JSON) is checked and compiled afresh, and gives the same answers', () => {
+    const q = check('agent.name LIKE john', schedulingSchema, 'agent');
+    const copies = [{ ...q }, { ...q, condition: structuredClone(q.condition) }];
+    for (const copy of copies) {
+      expect(copy).toEqual(q);
+      expect(compilePredicate(copy)).not.toBe(compilePredicate(q));
+      expect(compilePredicate(copy)({ name: 'Little John' })).toBe(true);
+    }
+    expect(() => compilePredicate({ ...q, condition: { kind: 'Nope' } } as never)).toThrow(/is not a kind of condition/);
+  });
+
+  test('what is kept with a query is invisible: not a key, not in JSON, not copied', () => {
+    const q = check('agent.name LIKE jo', schedulingSchema, 'agent');
+    compilePredicate(q);
+    expect(Object.keys(q)).toEqual(['kind', 'entity', 'condition', 'text']);
+    expect(Object.getOwnPropertySymbols(q)).toEqual([]);
+    expect(JSON.parse(JSON.stringify(q)).kind).toBe('ValidatedQuery');
+  });
+
   test('a schema source naming __proto__ is refused when compiling', () => {
     const schema = defineSchema({
       entities: { thing: { attributes: { owner: { type: 'String', source: { kind: 'field', field: '__proto__' } } } } },
