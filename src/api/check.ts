@@ -2,8 +2,9 @@
  * The common path in one call: text + entity → validated query, with a bounded cache so a
  * repeated query costs one look-up.
  */
+import { TqlError, isTqlError } from '../errors/tql-error.js';
 import type { Limits } from '../parser/options.js';
-import { safeParse } from '../parser/parse.js';
+import { parse, safeParse } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -62,9 +63,9 @@ export function check<S extends Schema>(
   entity: S['entityNames'][number],
   options?: CheckOptions,
 ): ValidatedQuery {
-  const r = safeCheck(text, schema, entity, options);
-  if (!r.ok) throw r.error;
-  return r.value;
+  const r = checkOrError(text, schema, entity, options);
+  if (r instanceof TqlError) throw r;
+  return r;
 }
 
 /**
@@ -83,22 +84,34 @@ export function safeCheck<S extends Schema>(
   entity: S['entityNames'][number],
   options?: CheckOptions,
 ): Result<ValidatedQuery> {
+  const r = checkOrError(text, schema, entity, options);
+  return r instanceof TqlError ? { ok: false, error: r } : { ok: true, value: r };
+}
+
+/** What {@link check} and {@link safeCheck} share: the query, or the error returned rather than thrown. */
+function checkOrError(text: string, schema: Schema, entity: string, options: CheckOptions | undefined): ValidatedQuery | TqlError {
   // The parser owns the message for a query that is not a string; skip the cache for it.
   if (typeof text !== 'string') {
     const r = safeParse(text);
-    if (!r.ok) return r;
+    if (!r.ok) return r.error;
   }
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
   const opts: CheckOptions = options ?? NO_OPTIONS;
   // The common call has no options: its key depends on the entity alone, so it is built once.
   const key = options == null ? defaultKey(entity) : opts.cache !== false ? optionsKey(entity, opts) : undefined;
   const hit = key === undefined ? undefined : caches.get(schema)?.get(key)?.get(text);
-  if (hit !== undefined) return { ok: true, value: hit };
-  const parsed = safeParse(text, { limits: opts.limits });
-  if (!parsed.ok) return parsed;
-  const validated = validateParsed(parsed.value, schema, entity, opts);
+  if (hit !== undefined) return hit;
+  let parsed;
+  try {
+    // The options are parse options too: parse reads only their limits.
+    parsed = parse(text, opts);
+  } catch (error) {
+    if (isTqlError(error)) return error;
+    throw error;
+  }
+  const validated = validateParsed(parsed, schema, entity, opts);
   // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
-  if (validated.ok && key !== undefined) cacheFor(schema, key).set(text, validated.value);
+  if (key !== undefined && !(validated instanceof TqlError)) cacheFor(schema, key).set(text, validated);
   return validated;
 }
 

@@ -51,9 +51,9 @@ export function validate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): ValidatedQuery {
-  const r = safeValidate(query, schema, entityName, options);
-  if (!r.ok) throw r.error;
-  return r.value;
+  const r = validateTree(query, schema, entityName, options, false);
+  if (r instanceof TqlError) throw r;
+  return r;
 }
 
 /**
@@ -71,11 +71,13 @@ export function safeValidate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): Result<ValidatedQuery> {
-  return validateTree(query, schema, entityName, options, false);
+  const r = validateTree(query, schema, entityName, options, false);
+  return r instanceof TqlError ? { ok: false, error: r } : { ok: true, value: r };
 }
 
 /**
- * {@link safeValidate} of a tree that `parse` has just built, whose shape needs no checking.
+ * {@link validate} of a tree that `parse` has just built, whose shape needs no checking:
+ * the validated query, or the error (returned, not thrown, and not wrapped in a result).
  *
  * @internal
  */
@@ -84,7 +86,7 @@ export function validateParsed<S extends Schema>(
   schema: S,
   entityName: S['entityNames'][number],
   options: ValidateOptions,
-): Result<ValidatedQuery> {
+): ValidatedQuery | TqlError {
   return validateTree(query, schema, entityName, options, true);
 }
 
@@ -94,57 +96,57 @@ function validateTree(
   entityName: string,
   options: ValidateOptions,
   parsed: boolean,
-): Result<ValidatedQuery> {
-  if (!isSchema(schema)) return fail(optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).'));
+): ValidatedQuery | TqlError {
+  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
   const entities = schema.entities as Readonly<Record<string, Entity>>;
   const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
   if (entity === undefined) {
     const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
-    return fail(optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`));
+    return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
   }
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
   const opts: ValidateOptions = options ?? {};
   const profile: unknown = opts.profile ?? 'extended';
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
-    return fail(optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`));
+    return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
   }
   const timeZone: unknown = opts.timeZone ?? 'UTC';
   if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
-    return fail(optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`));
+    return optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`);
   }
   // A tree from parse() has the right shape by construction; a hand-built one is checked.
   const shapeError = parsed ? undefined : queryShapeError(query);
-  if (shapeError !== undefined) return fail(shapeError);
-  const v = new Validator(query.text, schema, entity, profile as Profile, { timeZone });
+  if (shapeError !== undefined) return shapeError;
+  const v = new Validator(query.text, schema, entity, profile as Profile, timeZone);
   let condition: Condition;
   try {
     condition = v.expression(query.expression);
   } catch (error) {
     // Only a tree nested deeper than the call stack allows (limits.maxDepth raised very high).
     if (!(error instanceof RangeError)) throw error;
-    return fail(TqlError.of(query.text, { code: 'too_deep', message: 'The query nests too deeply to be validated; remove some parentheses.', span: { start: 0, end: query.text.length } }));
+    return TqlError.of(query.text, { code: 'too_deep', message: 'The query nests too deeply to be validated; remove some parentheses.', span: { start: 0, end: query.text.length } });
   }
   if (v.issues.length > 0) {
     const sorted = [...v.issues].sort((a, b) => a.span.start - b.span.start);
-    return fail(new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]));
+    return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
-  return { ok: true, value: validatedQuery(entity, condition, query.text) };
+  return validatedQuery(entity, condition, query.text);
 }
 
-function fail(error: TqlError): Result<never> {
-  return { ok: false, error };
-}
-
-class Validator {
+/** Walks the tree once, building the condition and collecting every issue; it is also the context values are read in. */
+class Validator implements ValueContext {
   readonly issues: TqlIssue[] = [];
+  private readonly byLength: AttributesByLength;
 
   constructor(
     private readonly text: string,
     private readonly schema: Schema,
     private readonly entity: Entity,
     private readonly profile: Profile,
-    private readonly values: ValueContext,
-  ) {}
+    readonly timeZone: string,
+  ) {
+    this.byLength = attributesByLength(entity);
+  }
 
   expression(e: Expr): Condition {
     switch (e.kind) {
@@ -154,11 +156,23 @@ class Validator {
         this.extension(e.span, 'Parentheses are', 'write the conditions joined by AND only');
         return this.expression(e.expression);
       case 'And':
-        return { kind: 'And', operands: flatten('And', e.operands.map((o) => this.expression(o))) };
+        return { kind: 'And', operands: this.operands('And', e.operands) };
       case 'Or':
         this.extension(orSpan(this.text, e), 'OR is', 'run one query per alternative');
-        return { kind: 'Or', operands: flatten('Or', e.operands.map((o) => this.expression(o))) };
+        return { kind: 'Or', operands: this.operands('Or', e.operands) };
     }
+  }
+
+  /** The conditions of an AND's or OR's operands; those of a nested AND in an AND (OR in an OR) join the list. */
+  private operands(kind: 'And' | 'Or', operands: readonly Expr[]): Condition[] {
+    const out: Condition[] = [];
+    for (const operand of operands) {
+      const c = this.expression(operand);
+      if (c.kind === kind) {
+        for (const inner of c.operands) out.push(inner);
+      } else out.push(c);
+    }
+    return out;
   }
 
   private report(init: IssueInit): void {
@@ -247,8 +261,8 @@ class Validator {
 
   /** Reads one value; on error reports it and returns a stand-in so checking can go on. */
   private scalar(attribute: Attribute, v: TextValue, equality: boolean): Scalar {
-    const r = readValue(v.text, attribute, this.values);
-    if (!r.ok) {
+    const r = readValue(v.text, attribute, this);
+    if (typeof r === 'object') {
       this.report({ code: r.code, message: r.message, span: v.span, suggestion: r.suggestion });
       return v.text;
     }
@@ -261,14 +275,14 @@ class Validator {
         suggestion: guess,
       });
     }
-    return r.value;
+    return r;
   }
 
   private attribute(p: Predicate): Attribute | undefined {
     const ref = p.attribute;
     const own = this.entity.attributes as Readonly<Record<string, Attribute>>;
     if (ref.entity === this.entity.name) {
-      const a = Object.hasOwn(own, ref.property) ? own[ref.property] : undefined;
+      const a = findAttribute(this.byLength, ref.property);
       if (a !== undefined) return a;
       const guess = closest(ref.property, this.entity.attributeNames);
       this.report({
@@ -303,19 +317,38 @@ class Validator {
   }
 }
 
+/**
+ * An entity's attributes by the length of their name. The names in a parsed query are new
+ * strings cut from its text: looking one up by hash (an object key, a Map) first hashes it,
+ * which costs more than comparing it with the one or two names of the same length.
+ */
+type AttributesByLength = readonly (readonly Attribute[] | undefined)[];
+
+const byLengthOf = new WeakMap<Entity, AttributesByLength>();
+
+function attributesByLength(entity: Entity): AttributesByLength {
+  let index = byLengthOf.get(entity);
+  if (index === undefined) {
+    const built: Attribute[][] = [];
+    const attributes = entity.attributes as Readonly<Record<string, Attribute>>;
+    for (const name of entity.attributeNames) (built[name.length] ??= []).push(attributes[name]!);
+    index = built;
+    byLengthOf.set(entity, index);
+  }
+  return index;
+}
+
+/** The attribute named `name`, if the entity has one. */
+function findAttribute(index: AttributesByLength, name: string): Attribute | undefined {
+  const candidates = index[name.length];
+  if (candidates !== undefined) {
+    for (const a of candidates) if (a.name === name) return a;
+  }
+  return undefined;
+}
+
 /** A stand-in condition for a predicate that had issues; never returned to callers. */
 const PLACEHOLDER: Condition = Object.freeze({ kind: 'And', operands: Object.freeze([]) });
-
-/** Operands of a nested `And` in an `And` (or `Or` in an `Or`) join their parent's list. */
-function flatten(kind: 'And' | 'Or', operands: Condition[]): Condition[] {
-  if (!operands.some((o) => o.kind === kind)) return operands;
-  const flat: Condition[] = [];
-  for (const o of operands) {
-    if (o.kind === kind) flat.push(...o.operands);
-    else flat.push(o);
-  }
-  return flat;
-}
 
 function spanOf(values: readonly Value[]): Span {
   return { start: values[0]!.span.start, end: values[values.length - 1]!.span.end };

@@ -5,12 +5,21 @@
 import type { TqlErrorCode } from '../errors/codes.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
-import { readTimestamp } from './timestamp.js';
+import { timestampSeconds } from './timestamp.js';
 import type { Scalar } from './validated-query.js';
 
-export type ValueResult =
-  | { readonly ok: true; readonly value: Scalar }
-  | { readonly ok: false; readonly code: TqlErrorCode; readonly message: string; readonly suggestion?: string };
+/** Why a written value is not a value of its attribute's type. */
+export interface ValueProblem {
+  readonly code: TqlErrorCode;
+  readonly message: string;
+  readonly suggestion?: string;
+}
+
+/**
+ * The value read, or the problem with it. A {@link Scalar} is never an object, so
+ * `typeof r === 'object'` tells the two apart without a result object per value.
+ */
+export type ValueResult = Scalar | ValueProblem;
 
 export interface ValueContext {
   readonly timeZone: string;
@@ -33,50 +42,45 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
   String: (text, a) => {
     const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;
     // `#1234` and `1234` are the same psa_b ticket number: drop one leading prefix.
-    return { ok: true, value: prefix !== undefined && text.startsWith(prefix) ? text.slice(prefix.length) : text };
+    return prefix !== undefined && text.startsWith(prefix) ? text.slice(prefix.length) : text;
   },
   Boolean: (text, a) => {
-    if (text === 'true') return { ok: true, value: true };
-    if (text === 'false') return { ok: true, value: false };
+    if (text === 'true') return true;
+    if (text === 'false') return false;
     const lower = text.toLowerCase();
     const guess = ['true', 'yes', '1', 'on'].includes(lower) ? 'true' : ['false', 'no', '0', 'off'].includes(lower) ? 'false' : undefined;
     return {
-      ok: false,
       code: 'invalid_value',
       message: `${a.path} is a Boolean: write true or false, not ${describeValue(text)}.`,
       ...(guess === undefined ? {} : { suggestion: guess }),
     };
   },
   Timestamp: (text, a, ctx) => {
-    const r = readTimestamp(text, ctx.timeZone);
-    return r.ok
-      ? { ok: true, value: r.seconds }
-      : { ok: false, code: 'invalid_value', message: `${a.path} is a Timestamp: ${r.reason}.` };
+    const seconds = timestampSeconds(text, ctx.timeZone);
+    return typeof seconds === 'number' ? seconds : { code: 'invalid_value', message: `${a.path} is a Timestamp: ${seconds}.` };
   },
   ID: (text, a) => {
     const format = a.id!;
     if (format.kind === 'integer') {
       if (INTEGER.test(text)) {
         const n = Number(text);
-        if (Number.isSafeInteger(n)) return { ok: true, value: n };
-        return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids; ${describeValue(text)} is too large.` };
+        if (Number.isSafeInteger(n)) return n;
+        return { code: 'invalid_value', message: `${a.path} takes integer ids; ${describeValue(text)} is too large.` };
       }
-      return { ok: false, code: 'invalid_value', message: `${a.path} takes integer ids (such as 12345); ${describeValue(text)} is not an integer id.` };
+      return { code: 'invalid_value', message: `${a.path} takes integer ids (such as 12345); ${describeValue(text)} is not an integer id.` };
     }
     const { prefix } = format;
-    if (text.startsWith(prefix) && ID_BODY.test(text.slice(prefix.length))) return { ok: true, value: text };
+    if (text.startsWith(prefix) && ID_BODY.test(text.slice(prefix.length))) return text;
     const other = SOME_PREFIX.exec(text)?.[1];
     const whose = PREFIX_NAMES[prefix] ?? `an object with prefix ${prefix}`;
     if (other !== undefined && other !== prefix) {
       const what = PREFIX_NAMES[other] ? ` is the id of ${PREFIX_NAMES[other]}` : ` has the prefix ${other}`;
       return {
-        ok: false,
         code: 'wrong_id_prefix',
         message: `${describeValue(text)}${what}, so it can never match ${a.path}, which takes the id of ${whose} (${prefix}…).`,
       };
     }
     return {
-      ok: false,
       code: 'invalid_value',
       message: `${a.path} takes the id of ${whose}: ${prefix} followed by letters and digits, not ${describeValue(text)}.`,
     };
@@ -88,7 +92,8 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
  *
  * @example
  * ```ts
- * readValue('false', agentTwoFactor, { timeZone: 'UTC' }); // { ok: true, value: false }
+ * readValue('false', agentTwoFactor, { timeZone: 'UTC' }); // false
+ * readValue('maybe', agentTwoFactor, { timeZone: 'UTC' }); // { code: 'invalid_value', message: '… is a Boolean: …' }
  * ```
  */
 export function readValue(text: string, a: Attribute, ctx: ValueContext): ValueResult {

@@ -1,3 +1,4 @@
+import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { readTimestamp } from '../../src/validate/timestamp.js';
 
@@ -36,5 +37,50 @@ describe('timestamp values', () => {
     ['99999999999999999999', '99999999999999999999 is too large for a timestamp in seconds'],
   ] as const)('%s is rejected', ([text, reason]) => {
     expect(readTimestamp(text, 'UTC')).toEqual({ ok: false, reason });
+  });
+});
+
+describe('the forms read are those of the regular expressions in the design', () => {
+  const INTEGER = /^[0-9]+$/;
+  const DATE_TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:T([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?(Z|[+-][0-9]{2}:[0-9]{2})?)?$/;
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  const arbWellFormed = fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+      fc.option(fc.tuple(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }), fc.option(fc.integer({ min: 0, max: 61 })))),
+      fc.constantFrom('', 'Z', '+', '-'),
+      fc.integer({ min: 0, max: 25 }),
+      fc.integer({ min: 0, max: 61 }),
+    )
+    .map(([y, mo, d, time, sign, oh, om]) => {
+      const date = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}`;
+      if (time === null) return date;
+      const [h, mi, s] = time;
+      const offset = sign === '' || sign === 'Z' ? sign : `${sign}${pad(oh, 2)}:${pad(om, 2)}`;
+      return `${date}T${pad(h, 2)}:${pad(mi, 2)}${s === null ? '' : `:${pad(s, 2)}`}${offset}`;
+    });
+  /** A well-formed text with one character replaced, dropped or added. */
+  const arbNearMiss = fc
+    .tuple(arbWellFormed, fc.nat(), fc.constantFrom('', '0', '9', '-', ':', 'T', 'Z', '+', ' ', '٣', 'x'), fc.boolean())
+    .map(([text, at, c, insert]) => {
+      const i = at % (text.length + 1);
+      return text.slice(0, i) + c + text.slice(insert ? i : i + 1);
+    });
+  const arbTimestampish = fc.oneof(
+    arbWellFormed,
+    arbNearMiss,
+    fc.string({ unit: fc.constantFrom('0', '1', '2', '9', '-', 'T', ':', 'Z', '+'), maxLength: 25 }),
+  );
+
+  propTest.prop([arbTimestampish], { numRuns: 3000 })('a text is read iff a regular expression matches it; its instant is the one Date.parse sees', (text) => {
+    const r = readTimestamp(text, 'UTC');
+    const matches = INTEGER.test(text) || DATE_TIME.test(text);
+    expect(r.ok || !r.reason.startsWith('expected Unix seconds'), text).toBe(matches);
+    if (!r.ok || INTEGER.test(text)) return;
+    // Date.parse reads a date-time without an offset as local time: name UTC.
+    const withOffset = text.length > 10 && !/(Z|[+-]\d\d:\d\d)$/.test(text) ? `${text}Z` : text;
+    expect(r.seconds, text).toBe(Date.parse(withOffset) / 1000);
   });
 });
