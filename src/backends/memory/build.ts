@@ -48,7 +48,7 @@ export function exactPredicate(plan: Plan, text: string): RecordPredicate {
 function allOf(operands: readonly Plan[], text: string): RecordPredicate {
   const ps: RecordPredicate[] = [];
   const keys: string[] = [];
-  const rechecks: RecordPredicate[] = [];
+  const completion: RecordPredicate[] = [];
   for (const o of operands) {
     const loose = looseForm(o, text);
     if (loose === undefined) {
@@ -57,10 +57,11 @@ function allOf(operands: readonly Plan[], text: string): RecordPredicate {
     }
     ps.push(loose.test);
     if (loose.ownKey !== undefined && !keys.includes(loose.ownKey)) keys.push(loose.ownKey);
-    if (loose.recheck !== undefined) rechecks.push(loose.recheck);
+    if (loose.recheck !== undefined) completion.push(loose.recheck);
   }
-  const completion = keys.length > 0 ? [ownFields(keys), ...rechecks] : rechecks;
-  // One closure for the completion keeps the conjunction short enough for a fixed arity.
+  // The own-property checks first (cheap), then the rechecks; one closure for all of it keeps
+  // the conjunction short enough for a fixed arity.
+  if (keys.length > 0) completion.unshift(ownFields(keys));
   if (completion.length > 0) ps.push(conjunction(completion));
   return conjunction(ps);
 }
