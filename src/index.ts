@@ -44,7 +44,7 @@ export type {
 export { DEFAULT_LIMITS, PROFILES, type Limits, type ParseOptions, type Profile } from './parser/options.js';
 
 // ---- schemas ----
-export { defineSchema } from './schema/define-schema.js';
+export { defineSchema, isSchema } from './schema/define-schema.js';
 export { DEFAULT_OPERATORS } from './schema/operators.js';
 export { ATTRIBUTE_TYPES } from './schema/types.js';
 export type {
