@@ -13,7 +13,7 @@
 import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, type Operator, type OperatorRef, type Predicate, type Query, type Value } from '../ast/nodes.js';
 import { checkAfterParsing } from './limits.js';
 import type { Limits } from './options.js';
-import { bareWordEnd, isIdentChar, isSepChar, skipSeps } from './text-scan.js';
+import { bareWordEnd, isIdentChar, isSepChar, skipSeps, wordAt } from './text-scan.js';
 
 /** No limit at all: the fast path as the grammar alone defines it. */
 const UNLIMITED: Limits = Object.freeze({
@@ -89,37 +89,46 @@ class FastParser {
   /** disjunction = conjunction (sep or sep conjunction)* */
   private disjunction(): Expr | undefined {
     const first = this.conjunction();
-    if (first === undefined || !this.keywordAhead('OR')) return first;
+    if (first === undefined) return undefined;
+    let after = this.keywordEnd('OR');
+    if (after < 0) return first;
     const operands: Disjunct[] = [first as Disjunct];
-    while (this.keywordAhead('OR')) {
-      this.pos = skipSeps(this.text, this.pos) + 2;
-      this.skipSeps();
+    do {
+      this.pos = skipSeps(this.text, after);
       const next = this.conjunction();
       if (next === undefined) return undefined;
       operands.push(next as Disjunct);
-    }
+      after = this.keywordEnd('OR');
+    } while (after >= 0);
     return { kind: 'Or', operands: operands as [Disjunct, Disjunct, ...Disjunct[]], span: spanOf(operands) };
   }
 
   /** conjunction = primary (sep and sep primary)* */
   private conjunction(): Expr | undefined {
     const first = this.primary();
-    if (first === undefined || !this.keywordAhead('AND')) return first;
+    if (first === undefined) return undefined;
+    let after = this.keywordEnd('AND');
+    if (after < 0) return first;
     const operands: Conjunct[] = [first];
-    while (this.keywordAhead('AND')) {
-      this.pos = skipSeps(this.text, this.pos) + 3;
-      this.skipSeps();
+    do {
+      this.pos = skipSeps(this.text, after);
       const next = this.primary();
       if (next === undefined) return undefined;
       operands.push(next);
-    }
+      after = this.keywordEnd('AND');
+    } while (after >= 0);
     return { kind: 'And', operands: operands as [Conjunct, Conjunct, ...Conjunct[]], span: spanOf(operands) };
   }
 
-  /** True when one or more separators, then `keyword`, then a separator character follow. */
-  private keywordAhead(keyword: 'AND' | 'OR'): boolean {
-    const at = skipSeps(this.text, this.pos);
-    return at > this.pos && this.text.startsWith(keyword, at) && isSepChar(this.text.charCodeAt(at + keyword.length));
+  /**
+   * When one or more separators, then `keyword`, then a separator character follow: the offset
+   * just after the keyword. Otherwise -1.
+   */
+  private keywordEnd(keyword: 'AND' | 'OR'): number {
+    const { text } = this;
+    const at = skipSeps(text, this.pos);
+    const end = at + keyword.length;
+    return at > this.pos && end < text.length && wordAt(text, at, keyword) && isSepChar(text.charCodeAt(end)) ? end : -1;
   }
 
   /** primary = group | predicate;  group = "(" sep? disjunction sep? ")" */
@@ -151,7 +160,9 @@ class FastParser {
     if (first === undefined) return undefined;
     const values: [Value, ...Value[]] = [first];
     // values = value ("," listSpace* value)*
-    while (this.text.charCodeAt(this.pos) === COMMA) {
+    // Most queries end with a value: test the length first, so that reading past the end does
+    // not make V8 throw away its optimized code.
+    while (this.pos < this.text.length && this.text.charCodeAt(this.pos) === COMMA) {
       this.pos++;
       this.skipListSpace();
       const next = this.value();
@@ -261,7 +272,7 @@ class FastParser {
 function operatorAt(text: string, start: number, end: number): Operator | undefined {
   const length = end - start;
   for (const name of OPERATORS) {
-    if (name.length === length && text.startsWith(name, start)) return name;
+    if (name.length === length && wordAt(text, start, name)) return name;
   }
   return undefined;
 }

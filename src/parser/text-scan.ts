@@ -20,6 +20,19 @@ export function isIdentChar(code: number): boolean {
   );
 }
 
+/**
+ * `text.startsWith(word, at)` by comparing character codes: for the short words of TQL
+ * (keywords, operators) this is several times cheaper than the call to the built-in.
+ */
+export function wordAt(text: string, at: number, word: string): boolean {
+  const length = word.length;
+  if (at + length > text.length) return false;
+  for (let i = 0; i < length; i++) {
+    if (text.charCodeAt(at + i) !== word.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 /** The offset of the first character at or after `from` that is not a separator. */
 export function skipSeps(text: string, from: number): number {
   let i = from;
