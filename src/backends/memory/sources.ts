@@ -10,8 +10,8 @@
  */
 import type { AttributeSource } from '../../schema/types.js';
 import type { LikeMatcher } from './like.js';
-import { fieldReader } from './field-reader.js';
-import { atLeast, atMost, greaterThan, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
+import { fieldReader, type FieldReader } from './field-reader.js';
+import { atLeast, atMost, greaterThan, internalized, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
 
@@ -40,14 +40,16 @@ type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
 const FIELD: {
   readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean, own: boolean) => RecordPredicate;
 } = {
-  equals: (f, { value: v }, want, own) => {
+  equals: (f, { value }, want, own) => {
     const read = fieldReader(f);
+    const v = internalized(value);
     return (r) => (isRecord(r) && read(r) === v && (!own || hasOwn(r, f))) === want;
   },
   range: (f, { operator, bound }, want, own) => fieldRange(f, operator, bound, want, own),
   like: (f, { matcher }, want, own) => fieldLike(f, matcher, want, own),
-  oneOfFew: (f, { values }, want, own) => {
+  oneOfFew: (f, test, want, own) => {
     const read = fieldReader(f);
+    const values = test.values.map(internalized);
     return (r) => (isRecord(r) && values.includes(read(r) as never) && (!own || hasOwn(r, f))) === want;
   },
   oneOfSet: (f, { values }, want, own) => {
@@ -141,6 +143,10 @@ function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTe
  * Some element `e` of one of the arrays, with `e[where]` among `oneOf`, has a value `e[value]`
  * that passes the test. With `ignorePrefix`, one leading occurrence is dropped from the value
  * first (the query's value was normalized the same way by the validator).
+ *
+ * Ordered for the element that fails, as most do: the tag first (literals compare by pointer),
+ * then the value, and the own-property checks of the element and of its array only on an element
+ * that passed everything else (testing the value first measured slower: ids are long strings).
  */
 function element(
   arrays: readonly string[],
@@ -152,23 +158,47 @@ function element(
   want: boolean,
 ): RecordPredicate {
   const ok = ignorePrefix === undefined ? valuePredicate(test) : withoutPrefix(ignorePrefix, valuePredicate(test));
-  const only = oneOf.length === 1 ? oneOf[0] : undefined;
+  const matches = elementMatcher(where, oneOf, valueKey, ok);
+  const [a, b] = arrays;
+  if (arrays.length === 1) {
+    const inA = someElement(fieldReader(a!), matches);
+    return (r) => (isRecord(r) && inA(r) && hasOwn(r, a!)) === want;
+  }
+  if (arrays.length === 2) {
+    const inA = someElement(fieldReader(a!), matches);
+    const inB = someElement(fieldReader(b!), matches);
+    return (r) => (isRecord(r) && ((inA(r) && hasOwn(r, a!)) || (inB(r) && hasOwn(r, b!)))) === want;
+  }
+  const ins = arrays.map((k) => someElement(fieldReader(k), matches));
   return (r) => {
     if (!isRecord(r)) return !want;
-    for (let a = 0; a < arrays.length; a++) {
-      const key = arrays[a]!;
-      const list = r[key];
-      if (!Array.isArray(list) || !hasOwn(r, key)) continue;
-      for (let i = 0; i < list.length; i++) {
-        const e: unknown = list[i];
-        if (!isRecord(e)) continue;
-        const t = e[where];
-        if (typeof t !== 'string' || (only !== undefined ? t !== only : !oneOf.includes(t)) || !hasOwn(e, where)) continue;
-        if (ok(e[valueKey]) && hasOwn(e, valueKey)) return want;
-      }
-    }
+    for (let i = 0; i < ins.length; i++) if (ins[i]!(r) && hasOwn(r, arrays[i]!)) return want;
     return !want;
   };
+}
+
+/** Whether the array the reader reads holds an element that `matches` (false when it is no array). */
+function someElement(read: FieldReader, matches: (e: unknown) => boolean): (r: Readonly<Record<string, unknown>>) => boolean {
+  return (r) => {
+    const list = read(r);
+    if (!Array.isArray(list)) return false;
+    for (let i = 0; i < list.length; i++) if (matches(list[i])) return true;
+    return false;
+  };
+}
+
+/** An element whose own `where` is among `oneOf` and whose own `valueKey` passes `ok`. */
+function elementMatcher(where: string, oneOf: readonly string[], valueKey: string, ok: (x: unknown) => boolean): (e: unknown) => boolean {
+  const value = fieldReader(valueKey);
+  const tag = fieldReader(where);
+  const tagOk = tagTest(oneOf);
+  return (e) => isRecord(e) && tagOk(tag(e)) && ok(value(e)) && hasOwn(e, where) && hasOwn(e, valueKey);
+}
+
+function tagTest(oneOf: readonly string[]): (t: unknown) => boolean {
+  if (oneOf.length !== 1) return (t) => typeof t === 'string' && oneOf.includes(t);
+  const only = oneOf[0];
+  return (t) => t === only;
 }
 
 function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown) => boolean {

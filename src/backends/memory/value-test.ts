@@ -42,7 +42,7 @@ export const FEW_VALUES = 6;
 export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
   switch (test.kind) {
     case 'equals': {
-      const v = test.value;
+      const v = internalized(test.value);
       return (x) => x === v;
     }
     case 'range':
@@ -50,7 +50,7 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
     case 'like':
       return likePredicate(test.matcher);
     case 'oneOfFew': {
-      const values = test.values;
+      const values = test.values.map(internalized);
       return (x) => values.includes(x as Scalar);
     }
     case 'oneOfSet': {
@@ -60,6 +60,24 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
     case 'present':
       return presentPredicate(test.valueKind);
   }
+}
+
+/**
+ * The value with any string in V8's internalized form, the form of property keys and string
+ * literals. A value cut from the query text may be a view into that text (a sliced string), and
+ * every comparison with one first goes through the engine's runtime to resolve the view: about
+ * 60 ns per comparison, 1.7x the hand-written arrow on `request-1` (bench/report/notes.md).
+ * Internalized, it compares at native speed, and with a literal such as an enum value from the
+ * data by a pointer comparison. Same value either way, so no test can tell.
+ *
+ * @example
+ * ```ts
+ * internalized('agnt_0123456789abcdefghijk'); // 'agnt_0123456789abcdefghijk'
+ * ```
+ */
+export function internalized<T extends Scalar>(value: T): T {
+  // A property key is always internalized; Object.keys hands back the key itself.
+  return typeof value === 'string' ? (Object.keys({ [value]: 0 })[0] as T) : value;
 }
 
 /**
