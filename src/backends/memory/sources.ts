@@ -144,9 +144,10 @@ function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTe
  * that passes the test. With `ignorePrefix`, one leading occurrence is dropped from the value
  * first (the query's value was normalized the same way by the validator).
  *
- * Ordered for the element that fails, as most do: the tag first (literals compare by pointer),
- * then the value, and the own-property checks of the element and of its array only on an element
- * that passed everything else (testing the value first measured slower: ids are long strings).
+ * Two passes, for the record that fails, as most do: a scan with `Array.prototype.some` for an
+ * element that may count (tag, then value), and only for a record where it finds one, the exact
+ * test with the own-property checks. The scan alone is as fast as the hand-written `.some()`
+ * arrow; with `Array.isArray` or `Object.hasOwn` in the same closure it measured 10–15% slower.
  */
 function element(
   arrays: readonly string[],
@@ -158,41 +159,64 @@ function element(
   want: boolean,
 ): RecordPredicate {
   const ok = ignorePrefix === undefined ? valuePredicate(test) : withoutPrefix(ignorePrefix, valuePredicate(test));
-  const matches = elementMatcher(where, oneOf, valueKey, ok);
-  const [a, b] = arrays;
-  if (arrays.length === 1) {
-    const inA = someElement(fieldReader(a!), matches);
-    return (r) => (isRecord(r) && inA(r) && hasOwn(r, a!)) === want;
-  }
-  if (arrays.length === 2) {
-    const inA = someElement(fieldReader(a!), matches);
-    const inB = someElement(fieldReader(b!), matches);
-    return (r) => (isRecord(r) && ((inA(r) && hasOwn(r, a!)) || (inB(r) && hasOwn(r, b!)))) === want;
-  }
-  const ins = arrays.map((k) => someElement(fieldReader(k), matches));
-  return (r) => {
-    if (!isRecord(r)) return !want;
-    for (let i = 0; i < ins.length; i++) if (ins[i]!(r) && hasOwn(r, arrays[i]!)) return want;
-    return !want;
-  };
+  const candidate = elementCandidate(where, oneOf, valueKey, ok);
+  const readers = arrays.map(fieldReader);
+  const exact = exactElement(arrays, readers, where, valueKey, candidate);
+  const [inA, inB] = readers.map((read) => mayHold(read, candidate));
+  if (arrays.length === 1) return (r) => (isRecord(r) && inA!(r) && exact(r)) === want;
+  if (arrays.length === 2) return (r) => (isRecord(r) && (inA!(r) || inB!(r)) && exact(r)) === want;
+  return (r) => (isRecord(r) && exact(r)) === want;
 }
 
-/** Whether the array the reader reads holds an element that `matches` (false when it is no array). */
-function someElement(read: FieldReader, matches: (e: unknown) => boolean): (r: Readonly<Record<string, unknown>>) => boolean {
+/** Module-local, as `hasOwn`; compared with an array's `some` before calling it. */
+const arraySome = Array.prototype.some;
+
+type Rec = Readonly<Record<string, unknown>>;
+
+/**
+ * An element that may count: `e[where]` among `oneOf` and `e[value]` passing `ok`, neither
+ * checked to be own, and `e` only checked not to throw on a read (a primitive has neither
+ * field unless its prototype does).
+ */
+function elementCandidate(where: string, oneOf: readonly string[], valueKey: string, ok: (x: unknown) => boolean): (e: unknown) => boolean {
+  const tag = fieldReader(where);
+  const value = fieldReader(valueKey);
+  const tagOk = tagTest(oneOf);
+  return (e) => e != null && tagOk(tag(e as Rec)) && ok(value(e as Rec));
+}
+
+/**
+ * A necessary condition of "the array at `read` holds an element that counts": false only when
+ * the value there is no object, or `Array.prototype.some` finds no candidate in it. A value whose
+ * `some` is another function (an array with its own `some`, a plain object) may hold one: the
+ * exact test decides. A non-array that inherits `Array.prototype.some` is scanned as an
+ * array-like and then refused by the exact test.
+ */
+function mayHold(read: FieldReader, candidate: (e: unknown) => boolean): (r: Rec) => boolean {
   return (r) => {
     const list = read(r);
-    if (!Array.isArray(list)) return false;
-    for (let i = 0; i < list.length; i++) if (matches(list[i])) return true;
-    return false;
+    if (!isRecord(list)) return false;
+    return list.some === arraySome ? (list as unknown as readonly unknown[]).some(candidate) : true;
   };
 }
 
-/** An element whose own `where` is among `oneOf` and whose own `valueKey` passes `ok`. */
-function elementMatcher(where: string, oneOf: readonly string[], valueKey: string, ok: (x: unknown) => boolean): (e: unknown) => boolean {
-  const value = fieldReader(valueKey);
-  const tag = fieldReader(where);
-  const tagOk = tagTest(oneOf);
-  return (e) => isRecord(e) && tagOk(tag(e)) && ok(value(e)) && hasOwn(e, where) && hasOwn(e, valueKey);
+/** The exact test: an own array property holding an object with `where` and `valueKey` own, that is a candidate. */
+function exactElement(
+  arrays: readonly string[],
+  readers: readonly FieldReader[],
+  where: string,
+  valueKey: string,
+  candidate: (e: unknown) => boolean,
+): (r: Rec) => boolean {
+  const counts = (e: unknown) => isRecord(e) && candidate(e) && hasOwn(e, where) && hasOwn(e, valueKey);
+  return (r) => {
+    for (let a = 0; a < arrays.length; a++) {
+      const list = readers[a]!(r);
+      if (!Array.isArray(list) || !hasOwn(r, arrays[a]!)) continue;
+      for (let i = 0; i < list.length; i++) if (counts(list[i])) return true;
+    }
+    return false;
+  };
 }
 
 function tagTest(oneOf: readonly string[]): (t: unknown) => boolean {
