@@ -186,17 +186,17 @@ function elementCandidate(where: string, oneOf: readonly string[], valueKey: str
 }
 
 /**
- * A necessary condition of "the array at `read` holds an element that counts": false only when
- * the value there is no object, or `Array.prototype.some` finds no candidate in it. A value whose
- * `some` is another function (an array with its own `some`, a plain object) may hold one: the
- * exact test decides. A non-array that inherits `Array.prototype.some` is scanned as an
- * array-like and then refused by the exact test.
+ * A necessary condition of "the array at `read` holds an element that counts": false when the
+ * value there is no array, or `Array.prototype.some` finds no candidate in it. An array with a
+ * `some` of its own may hold one: the exact test decides, without calling it.
  */
 function mayHold(read: FieldReader, candidate: (e: unknown) => boolean): (r: Rec) => boolean {
   return (r) => {
     const list = read(r);
-    if (!isRecord(list)) return false;
-    return list.some === arraySome ? (list as unknown as readonly unknown[]).some(candidate) : true;
+    // Arrays only: a non-array that inherits `some` could have any length (a scan that never
+    // ends) or getters; the exact test refuses it anyway. Costs ~10% on request-1 (bench notes).
+    if (!Array.isArray(list)) return false;
+    return list.some === arraySome ? list.some(candidate) : true;
   };
 }
 
