@@ -47,12 +47,19 @@ export function foldCondition<Out, Ctx>(
 ): Out {
   switch (condition.kind) {
     case 'And':
-      return handlers.And(condition.operands.map((c) => foldCondition(c, handlers, ctx)), condition, ctx);
+      return handlers.And(foldAll(condition.operands, handlers, ctx), condition, ctx);
     case 'Or':
-      return handlers.Or(condition.operands.map((c) => foldCondition(c, handlers, ctx)), condition, ctx);
+      return handlers.Or(foldAll(condition.operands, handlers, ctx), condition, ctx);
     case 'Comparison':
       return applyComparison(condition, handlers.comparisons, ctx);
   }
+}
+
+/** The folded operands, by a loop: compiling is on the path of every uncached query. */
+function foldAll<Out, Ctx>(operands: readonly Condition[], handlers: ConditionHandlers<Out, Ctx>, ctx: Ctx): Out[] {
+  const out: Out[] = [];
+  for (let i = 0; i < operands.length; i++) out.push(foldCondition(operands[i]!, handlers, ctx));
+  return out;
 }
 
 /**

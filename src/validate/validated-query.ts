@@ -87,7 +87,10 @@ class ValidatedQueryObject {
   readonly entity: Entity;
   readonly condition: Condition;
   readonly text: string;
-  #compiled: Map<string, unknown> | undefined;
+  // One slot: only the in-memory backend keeps anything today. Two fields instead of a Map,
+  // which would cost more to make than the whole rest of the query object.
+  #keptBy: string | undefined;
+  #kept: unknown;
 
   constructor(entity: Entity, condition: Condition, text: string) {
     // Assigned in the order of a plain object's keys: kind, entity, condition, text.
@@ -98,11 +101,13 @@ class ValidatedQueryObject {
   }
 
   static compiled(query: unknown, backend: string): unknown {
-    return query instanceof ValidatedQueryObject ? query.#compiled?.get(backend) : undefined;
+    return query instanceof ValidatedQueryObject && query.#keptBy === backend ? query.#kept : undefined;
   }
 
   static remember(query: unknown, backend: string, value: unknown): void {
-    if (query instanceof ValidatedQueryObject) (query.#compiled ??= new Map()).set(backend, value);
+    if (!(query instanceof ValidatedQueryObject)) return;
+    query.#keptBy = backend;
+    query.#kept = value;
   }
 }
 
@@ -132,8 +137,8 @@ export function compiledFor(query: ValidatedQuery, backend: string): unknown {
 }
 
 /**
- * Keeps `value` with the query for {@link compiledFor}, and returns it. Only the backend's
- * output for the query as it is: compile it before keeping it.
+ * Keeps `value` with the query for {@link compiledFor}, and returns it. A query keeps one
+ * backend's output: keeping another's replaces it.
  *
  * @example
  * ```ts

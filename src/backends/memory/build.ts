@@ -50,13 +50,19 @@ function allOf(operands: readonly Plan[], text: string): RecordPredicate {
   const keys: string[] = [];
   const completion: RecordPredicate[] = [];
   for (const o of operands) {
-    const loose = looseForm(o, text);
+    // A comparison inline (the common operand): its loose form without the Loose record.
+    const field = o.kind === 'Comparison' ? looseField(o, text) : undefined;
+    if (field !== undefined) {
+      ps.push(fieldPredicate(field, (o as ComparisonPlan).test, true, false));
+      if (!keys.includes(field)) keys.push(field);
+      continue;
+    }
+    const loose = o.kind === 'Or' ? looseForm(o, text) : undefined;
     if (loose === undefined) {
       ps.push(exactPredicate(o, text));
       continue;
     }
     ps.push(loose.test);
-    if (loose.ownKey !== undefined && !keys.includes(loose.ownKey)) keys.push(loose.ownKey);
     if (loose.recheck !== undefined) completion.push(loose.recheck);
   }
   // The own-property checks first (cheap), then the rechecks; one closure for all of it keeps
