@@ -11,7 +11,7 @@ import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
 import type { ComparisonPlan } from './plan.js';
-import { sourceCost } from './sources.js';
+import { costOnSource } from './sources.js';
 import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
 
 export interface CompileContext {
@@ -41,8 +41,7 @@ function testCost(test: ValueTest): number {
 
 /** `want`: true for "some value passes `test`", false for its exact complement. */
 function planOf(c: AnyComparison, test: ValueTest, want: boolean): ComparisonPlan {
-  const { factor, extra } = sourceCost(c.attribute.source);
-  return { kind: 'Comparison', comparison: c, test, want, cost: testCost(test) * factor + extra * 4 };
+  return { kind: 'Comparison', comparison: c, test, want, cost: costOnSource(testCost(test), c.attribute.source) };
 }
 
 /** The JS type of the attribute's values, which the query's values must have too. */

@@ -269,15 +269,23 @@ export function sourcePredicate(
   }
 }
 
-/** How much more a test costs on this source than on a plain field, for cheap-first ordering. */
-export function sourceCost(source: AttributeSource): { readonly factor: number; readonly extra: number } {
+/**
+ * The cost of a test on this source, from its cost on a plain field (whole numbers, as the
+ * costs in comparisons.ts): a variant reads its tag first; a collection scans a few elements per
+ * record, each with a tag test before the value test.
+ *
+ * @example
+ * ```ts
+ * costOnSource(4, { kind: 'field', field: 'name' }); // 4
+ * ```
+ */
+export function costOnSource(testCost: number, source: AttributeSource): number {
   switch (source.kind) {
     case 'field':
-      return { factor: 1, extra: 0 };
+      return testCost;
     case 'variant':
-      return { factor: 1, extra: 2 };
+      return testCost + 8;
     case 'element':
-      // A few elements per record, each with a type check before the value test.
-      return { factor: 3, extra: 4 };
+      return testCost * 3 + 16;
   }
 }
