@@ -57,8 +57,8 @@ export function foldCondition<Out, Ctx>(
 
 /** The folded operands, by a loop: compiling is on the path of every uncached query. */
 function foldAll<Out, Ctx>(operands: readonly Condition[], handlers: ConditionHandlers<Out, Ctx>, ctx: Ctx): Out[] {
-  const out: Out[] = [];
-  for (let i = 0; i < operands.length; i++) out.push(foldCondition(operands[i]!, handlers, ctx));
+  const out = new Array<Out>(operands.length);
+  for (let i = 0; i < operands.length; i++) out[i] = foldCondition(operands[i]!, handlers, ctx);
   return out;
 }
 
