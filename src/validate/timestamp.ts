@@ -38,18 +38,30 @@ export function readTimestamp(text: string, timeZone: string): TimestampResult {
  * ```
  */
 export function timestampSeconds(text: string, timeZone: string): number | string {
-  if (text.length > 0 && digitsAt(text, 0, text.length)) {
-    const n = Number(text);
-    return Number.isSafeInteger(n) ? n : `${text} is too large for a timestamp in seconds`;
+  const year = fourDigits(text, 0);
+  // A date has a dash after its year, so it is never `^[0-9]+$` (seconds).
+  if (year < 0 || text.charCodeAt(4) !== DASH) return unixSeconds(text);
+  // The whole form is checked before any field's range, as by the regular expression.
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  if (month < 0 || text.charCodeAt(7) !== DASH || day < 0) return notATimestamp(text);
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  // Where the date and time end: 10, 16 or 19, the offset (if any) following.
+  let timeEnd = 10;
+  if (text.length !== 10) {
+    hour = twoDigits(text, 11);
+    minute = twoDigits(text, 14);
+    if (text.charCodeAt(10) !== LETTER_T || hour < 0 || text.charCodeAt(13) !== COLON || minute < 0) return notATimestamp(text);
+    timeEnd = 16;
+    if (text.charCodeAt(16) === COLON) {
+      second = twoDigits(text, 17);
+      if (second < 0) return notATimestamp(text);
+      timeEnd = 19;
+    }
+    if (timeEnd !== text.length && !isOffset(text, timeEnd)) return notATimestamp(text);
   }
-  const timeEnd = dateTimeEnd(text);
-  if (timeEnd < 0) return notATimestamp(text);
-  const year = numberAt(text, 0, 4);
-  const month = numberAt(text, 5, 2);
-  const day = numberAt(text, 8, 2);
-  const hour = timeEnd > 10 ? numberAt(text, 11, 2) : 0;
-  const minute = timeEnd > 10 ? numberAt(text, 14, 2) : 0;
-  const second = timeEnd === 19 ? numberAt(text, 17, 2) : 0;
   if (month < 1 || month > 12) return `${text} is not a date: there is no month ${text.slice(5, 7)}`;
   const days = daysInMonth(year, month);
   if (day < 1 || day > days) {
@@ -62,8 +74,8 @@ export function timestampSeconds(text: string, timeZone: string): number | strin
   else if (text.charCodeAt(timeEnd) === LETTER_Z) ms = wall;
   else {
     const sign = text.charCodeAt(timeEnd) === MINUS ? -1 : 1;
-    const oh = numberAt(text, timeEnd + 1, 2);
-    const om = numberAt(text, timeEnd + 4, 2);
+    const oh = twoDigits(text, timeEnd + 1);
+    const om = twoDigits(text, timeEnd + 4);
     if (oh > 23 || om > 59) return `${text.slice(timeEnd)} is not a UTC offset`;
     ms = wall - sign * (oh * 60 + om) * 60_000;
   }
@@ -74,29 +86,19 @@ export function timestampSeconds(text: string, timeZone: string): number | strin
   return Math.floor(ms / 1000);
 }
 
+/** `^[0-9]+$` as integer Unix seconds, or why the text is no timestamp. */
+function unixSeconds(text: string): number | string {
+  if (text.length === 0 || !digitsAt(text, 0, text.length)) return notATimestamp(text);
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : `${text} is too large for a timestamp in seconds`;
+}
+
 const DASH = 45;
 const MINUS = 45;
 const PLUS = 43;
 const COLON = 58;
 const LETTER_T = 84;
 const LETTER_Z = 90;
-
-/**
- * Where the date and time of `YYYY-MM-DD[THH:MM[:SS]][Z|±HH:MM]` end: 10, 16 or 19, the
- * offset (if any) following; -1 when the text does not have that form.
- */
-function dateTimeEnd(text: string): number {
-  if (!(digitsAt(text, 0, 4) && text.charCodeAt(4) === DASH && digitsAt(text, 5, 2) && text.charCodeAt(7) === DASH && digitsAt(text, 8, 2))) {
-    return -1;
-  }
-  if (text.length === 10) return 10;
-  if (!(text.charCodeAt(10) === LETTER_T && digitsAt(text, 11, 2) && text.charCodeAt(13) === COLON && digitsAt(text, 14, 2))) {
-    return -1;
-  }
-  const end = text.charCodeAt(16) === COLON ? 19 : 16;
-  if (end === 19 && !digitsAt(text, 17, 2)) return -1;
-  return end === text.length || isOffset(text, end) ? end : -1;
-}
 
 function notATimestamp(text: string): string {
   return `expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got ${describeValue(text)}`;
@@ -112,11 +114,21 @@ function digitsAt(text: string, at: number, count: number): boolean {
   return true;
 }
 
-/** The number the `count` digits at `at` spell (checked by {@link digitsAt}). */
-function numberAt(text: string, at: number, count: number): number {
-  let n = 0;
-  for (let i = at; i < at + count; i++) n = n * 10 + (text.charCodeAt(i) - 48);
-  return n;
+/**
+ * The number the two ASCII digits at `at` spell, or -1 when they are not two digits (past the
+ * end of the text `charCodeAt` is NaN, which fails every test).
+ */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+}
+
+/** {@link twoDigits} for four digits. */
+function fourDigits(text: string, at: number): number {
+  const high = twoDigits(text, at);
+  const low = twoDigits(text, at + 2);
+  return high >= 0 && low >= 0 ? high * 100 + low : -1;
 }
 
 /** `Z` or `±HH:MM`, ending the text. */
