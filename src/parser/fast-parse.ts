@@ -13,7 +13,7 @@
 import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, type Operator, type OperatorRef, type Predicate, type Query, type Value } from '../ast/nodes.js';
 import { checkAfterParsing } from './limits.js';
 import type { Limits } from './options.js';
-import { bareWordEnd, isIdentChar, isSepChar, skipSeps, wordAt } from './text-scan.js';
+import { isBareChar, isIdentChar, isSepChar, skipSeps, wordAt } from './text-scan.js';
 
 /** No limit at all: the fast path as the grammar alone defines it. */
 const UNLIMITED: Limits = Object.freeze({
@@ -47,7 +47,7 @@ const DOT = 46;
  * fastParse('((a.b EQ 1))', { ...DEFAULT_LIMITS, maxDepth: 1 }); // undefined: too deep
  * ```
  */
-export function fastParse(text: string, limits: Limits = UNLIMITED): Query | undefined {
+export function fastParse(text: string, limits: Limits = UNLIMITED, notes?: ParseNotes): Query | undefined {
   let parser: FastParser;
   let expression: Expr | undefined;
   try {
@@ -61,7 +61,18 @@ export function fastParse(text: string, limits: Limits = UNLIMITED): Query | und
   if (expression === undefined) return undefined;
   const query: Query = { kind: 'Query', expression, text, span: { start: 0, end: text.length } };
   if (parser.overLimit) checkAfterParsing(query, limits);
+  if (notes !== undefined) notes.plainValues = parser.valueCodes >= 0 && parser.valueCodes <= 0x7fff;
   return query;
+}
+
+/** What the fast path noticed while reading a query, for a caller that validates it next. */
+export interface ParseNotes {
+  /**
+   * True when every character of every value is in U+0001–U+8000, so that no value holds a
+   * character validation rejects (NUL, a surrogate) and none needs to be scanned for one.
+   * Left as the caller set it (false) when the fast path did not parse the text.
+   */
+  plainValues: boolean;
 }
 
 class FastParser {
@@ -71,6 +82,11 @@ class FastParser {
   private predicates = 0;
   /** True once a predicate, list or value exceeds its limit: checkAfterParsing then says which. */
   overLimit = false;
+  /**
+   * The bitwise OR of (code - 1) over every character of every value: within 0–0x7fff exactly
+   * when every one is in U+0001–U+8000 (a NUL makes it -1). See {@link ParseNotes}.
+   */
+  valueCodes = 0;
 
   constructor(
     private readonly text: string,
@@ -202,7 +218,7 @@ class FastParser {
     const start = this.pos;
     const { text } = this;
     if (text.charCodeAt(start) === QUOTE) return this.quoted();
-    const end = bareWordEnd(text, start);
+    const end = this.bareEnd(start);
     if (end === start) return undefined;
     this.pos = end;
     const raw = text.slice(start, end);
@@ -217,9 +233,12 @@ class FastParser {
     const start = this.pos;
     let out = '';
     let chunk = start + 1;
+    let codes = this.valueCodes;
     for (let i = start + 1; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      codes |= c - 1;
       if (c === QUOTE) {
+        this.valueCodes = codes;
         this.pos = i + 1;
         const value = out + text.slice(chunk, i);
         this.checkLength(value);
@@ -234,6 +253,20 @@ class FastParser {
       }
     }
     return undefined;
+  }
+
+  /** The end of the bare value at `from` (text-scan's `bareWordEnd`), noting its characters in {@link valueCodes}. */
+  private bareEnd(from: number): number {
+    const { text } = this;
+    let codes = this.valueCodes;
+    let i = from;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (!isBareChar(c)) break;
+      codes |= c - 1;
+    }
+    this.valueCodes = codes;
+    return i;
   }
 
   private checkLength(value: string): void {

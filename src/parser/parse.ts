@@ -4,7 +4,7 @@
  */
 import type { Query } from '../ast/nodes.js';
 import { TqlError, inputError, isTqlError } from '../errors/tql-error.js';
-import { fastParse } from './fast-parse.js';
+import { fastParse, type ParseNotes } from './fast-parse.js';
 import { checkAfterParsing, checkDepth, checkLength, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
 import { tqlGrammar } from './grammar.js';
@@ -30,11 +30,26 @@ export type ParseResult = { readonly ok: true; readonly value: Query } | { reado
  * ```
  */
 export function parse(text: string, options?: ParseOptions): Query {
+  return parseNoting(text, options, undefined);
+}
+
+/**
+ * {@link parse}, filling in `notes` on what the fast path saw (for `check`, which validates
+ * the tree next). A tree from Ohm leaves them false.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const notes = { plainValues: false };
+ * const query = parseNoting('agent.name EQ john', undefined, notes); // notes.plainValues: true
+ * ```
+ */
+export function parseNoting(text: string, options: ParseOptions | undefined, notes: ParseNotes | undefined): Query {
   const limits = prepare(text, options);
   // The fast path accepts exactly what the grammar accepts, within the limits; on anything
   // else the checks before parsing and then Ohm run to produce the error (or, should the fast
   // path ever miss a valid text, the tree).
-  return fastParse(text, limits) ?? parseRejected(text, limits);
+  return fastParse(text, limits, notes) ?? parseRejected(text, limits);
 }
 
 /**

@@ -3,6 +3,7 @@
  * {@link ValidatedQuery} that backends take. Every issue is collected, not just the first.
  */
 import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
+import type { ParseNotes } from '../parser/fast-parse.js';
 import { TqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { PROFILES, type Profile } from '../parser/options.js';
@@ -78,16 +79,24 @@ export function safeValidate<S extends Schema>(
 /**
  * {@link validate} of a tree that `parse` has just built, whose shape needs no checking:
  * the validated query, or the error (returned, not thrown, and not wrapped in a result).
+ * `plainValues` is the parser's word that no value holds a character to reject
+ * ({@link ParseNotes}): then the values are not scanned again for one.
  *
  * @internal
+ * @example
+ * ```ts
+ * const notes = { plainValues: false };
+ * const r = validateParsed(parseNoting(text, undefined, notes), schedulingSchema, 'agent', {}, notes.plainValues);
+ * ```
  */
 export function validateParsed<S extends Schema>(
   query: Query,
   schema: S,
   entityName: S['entityNames'][number],
   options: ValidateOptions,
+  plainValues = false,
 ): ValidatedQuery | TqlError {
-  return validateTree(query, schema, entityName, options, true);
+  return validateTree(query, schema, entityName, options, true, plainValues);
 }
 
 function validateTree(
@@ -96,6 +105,7 @@ function validateTree(
   entityName: string,
   options: ValidateOptions,
   parsed: boolean,
+  plainValues = false,
 ): ValidatedQuery | TqlError {
   if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
   const entities = schema.entities as Readonly<Record<string, Entity>>;
@@ -117,7 +127,7 @@ function validateTree(
   // A tree from parse() has the right shape by construction; a hand-built one is checked.
   const shapeError = parsed ? undefined : queryShapeError(query);
   if (shapeError !== undefined) return shapeError;
-  const v = new Validator(query.text, schema, entity, profile as Profile, timeZone);
+  const v = new Validator(query.text, schema, entity, profile as Profile, timeZone, !plainValues);
   let condition: Condition;
   try {
     condition = v.expression(query.expression);
@@ -126,7 +136,7 @@ function validateTree(
     if (!(error instanceof RangeError)) throw error;
     return TqlError.of(query.text, { code: 'too_deep', message: 'The query nests too deeply to be validated; remove some parentheses.', span: { start: 0, end: query.text.length } });
   }
-  if (v.issues.length > 0) {
+  if (v.issues !== undefined) {
     const sorted = [...v.issues].sort((a, b) => a.span.start - b.span.start);
     return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
@@ -135,7 +145,8 @@ function validateTree(
 
 /** Walks the tree once, building the condition and collecting every issue; it is also the context values are read in. */
 class Validator implements ValueContext {
-  readonly issues: TqlIssue[] = [];
+  /** Made by the first issue: a valid query, the common case, needs no array. */
+  issues: TqlIssue[] | undefined = undefined;
   private readonly byLength: AttributesByLength;
 
   constructor(
@@ -144,6 +155,8 @@ class Validator implements ValueContext {
     private readonly entity: Entity,
     private readonly profile: Profile,
     readonly timeZone: string,
+    /** False when the parser saw that no value holds a character to reject. */
+    private readonly scanValues: boolean,
   ) {
     this.byLength = attributesByLength(entity);
   }
@@ -176,7 +189,7 @@ class Validator implements ValueContext {
   }
 
   private report(init: IssueInit): void {
-    this.issues.push(issue(this.text, init));
+    (this.issues ??= []).push(issue(this.text, init));
   }
 
   private extension(span: Span, what: string, instead: string): void {
@@ -193,7 +206,7 @@ class Validator implements ValueContext {
     const op = p.operator.name;
     for (const v of p.values) {
       if (v.kind === 'Null') this.extension(v.span, 'null is', 'leave the predicate out');
-      else {
+      else if (this.scanValues) {
         const bad = findBadCharacter(v.text);
         if (bad !== undefined) this.report({ code: 'invalid_character', message: `Values cannot contain ${bad}; remove it.`, span: v.span });
       }

@@ -5,10 +5,11 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { expect, it } from 'vitest';
-import type { Query } from '../../src/ast/nodes.js';
+import type { Expr, Query, Value } from '../../src/ast/nodes.js';
 import { print } from '../../src/ast/print.js';
 import { isTqlError } from '../../src/errors/tql-error.js';
-import { fastParse } from '../../src/parser/fast-parse.js';
+import { fastParse, type ParseNotes } from '../../src/parser/fast-parse.js';
+import { findBadCharacter } from '../../src/validate/values.js';
 import { checkAfterParsing, checkDepth } from '../../src/parser/limits.js';
 import type { Limits } from '../../src/parser/options.js';
 import { parse, parseWithOhm } from '../../src/parser/parse.js';
@@ -70,6 +71,47 @@ test.prop([fc.string({ maxLength: 40 })], { numRuns: 300 })('any string: both pa
 
 test.prop([fc.string({ unit: 'binary', maxLength: 40 })], { numRuns: 200 })('any Unicode string: both parsers agree', (text) => {
   expectAgreement(text);
+});
+
+/** The fast path's notes on any text: values it calls plain hold no character validation rejects. */
+function expectHonestNotes(text: string): void {
+  const notes: ParseNotes = { plainValues: false };
+  const query = fastParse(text, undefined, notes);
+  if (query === undefined) {
+    expect(notes.plainValues).toBe(false);
+    return;
+  }
+  const values = collectValues(query.expression);
+  if (notes.plainValues) {
+    for (const v of values) if (v.kind === 'Text') expect(findBadCharacter(v.text), JSON.stringify(v.text)).toBeUndefined();
+  } else {
+    // Conservative, but only for a reason: some value has a character outside U+0001–U+8000.
+    expect(values.some((v) => v.kind === 'Text' && [...v.text].some((c) => c.charCodeAt(0) === 0 || c.charCodeAt(0) > 0x8000))).toBe(true);
+  }
+}
+
+function collectValues(e: Expr): Value[] {
+  switch (e.kind) {
+    case 'Predicate':
+      return [...e.values];
+    case 'Group':
+      return collectValues(e.expression);
+    default:
+      return e.operands.flatMap(collectValues);
+  }
+}
+
+test.prop([fc.string({ unit: 'binary', maxLength: 40 })], { numRuns: 200 })('notes on any Unicode string are honest', (text) => {
+  expectHonestNotes(text);
+});
+
+test.prop(
+  [fc.constantFrom('a', 'b c', '\u0000', '\ud800', '\udc00', '\ud83d\ude00', '\u8000', '\u8001', '日', '\\"', ','), fc.array(fc.nat(), { maxLength: 4 })],
+  { numRuns: 300 },
+)('notes on values with NULs, surrogates and wide characters are honest', (piece, cuts) => {
+  const value = cuts.map((n) => (n % 2 === 0 ? piece : 'x')).join('') + piece;
+  expectHonestNotes(`agent.name IN v,"${value}"`);
+  expectHonestNotes(`agent.name EQ ${value}`);
 });
 
 /**

@@ -250,6 +250,17 @@ describe('issues, all at once, with messages a person can act on', () => {
                       ^^^^^"
     `);
   });
+  test('characters that cannot be stored, bare or quoted, in any value of a list', () => {
+    // check() skips the scan for values the parser saw to be plain: these must still be found.
+    expect(codes('agent.name EQ a\u0000b')).toEqual(['invalid_character']);
+    expect(codes('agent.name IN x,"y\ud800",z')).toEqual(['invalid_character']);
+    expect(codes('agent.name IN x,y\udc00z')).toEqual(['invalid_character']);
+    expect(failure('agent.name EQ "\udfff"').issues[0]?.message).toBe('Values cannot contain a lone surrogate (U+DFFF); remove it.');
+    // Characters above U+8000 that are not surrogates are fine, as is a surrogate pair.
+    expect(check('agent.name IN 日本,"\u8001",\ud83d\ude00', schedulingSchema, 'agent', { cache: false }).condition).toMatchObject({
+      value: ['日本', '\u8001', '\ud83d\ude00'],
+    });
+  });
   test('every issue is reported, in text order', () => {
     expect(codes('agent.nme EQ x AND agent.schedulable EQ maybe AND agent.created_at LIKE y')).toEqual([
       'unknown_attribute',
