@@ -40,7 +40,7 @@ export function readTimestamp(text: string, timeZone: string): TimestampResult {
 export function timestampSeconds(text: string, timeZone: string): number | string {
   const year = fourDigits(text, 0);
   // A date has a dash after its year, so it is never `^[0-9]+$` (seconds).
-  if (year < 0 || text.charCodeAt(4) !== DASH) return unixSeconds(text);
+  if (year < 0 || text.charCodeAt(4) !== DASH) return unixSeconds(text, year < 0 ? 0 : 4);
   // The whole form is checked before any field's range, as by the regular expression.
   const month = twoDigits(text, 5);
   const day = twoDigits(text, 8);
@@ -86,9 +86,12 @@ export function timestampSeconds(text: string, timeZone: string): number | strin
   return Math.floor(ms / 1000);
 }
 
-/** `^[0-9]+$` as integer Unix seconds, or why the text is no timestamp. */
-function unixSeconds(text: string): number | string {
-  if (text.length === 0 || !digitsAt(text, 0, text.length)) return notATimestamp(text);
+/**
+ * `^[0-9]+$` as integer Unix seconds, or why the text is no timestamp. The characters before
+ * `from` are known to be digits.
+ */
+function unixSeconds(text: string, from: number): number | string {
+  if (text.length === 0 || !digitsAt(text, from, text.length - from)) return notATimestamp(text);
   const n = Number(text);
   return Number.isSafeInteger(n) ? n : `${text} is too large for a timestamp in seconds`;
 }
