@@ -149,3 +149,19 @@ export function rememberCompiled<T>(query: ValidatedQuery, backend: string, valu
   ValidatedQueryObject.remember(query, backend, value);
   return value;
 }
+
+/**
+ * True for a query object that `validate` made (not a copy of one): its shape was right when it
+ * was made, so a backend need not walk it again before compiling. Its fields are readonly; a
+ * backend that trusts this still turns anything thrown by a query changed in place into a
+ * `TqlError`.
+ *
+ * @example
+ * ```ts
+ * madeByValidate(check('agent.name EQ ada', schedulingSchema, 'agent')); // true
+ * madeByValidate({ ...query }); // false
+ * ```
+ */
+export function madeByValidate(query: unknown): boolean {
+  return query instanceof ValidatedQueryObject;
+}

@@ -253,6 +253,17 @@ describe('compiling', () => {
     expect(() => compilePredicate({ ...q, condition: { kind: 'Nope' } } as never)).toThrow(/is not a kind of condition/);
   });
 
+  test.for([
+    ['its operands replaced by junk', (q: any) => (q.condition.operands = 'junk')],
+    ['an operator replaced by junk', (q: any) => (q.condition.operands[0].operator = 'NEAR')],
+    ['an attribute replaced by junk', (q: any) => (q.condition.operands[1].attribute = null)],
+    ['a value of the wrong type', (q: any) => (q.condition.operands[0].value = 42)],
+  ] as const)('a validated query changed in place (%s) gets a TqlError, nothing else', ([, change]) => {
+    const q = check('agent.name LIKE jo AND agent.two_factor_enabled EQ false', schedulingSchema, 'agent', { cache: false });
+    change(q);
+    expect(tqlErrorOf(() => compilePredicate(q)).code).toBe('invalid_input');
+  });
+
   test('what is kept with a query is invisible: not a key, not in JSON, not copied', () => {
     const q = check('agent.name LIKE jo', schedulingSchema, 'agent');
     compilePredicate(q);
