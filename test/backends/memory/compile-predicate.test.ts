@@ -254,10 +254,10 @@ describe('compiling', () => {
   });
 
   test.for([
-    ['its operands replaced by junk', (q: any) => (q.condition.operands = 'junk')],
-    ['an operator replaced by junk', (q: any) => (q.condition.operands[0].operator = 'NEAR')],
-    ['an attribute replaced by junk', (q: any) => (q.condition.operands[1].attribute = null)],
-    ['a value of the wrong type', (q: any) => (q.condition.operands[0].value = 42)],
+    ['its operands replaced by junk', (q: any): void => void (q.condition.operands = 'junk')],
+    ['an operator replaced by junk', (q: any): void => void (q.condition.operands[0].operator = 'NEAR')],
+    ['an attribute replaced by junk', (q: any): void => void (q.condition.operands[1].attribute = null)],
+    ['a value of the wrong type', (q: any): void => void (q.condition.operands[0].value = 42)],
   ] as const)('a validated query changed in place (%s) gets a TqlError, nothing else', ([, change]) => {
     const q = check('agent.name LIKE jo AND agent.two_factor_enabled EQ false', schedulingSchema, 'agent', { cache: false });
     change(q);
