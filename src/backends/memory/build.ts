@@ -46,29 +46,30 @@ export function exactPredicate(plan: Plan, text: string): RecordPredicate {
  * tests). `P = L && rest` for each such operand, so the conjunction is the same.
  */
 function allOf(operands: readonly Plan[], text: string): RecordPredicate {
-  const ps: RecordPredicate[] = [];
+  const n = operands.length;
+  // One slot more for the completion; sized up front, as this runs for every uncached query.
+  const ps = new Array<RecordPredicate>(n + 1);
   const keys: string[] = [];
-  const completion: RecordPredicate[] = [];
-  for (const o of operands) {
+  let rechecks: RecordPredicate[] | undefined;
+  for (let i = 0; i < n; i++) {
+    const o = operands[i]!;
     // A comparison inline (the common operand): its loose form without the Loose record.
     const field = o.kind === 'Comparison' ? looseField(o, text) : undefined;
     if (field !== undefined) {
-      ps.push(fieldPredicate(field, (o as ComparisonPlan).test, true, false));
+      ps[i] = fieldPredicate(field, (o as ComparisonPlan).test, true, false);
       if (!keys.includes(field)) keys.push(field);
       continue;
     }
     const loose = o.kind === 'Or' ? looseForm(o, text) : undefined;
-    if (loose === undefined) {
-      ps.push(exactPredicate(o, text));
-      continue;
-    }
-    ps.push(loose.test);
-    if (loose.recheck !== undefined) completion.push(loose.recheck);
+    ps[i] = loose === undefined ? exactPredicate(o, text) : loose.test;
+    if (loose?.recheck !== undefined) (rechecks ??= []).push(loose.recheck);
   }
-  // The own-property checks first (cheap), then the rechecks; one closure for all of it keeps
-  // the conjunction short enough for a fixed arity.
-  if (keys.length > 0) completion.unshift(ownFields(keys));
-  if (completion.length > 0) ps.push(conjunction(completion));
+  // The own-property checks first (cheap), then the rechecks, in one closure: that keeps the
+  // conjunction short enough for a fixed arity.
+  const own = keys.length > 0 ? ownFields(keys) : undefined;
+  const completion = rechecks === undefined ? own : conjunction(own === undefined ? rechecks : [own, ...rechecks]);
+  if (completion === undefined) ps.length = n;
+  else ps[n] = completion;
   return conjunction(ps);
 }
 
