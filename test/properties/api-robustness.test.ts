@@ -431,6 +431,39 @@ describe('the backends take any options and any record', () => {
   );
 });
 
+describe('in place', () => {
+  // compilePredicate trusts the shape of a query object validate() made; one changed in place
+  // afterwards (its fields are readonly, but JavaScript callers can) must still give a predicate
+  // or a TqlError. Fresh objects (cache: false), so the check cache is never poisoned.
+  // The texts, not the queries, are generated: a failure then prints a query text and a draw.
+  // endOnFailure: shrinking junk drawn through fc.gen() ran out of memory after minutes; the
+  // first counterexample is already short.
+  const arbText = fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e, 2));
+
+  test.prop([arbText, fc.gen()], { numRuns: 1500, endOnFailure: true })('a validated query changed in place: compilePredicate gives a predicate or a TqlError', ({ entity, text }, draw) => {
+    const q = check(text, schedulingSchema, entity, { cache: false });
+    changeInPlace(q, draw);
+    const predicate = outcome(() => untyped.compilePredicate(q));
+    if (predicate.ok) for (const r of [{}, null, { name: 'x' }, { resources: [{ type: 'agent', id: 'x' }] }]) outcome(() => predicate.value(r));
+  });
+});
+
+/** Puts junk at one place inside `value`, changing it where it is (unlike {@link withJunkSomewhere}). */
+function changeInPlace(value: unknown, draw: fc.GeneratorValue): void {
+  const slots: { holder: Record<string | number, unknown>; key: string | number }[] = [];
+  const visit = (v: unknown, depth: number): void => {
+    if (typeof v !== 'object' || v === null || depth > 12 || Object.isFrozen(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      slots.push({ holder: v as Record<string | number, unknown>, key: Array.isArray(v) ? Number(k) : k });
+      visit(x, depth + 1);
+    }
+  };
+  visit(value, 0);
+  if (slots.length === 0) return;
+  const slot = slots[draw(() => fc.nat({ max: slots.length - 1 }))]!;
+  slot.holder[slot.key] = draw(() => arbJunk);
+}
+
 /**
  * A record whose keys come from `names` (and prototype keys), whose values are anything: junk,
  * arrays of such records, nested records. Prototype keys are made own properties.
