@@ -52,13 +52,16 @@ export function foldCondition<Out, Ctx>(
       return handlers.Or(foldAll(condition.operands, handlers, ctx), condition, ctx);
     case 'Comparison':
       return applyComparison(condition, handlers.comparisons, ctx);
+    default:
+      // Unreachable for a validated query; a query changed after validation must not fold to undefined.
+      throw new TypeError(`${String((condition as { kind: unknown }).kind)} is not a kind of condition`);
   }
 }
 
 /** The folded operands, by a loop: compiling is on the path of every uncached query. */
 function foldAll<Out, Ctx>(operands: readonly Condition[], handlers: ConditionHandlers<Out, Ctx>, ctx: Ctx): Out[] {
-  const out = new Array<Out>(operands.length);
-  for (let i = 0; i < operands.length; i++) out[i] = foldCondition(operands[i]!, handlers, ctx);
+  const out: Out[] = [];
+  for (let i = 0; i < operands.length; i++) out.push(foldCondition(operands[i]!, handlers, ctx));
   return out;
 }
 

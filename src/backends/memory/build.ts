@@ -37,7 +37,14 @@ export function exactPredicate(plan: Plan, text: string): RecordPredicate {
       return allOf(plan.operands, text);
     case 'Or':
       return disjunction(plan.operands.map((o) => exactPredicate(o, text)));
+    default:
+      throw notAPlan(plan);
   }
+}
+
+/** Unreachable from a validated query; one changed after validation must not build `undefined`. */
+function notAPlan(plan: never): TypeError {
+  return new TypeError(`${String((plan as { kind: unknown }).kind)} is not a kind of plan`);
 }
 
 /**
@@ -87,6 +94,8 @@ function looseForm(plan: Plan, text: string): Loose | undefined {
       const test = disjunction(plan.operands.map((o) => looseForm(o, text)?.test ?? exactPredicate(o, text)));
       return { test, recheck: exactPredicate(plan, text) };
     }
+    default:
+      throw notAPlan(plan);
   }
 }
 
@@ -98,6 +107,8 @@ function hasLooseForm(plan: Plan): boolean {
       return false;
     case 'Or':
       return plan.operands.some(hasLooseForm);
+    default:
+      throw notAPlan(plan);
   }
 }
 
