@@ -11,7 +11,7 @@ import { PARSE_PEERS } from '../peers/parse-peers.js';
 import { growingQuery, TYPICAL_QUERIES } from '../workloads/parse-workloads.js';
 import { write, WRITERS } from '../workloads/query-shapes.js';
 import { parse } from '../tql.js';
-import { tqlPipeline } from './parse.js';
+import { tqlPipeline, tqlTextOf } from './parse.js';
 
 export interface AllocationRow {
   readonly id: string;
@@ -56,7 +56,7 @@ function bytesPerCall(fn: (input: string) => unknown, input: string): number {
 
 const queries = [...TYPICAL_QUERIES, growingQuery(50)];
 const groups: AllocationGroup[] = queries.map((q) => {
-  const text = write(q.shape, WRITERS.tql)!;
+  const text = tqlTextOf(q);
   const rows: AllocationRow[] = [
     { id: 'hand', label: 'hand-written parser', bytes: bytesPerCall(handParse, text), chars: text.length, note: null },
     { id: 'tql-parse', label: 'tql parse', bytes: bytesPerCall((t) => parse(t), text), chars: text.length, note: null },

@@ -11,13 +11,14 @@ import { check, compilePredicate, schedulingSchema } from '../tql.js';
 import { filterWorkloads, type FilterWorkload } from '../workloads/filter-workloads.js';
 import { measuredRow, naRow, sizeLabel } from './rows.js';
 
-function recordsOf(workload: FilterWorkload, data: Datasets, size: number): readonly unknown[] {
+/** The first `size` records of the workload's entity. */
+export function recordsOf(workload: FilterWorkload, data: Datasets, size: number): readonly unknown[] {
   const all: readonly unknown[] = workload.entity === 'agent' ? data.agents : data.requests;
   return size >= all.length ? all : all.slice(0, size);
 }
 
 /** The predicate tql compiles for the workload's query. */
-export function tqlPredicate(workload: FilterWorkload): RecordPredicate {
+function tqlPredicate(workload: FilterWorkload): RecordPredicate {
   return compilePredicate(check(workload.tql, schedulingSchema, workload.entity)) as RecordPredicate;
 }
 

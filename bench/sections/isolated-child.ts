@@ -6,13 +6,13 @@
 import { fixtureOf, makeDatasets } from '../data/datasets.js';
 import { compare } from '../harness/compare.js';
 import { filterWorkloads } from '../workloads/filter-workloads.js';
-import { handAlternative, tqlAlternative } from './filter.js';
+import { handAlternative, recordsOf, tqlAlternative } from './filter.js';
 
 const [id = '', size = '0', seed = '0', samples = '1', minSampleMs = '0'] = process.argv.slice(2);
 const data = makeDatasets(Number(size), Number(seed));
 const workload = filterWorkloads(fixtureOf(data)).find((w) => w.id === id);
 if (workload === undefined) throw new Error(`no filter workload ${id}`);
-const records: readonly unknown[] = workload.entity === 'agent' ? data.agents : data.requests;
+const records = recordsOf(workload, data, Number(size));
 const measured = compare([handAlternative(workload, records), tqlAlternative(workload, records)], {
   samples: Number(samples),
   minSampleMs: Number(minSampleMs),

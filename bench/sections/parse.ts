@@ -25,7 +25,8 @@ function tqlCheck(text: unknown): unknown {
   return check(text as string, schedulingSchema, 'agent', UNCACHED);
 }
 
-function tqlTextOf(workload: ParseWorkload): string {
+/** The workload's query in TQL. */
+export function tqlTextOf(workload: ParseWorkload): string {
   const text = write(workload.shape, WRITERS.tql);
   if (text === null) throw new Error(`${workload.id} cannot be written in TQL`);
   return text;
