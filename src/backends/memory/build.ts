@@ -1,24 +1,13 @@
 /**
- * Makes the closures of a {@link Plan}. Each node has an exact form, and some have a loose form
- * that an enclosing AND runs instead (see {@link Loose}): a record that fails, as most do, then
- * never pays for `Object.hasOwn` or for an OR's second look.
+ * Makes the closures of a {@link Plan}. Inside an AND, some operands run a loose form instead of
+ * their exact predicate, a necessary condition completed once at the end of the AND (see
+ * {@link allOf}): a record that fails, as most do, then never pays for `Object.hasOwn` or for an
+ * OR's second look.
  */
 import { conjunction, disjunction, ownFields } from './combine.js';
 import type { ComparisonPlan, Plan } from './plan.js';
 import { safeKey } from './safe-key.js';
 import { fieldPredicate, sourcePredicate, type RecordPredicate } from './sources.js';
-
-/**
- * A necessary condition of a node and what completes it:
- * `exact(r) === test(r) && Object.hasOwn(r, ownKey) && recheck(r)` for every record (each part
- * only when given). A positive comparison on a plain field is its test without the own-property
- * check, completed by `ownKey`; an OR is the OR of its operands' loose forms, completed by itself.
- */
-interface Loose {
-  readonly test: RecordPredicate;
-  readonly ownKey?: string;
-  readonly recheck?: RecordPredicate;
-}
 
 /**
  * The predicate that holds exactly for the records matching the plan. `text` is the query's, for
@@ -48,9 +37,11 @@ function notAPlan(plan: never): TypeError {
 }
 
 /**
- * All operands hold: each runs in its loose form where it has one, and what completes those runs
- * after every operand passed (the own-property checks, each field once, then the ORs' exact
- * tests). `P = L && rest` for each such operand, so the conjunction is the same.
+ * All operands hold. A positive comparison on a plain field runs as its test without the
+ * own-property check, `exact(r) === test(r) && Object.hasOwn(r, field)`; an OR with such an
+ * operand runs as its {@link looseTest}, `exact(r) === loose(r) && exact(r)`. What completes them
+ * runs after every operand passed (the own-property checks, each field once, then the ORs' exact
+ * predicates), so the conjunction is the same.
  */
 function allOf(operands: readonly Plan[], text: string): RecordPredicate {
   const n = operands.length;
@@ -60,16 +51,20 @@ function allOf(operands: readonly Plan[], text: string): RecordPredicate {
   let rechecks: RecordPredicate[] | undefined;
   for (let i = 0; i < n; i++) {
     const o = operands[i]!;
-    // A comparison inline (the common operand): its loose form without the Loose record.
+    // A comparison inline (the common operand).
     const field = o.kind === 'Comparison' ? looseField(o, text) : undefined;
     if (field !== undefined) {
       ps[i] = fieldPredicate(field, (o as ComparisonPlan).test, true, false);
       if (!keys.includes(field)) keys.push(field);
       continue;
     }
-    const loose = o.kind === 'Or' ? looseForm(o, text) : undefined;
-    ps[i] = loose === undefined ? exactPredicate(o, text) : loose.test;
-    if (loose?.recheck !== undefined) (rechecks ??= []).push(loose.recheck);
+    const loose = o.kind === 'Or' ? looseTest(o, text) : undefined;
+    if (loose === undefined) {
+      ps[i] = exactPredicate(o, text);
+      continue;
+    }
+    ps[i] = loose;
+    (rechecks ??= []).push(exactPredicate(o, text));
   }
   // The own-property checks first (cheap), then the rechecks, in one closure: that keeps the
   // conjunction short enough for a fixed arity.
@@ -80,33 +75,36 @@ function allOf(operands: readonly Plan[], text: string): RecordPredicate {
   return conjunction(ps);
 }
 
-/** The loose form of a node, if it has one (see {@link Loose}). */
-function looseForm(plan: Plan, text: string): Loose | undefined {
+/**
+ * A necessary condition of the node that skips the own-property checks of positive field
+ * comparisons, if it has one: such a comparison's test alone, an OR of its operands' loose
+ * tests (or exact predicates, for those without one).
+ */
+function looseTest(plan: Plan, text: string): RecordPredicate | undefined {
   switch (plan.kind) {
     case 'Comparison': {
       const field = looseField(plan, text);
-      return field === undefined ? undefined : { test: fieldPredicate(field, plan.test, true, false), ownKey: field };
+      return field === undefined ? undefined : fieldPredicate(field, plan.test, true, false);
     }
     case 'And':
       return undefined;
-    case 'Or': {
-      if (!plan.operands.some(hasLooseForm)) return undefined;
-      const test = disjunction(plan.operands.map((o) => looseForm(o, text)?.test ?? exactPredicate(o, text)));
-      return { test, recheck: exactPredicate(plan, text) };
-    }
+    case 'Or':
+      if (!plan.operands.some(hasLooseTest)) return undefined;
+      return disjunction(plan.operands.map((o) => looseTest(o, text) ?? exactPredicate(o, text)));
     default:
       throw notAPlan(plan);
   }
 }
 
-function hasLooseForm(plan: Plan): boolean {
+/** Whether {@link looseTest} gives the node a loose test (without checking any key). */
+function hasLooseTest(plan: Plan): boolean {
   switch (plan.kind) {
     case 'Comparison':
       return plan.want && plan.comparison.attribute.source.kind === 'field';
     case 'And':
       return false;
     case 'Or':
-      return plan.operands.some(hasLooseForm);
+      return plan.operands.some(hasLooseTest);
     default:
       throw notAPlan(plan);
   }
