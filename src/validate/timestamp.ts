@@ -5,10 +5,9 @@
  */
 import { describeValue } from '../errors/describe-value.js';
 
-export type TimestampResult = { readonly ok: true; readonly seconds: number } | { readonly ok: false; readonly reason: string };
-
 /**
- * Converts a timestamp value to integer Unix seconds.
+ * Converts a timestamp value to integer Unix seconds, or returns the reason (a string) why
+ * `text` is not a timestamp: no result object per value.
  *
  * The text is read character by character, not with a regular expression: every filter on a
  * timestamp reads one, and the match array and its substrings cost more than the rest of the
@@ -17,24 +16,10 @@ export type TimestampResult = { readonly ok: true; readonly seconds: number } | 
  *
  * @example
  * ```ts
- * readTimestamp('2023-07-01', 'UTC');            // { ok: true, seconds: 1688169600 }
- * readTimestamp('2023-07-01T09:30+02:00', 'UTC'); // { ok: true, seconds: 1688196600 }
- * readTimestamp('2023-02-30', 'UTC');            // { ok: false, reason: '2023-02-30 is not a date: February 2023 has 28 days' }
- * ```
- */
-export function readTimestamp(text: string, timeZone: string): TimestampResult {
-  const r = timestampSeconds(text, timeZone);
-  return typeof r === 'number' ? { ok: true, seconds: r } : { ok: false, reason: r };
-}
-
-/**
- * {@link readTimestamp} without a result object per value: the seconds, or the reason (a
- * string) why `text` is not a timestamp.
- *
- * @example
- * ```ts
- * timestampSeconds('2023-07-01', 'UTC'); // 1688169600
- * timestampSeconds('2023-13-01', 'UTC'); // '2023-13-01 is not a date: there is no month 13'
+ * timestampSeconds('2023-07-01', 'UTC');             // 1688169600
+ * timestampSeconds('2023-07-01T09:30+02:00', 'UTC'); // 1688196600
+ * timestampSeconds('2023-02-30', 'UTC');             // '2023-02-30 is not a date: February 2023 has 28 days'
+ * timestampSeconds('2023-13-01', 'UTC');             // '2023-13-01 is not a date: there is no month 13'
  * ```
  */
 export function timestampSeconds(text: string, timeZone: string): number | string {
