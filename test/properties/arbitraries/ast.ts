@@ -64,10 +64,10 @@ export function arbExpr(options: ArbQueryOptions = {}): fc.Arbitrary<Expr> {
   const textValue = (options.values ?? arbTrickyText).map(text);
   const value: fc.Arbitrary<Value> =
     options.nulls === false ? textValue : fc.oneof({ weight: 6, arbitrary: textValue }, { weight: 1, arbitrary: fc.constant(nullValue()) });
-  const values = fc.array(value, { minLength: 1, maxLength: options.maxValues ?? 4 });
+  const moreValues = fc.array(value, { maxLength: (options.maxValues ?? 4) - 1 });
   const arbPredicate = fc
-    .tuple(path, operator, values)
-    .map(([p, op, [first, ...rest]]) => predicate(p, op, first ?? nullValue(), ...rest));
+    .tuple(path, operator, value, moreValues)
+    .map(([p, op, first, rest]) => predicate(p, op, first, ...rest));
 
   // One arbitrary per remaining depth, built once: each level refers to the one below.
   const byDepth: fc.Arbitrary<Expr>[] = [];
@@ -77,21 +77,18 @@ export function arbExpr(options: ArbQueryOptions = {}): fc.Arbitrary<Expr> {
     const conjunct: fc.Arbitrary<Conjunct> =
       arbGroup === undefined ? arbPredicate : fc.oneof({ weight: 3, arbitrary: arbPredicate }, { weight: 1, arbitrary: arbGroup });
     const arbAnd = fc
-      .array(conjunct, { minLength: 2, maxLength: maxOperands })
-      .map(([a, b, ...rest]) => and(a ?? arbPredicateFallback, b ?? arbPredicateFallback, ...rest));
+      .tuple(conjunct, conjunct, fc.array(conjunct, { maxLength: maxOperands - 2 }))
+      .map(([a, b, rest]) => and(a, b, ...rest));
     const disjunct: fc.Arbitrary<Disjunct> = fc.oneof(conjunct, arbAnd);
     const arbOr = fc
-      .array(disjunct, { minLength: 2, maxLength: maxOperands })
-      .map(([a, b, ...rest]) => or(a ?? arbPredicateFallback, b ?? arbPredicateFallback, ...rest));
+      .tuple(disjunct, disjunct, fc.array(disjunct, { maxLength: maxOperands - 2 }))
+      .map(([a, b, rest]) => or(a, b, ...rest));
     const choices: fc.Arbitrary<Expr>[] = [arbPredicate, arbAnd, arbOr];
     if (arbGroup !== undefined) choices.push(arbGroup);
     byDepth.push(fc.oneof(...choices));
   }
   return byDepth[maxDepth] ?? arbPredicate;
 }
-
-// Never used: fc.array's minLength guarantees the elements; this only satisfies the types.
-const arbPredicateFallback = predicate('x.y', 'EQ', 'unreachable');
 
 /** A query root around {@link arbExpr}; its `text` is empty (it was not parsed from text). */
 export function arbQuery(options: ArbQueryOptions = {}): fc.Arbitrary<Query> {
@@ -129,7 +126,6 @@ export function printWithLayout(expr: Expr, draw: fc.GeneratorValue): string {
   };
   return `${optional()}${write(expr)}${optional()}`;
 }
-
 
 // ---- random and broken texts ----
 
