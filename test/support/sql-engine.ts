@@ -38,14 +38,19 @@ export interface SqlTestEngine {
  * full mapping, to `i` under the simple one, and stays under ASCII-only folding.
  */
 export async function measureFolding(db: SqlDatabase, caseFolding: CaseFolding): Promise<EngineFolding> {
-  const dialect = resolveDialect(db.dialect);
-  const param = db.dialect === 'postgres' ? '$1::text' : '?';
-  const [row] = await db.all<{ l: string }>({ text: `SELECT ${dialect.lower(param, caseFolding)} AS l`, values: ['Aİ'] });
-  const folded = row?.l;
+  const folded = await engineLower(db, caseFolding, 'Aİ');
   if (folded === 'ai\u0307') return 'full';
   if (folded === 'ai') return 'simple';
   if (folded === 'a\u0130') return 'ascii';
   throw new Error(`unexpected lower('Aİ') on ${db.dialect}: ${JSON.stringify(folded)}`);
+}
+
+/** `text` lower-cased by `db` as compiled queries with `caseFolding` fold the stored side of LIKE. */
+export async function engineLower(db: SqlDatabase, caseFolding: CaseFolding, text: string): Promise<string | undefined> {
+  const param = db.dialect === 'postgres' ? '$1::text' : '?';
+  const lower = resolveDialect(db.dialect).lower(param, caseFolding);
+  const [row] = await db.all<{ l: string }>({ text: `SELECT ${lower} AS l`, values: [text] });
+  return row?.l;
 }
 
 /** A {@link SqlTestEngine} over an open database; `close` runs `onClose`. */

@@ -6,10 +6,10 @@
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { foldingDiffers, foldLikeEngine, sqliteFoldingDiffers, type EngineFolding } from '../../../src/backends/sql/case-folding.js';
-import { resolveDialect } from '../../../src/backends/sql/dialects.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import type { Attribute } from '../../../src/schema/types.js';
 import { CONTRACT_CASES, CONTRACT_DATA } from '../contract/cases.js';
+import { engineLower } from '../../support/sql-engine.js';
 import { CONTRACT_INPUT, ENGINE_FOLDING, ENGINE_NAMES, useSqlEngines } from './engines.js';
 
 describe('foldLikeEngine', () => {
@@ -58,11 +58,8 @@ describe('each engine folds as its model says', () => {
   test.for(ENGINE_NAMES)('%s', async (name) => {
     const e = engine(name);
     expect(e.folding, 'measured folding').toBe(ENGINE_FOLDING[name]);
-    const dialect = resolveDialect(e.db.dialect);
-    const param = e.db.dialect === 'postgres' ? '$1::text' : '?';
     for (const text of PROBES) {
-      const [row] = await e.db.all<{ l: string }>({ text: `SELECT ${dialect.lower(param, e.caseFolding)} AS l`, values: [text] });
-      expect(row?.l, `${name}: lower(${text})`).toBe(foldLikeEngine(e.folding, text));
+      expect(await engineLower(e.db, e.caseFolding, text), `${name}: lower(${text})`).toBe(foldLikeEngine(e.folding, text));
     }
   });
 });
