@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
-import { sqlDatabase } from '../../src/backends/sql/database.js';
+import { sqlDatabase, type PgQueryable } from '../../src/backends/sql/database.js';
 import { pgIdentifier, pgStatement, tqlCondition } from '../../src/integrations/postgres.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
@@ -19,11 +19,6 @@ import type { Agent } from '../../src/models/scheduling/records.js';
 import { CONTRACT_INPUT } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
-
-/** What pg's Client, Pool and PGlite have in common: `query(text, values)` resolving to rows. */
-interface Queryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
 
 const mapping = schedulingSqlMapping;
 
@@ -59,9 +54,9 @@ describe('pgStatement', () => {
 });
 
 /** Runs the same checks on one client; `open` gives a client on a database with the scheduling tables. */
-function describeClient(name: string, open: () => Promise<{ client: Queryable; close(): Promise<void> }>) {
+function describeClient(name: string, open: () => Promise<{ client: PgQueryable; close(): Promise<void> }>) {
   describe(name, () => {
-    let client: Queryable;
+    let client: PgQueryable;
     let close: () => Promise<void>;
     beforeAll(async () => {
       ({ client, close } = await open());
