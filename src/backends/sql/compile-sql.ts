@@ -71,11 +71,14 @@ function list(ctx: Context, values: readonly Scalar[]): string {
   return values.map((v) => bind(ctx, v)).join(', ');
 }
 
+/** For the byte length of LIKE patterns on dialects that limit it. */
+const UTF8 = new TextEncoder();
+
 function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, negated: boolean): string {
   // The needle is folded here, exactly as JavaScript does; only the stored side is left to SQL.
   const pattern = containsPattern(c.value.toLowerCase());
   const max = ctx.dialect.maxLikePatternBytes;
-  if (max !== undefined && new TextEncoder().encode(pattern).length > max) {
+  if (max !== undefined && UTF8.encode(pattern).length > max) {
     throw TqlError.of(ctx.text, {
       code: 'unsupported',
       message: `This LIKE value is too long for ${ctx.dialect.name}, which takes patterns of at most ${max} bytes: shorten it.`,
