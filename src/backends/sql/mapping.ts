@@ -67,7 +67,7 @@ export type SqlTarget =
   | { readonly kind: 'elements'; readonly tables: readonly [ElementTable, ...ElementTable[]] };
 
 /** An own property of a plain object, never one reached through the prototype. */
-export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   // A mapping from plain JavaScript may hold null (or anything) where the types say an object.
   return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
 }
