@@ -12,7 +12,17 @@ test.for([
   expect(closest(input, candidates)).toBe(expected);
 });
 
-test('edit distance counts a transposition as one edit', () => {
-  expect(editDistance('emial', 'email')).toBe(1);
-  expect(editDistance('kitten', 'sitting')).toBe(3);
+// A transposition (emial → email) counts as one edit.
+test.for([
+  ['', '', 0],
+  ['EQ', 'EQ', 0],
+  ['EQ', '', 2],
+  ['NOTEQ', 'NOT_EQ', 1],
+  ['LIEK', 'LIKE', 1],
+  ['emial', 'email', 1],
+  ['kitten', 'sitting', 3],
+  ['GTE', 'LTE', 1],
+] as const)('editDistance(%j, %j) = %i', ([a, b, d]) => {
+  expect(editDistance(a, b)).toBe(d);
+  expect(editDistance(b, a)).toBe(d);
 });

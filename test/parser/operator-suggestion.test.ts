@@ -1,6 +1,5 @@
 /** Which operator a misspelt or mis-cased word most likely meant. */
 import { expect, test } from 'vitest';
-import { editDistance } from '../../src/errors/suggest.js';
 import { suggestOperator } from '../../src/parser/operator-suggestion.js';
 
 test.for([
@@ -32,17 +31,4 @@ test.for([
   ['__proto__', undefined],
 ] as const)('%s → %s', ([word, expected]) => {
   expect(suggestOperator(word)).toBe(expected);
-});
-
-test.for([
-  ['', '', 0],
-  ['EQ', 'EQ', 0],
-  ['EQ', '', 2],
-  ['NOTEQ', 'NOT_EQ', 1],
-  ['LIEK', 'LIKE', 1],
-  ['kitten', 'sitting', 3],
-  ['GTE', 'LTE', 1],
-] as const)('editDistance(%j, %j) = %i', ([a, b, d]) => {
-  expect(editDistance(a, b)).toBe(d);
-  expect(editDistance(b, a)).toBe(d);
 });
