@@ -5,7 +5,7 @@
 import { TqlError, isTqlError } from '../errors/tql-error.js';
 import type { Limits } from '../parser/options.js';
 import type { ParseNotes } from '../parser/fast-parse.js';
-import { parseNoting, safeParse } from '../parser/parse.js';
+import { parseNoting } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -91,15 +91,11 @@ export function safeCheck<S extends Schema>(
 
 /** What {@link check} and {@link safeCheck} share: the query, or the error returned rather than thrown. */
 function checkOrError(text: string, schema: Schema, entity: string, options: CheckOptions | undefined): ValidatedQuery | TqlError {
-  // The parser owns the message for a query that is not a string; skip the cache for it.
-  if (typeof text !== 'string') {
-    const r = safeParse(text);
-    if (!r.ok) return r.error;
-  }
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
   const opts: CheckOptions = options ?? NO_OPTIONS;
   // The common call has no options: its key depends on the entity alone, so it is built once.
   const key = options == null ? defaultKey(entity) : opts.cache !== false ? optionsKey(entity, opts) : undefined;
+  // A text that is not a string misses (only strings are kept) and parse reports it.
   const hit = key === undefined ? undefined : caches.get(schema)?.get(key)?.get(text);
   if (hit !== undefined) return hit;
   let parsed;
