@@ -3,7 +3,7 @@
  * `AttributeSource`): a field, a variant chosen by a tag, or "some element of some arrays".
  *
  * Field predicates are the hot path, so each test kind gets its own closure that reads the
- * field with one keyed load of a constant key and inlines the test. Reads are prototype-safe:
+ * field through the key's reader (`field-reader.ts`) and inlines the test. Reads are prototype-safe:
  * a value counts only if it is an own property of an object (the own-check runs after the cheap
  * test, since a record that fails the test fails either way), and keys are checked when the
  * query is compiled.
@@ -35,7 +35,7 @@ type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
  * complement exact, and fusing the negation saves a call per record.
  *
  * With `own` false the closure skips the own-property check: only for a positive test whose
- * caller checks it afterwards (see `allOf` in compile-predicate.ts).
+ * caller checks it afterwards (see `allOf` in build.ts).
  */
 const FIELD: {
   readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean, own: boolean) => RecordPredicate;
@@ -236,27 +236,26 @@ function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown
 }
 
 /**
- * The record predicate for `test` on an attribute with this source: with `want` true, "the
- * record has a value that passes"; with `want` false, exactly the records for which that is
- * false. `key` is called on every key the source names, when compiling, so unsafe keys are
- * refused before any record is read.
+ * The record predicate for `test` on an attribute with a variant or element source (a plain
+ * field has {@link fieldPredicate}): with `want` true, "the record has a value that passes";
+ * with `want` false, exactly the records for which that is false. `key` is called on every key
+ * the source names, when compiling, so unsafe keys are refused before any record is read.
  *
  * @example
  * ```ts
- * const p = sourcePredicate({ kind: 'field', field: 'name' }, { kind: 'equals', value: 'Ada' }, true, (k) => k);
- * p({ name: 'Ada' }); // true
- * p(Object.create({ name: 'Ada' })); // false: inherited
+ * const source = { kind: 'variant', tag: 'type', fields: { person: 'name' } } as const;
+ * const p = sourcePredicate(source, { kind: 'equals', value: 'Ada' }, true, (k) => k);
+ * p({ type: 'person', name: 'Ada' }); // true
+ * p(Object.assign(Object.create({ name: 'Ada' }), { type: 'person' })); // false: inherited
  * ```
  */
 export function sourcePredicate(
-  source: AttributeSource,
+  source: Exclude<AttributeSource, { readonly kind: 'field' }>,
   test: ValueTest,
   want: boolean,
   key: (k: string) => string,
 ): RecordPredicate {
   switch (source.kind) {
-    case 'field':
-      return fieldPredicate(key(source.field), test, want, true);
     case 'variant': {
       const fields = new Map<string, string>();
       for (const [tagValue, f] of Object.entries(source.fields)) fields.set(tagValue, key(f));
