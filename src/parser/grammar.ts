@@ -6,4 +6,3 @@
 import tqlGrammar from '../../grammar/tql.ohm-bundle.js';
 
 export { tqlGrammar };
-export type { TQLActionDict, TQLSemantics } from '../../grammar/tql.ohm-bundle.js';
