@@ -40,7 +40,8 @@ const NAME = /^[a-z][a-z0-9_]*$/;
  */
 export function defineSchema<const D extends SchemaDefinition>(definition: D): Schema<D> {
   const problems: string[] = [];
-  const entities: Record<string, Entity> = {};
+  // No prototype: an entity name is looked up as a key of this object.
+  const entities: Record<string, Entity> = Object.create(null);
   if (typeof definition !== 'object' || definition === null || typeof definition.entities !== 'object' || definition.entities === null) {
     throw schemaError(['a schema definition is an object with an "entities" object']);
   }
@@ -65,9 +66,7 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
     });
   }
   if (problems.length > 0) throw schemaError(problems);
-  const byName: Record<string, Entity> = Object.create(null);
-  Object.assign(byName, entities);
-  const schema = { entities: Object.freeze(byName), entityNames: Object.freeze(Object.keys(entities)), definition };
+  const schema = { entities: Object.freeze(entities), entityNames: Object.freeze(Object.keys(entities)), definition };
   // Not enumerable: the brand is not data, and schemas compare equal by their contents.
   Object.defineProperty(schema, SCHEMA_BRAND, { value: true });
   return Object.freeze(schema) as unknown as Schema<D>;
