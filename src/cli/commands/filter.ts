@@ -54,7 +54,7 @@ Examples:
     let read = 0;
     let matched = 0;
     try {
-      for await (const record of path === undefined ? sampleRecords(input.entity) : records(path, io)) {
+      for await (const record of path === undefined ? recordsOf(sampleData(), input.entity) : readRecords(path, io)) {
         read++;
         if (matches(record)) {
           matched++;
@@ -73,14 +73,6 @@ Examples:
     return EXIT.ok;
   },
 };
-
-async function* sampleRecords(entity: Parameters<typeof recordsOf>[1]): AsyncGenerator<object> {
-  yield* recordsOf(sampleData(), entity);
-}
-
-async function* records(path: string, io: CliIo): AsyncGenerator<object> {
-  for await (const { record } of readRecords(path, io)) yield record;
-}
 
 /** How each matching record is written, streamed as it is found. */
 function writer(output: Output, io: CliIo): { record(r: object): Promise<void>; end(): Promise<void> } {

@@ -9,22 +9,16 @@ import type { CliIo } from '../io.js';
 import { numberedLines, textChunks } from './chunks.js';
 import { jsonErrorOffset } from './json-error-offset.js';
 
-/** A record and the line it starts on (for a JSON array: the line of the array's element, when known). */
-export interface ReadRecord {
-  readonly record: object;
-  readonly line: number | undefined;
-}
-
 /**
  * The records of `path` (`-` for standard input), one at a time. Throws a `TqlError`
  * (`invalid_input`) naming the line and column of the first line that is not a JSON object.
  *
  * @example
  * ```ts
- * for await (const { record } of readRecords('agents.ndjson', io)) console.log(record);
+ * for await (const record of readRecords('agents.ndjson', io)) console.log(record);
  * ```
  */
-export async function* readRecords(path: string, io: CliIo): AsyncGenerator<ReadRecord> {
+export async function* readRecords(path: string, io: CliIo): AsyncGenerator<object> {
   const name = path === '-' ? 'standard input' : path;
   const { first, chunks } = await peekFirstCharacter(textChunks(path, io));
   if (first === '[') {
@@ -33,7 +27,7 @@ export async function* readRecords(path: string, io: CliIo): AsyncGenerator<Read
   }
   for await (const { line, offset, text } of numberedLines(chunks)) {
     if (text.trim() === '') continue;
-    yield { record: parseLine(text, line, offset, name), line };
+    yield parseLine(text, line, offset, name);
   }
 }
 
@@ -70,7 +64,7 @@ async function concat(chunks: AsyncIterable<string>, name: string): Promise<stri
   }
 }
 
-function* arrayRecords(text: string, name: string): Generator<ReadRecord> {
+function* arrayRecords(text: string, name: string): Generator<object> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -86,7 +80,7 @@ function* arrayRecords(text: string, name: string): Generator<ReadRecord> {
     if (!isRecord(record)) {
       throw inputError(`Element ${i} of the array in ${name} is ${describe(record)}, not a JSON object: every record is an object.`);
     }
-    yield { record, line: undefined };
+    yield record;
   }
 }
 
