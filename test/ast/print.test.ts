@@ -1,10 +1,9 @@
 /** The printer: both styles, quoting only when needed, and text that parses back to the same tree. */
 import { describe, expect, test } from 'vitest';
-import { and, group, or, predicate, query } from '../../src/ast/builders.js';
+import { and, group, or, predicate, query, text } from '../../src/ast/builders.js';
 import type { Expr } from '../../src/ast/nodes.js';
 import { print, printValue } from '../../src/ast/print.js';
 import { stripSpans } from '../../src/ast/strip-spans.js';
-import { text } from '../../src/ast/builders.js';
 import { parse } from '../../src/parser/parse.js';
 
 const examples: readonly (readonly [string, Expr, string, string])[] = [
