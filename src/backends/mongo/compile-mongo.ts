@@ -63,21 +63,21 @@ function at(ctx: QueryText, c: { readonly span: Site['span'] }): Site {
 const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
   EQ: (c, ctx) =>
     c.value === null
-      ? noneOf([valuePresent(c.attribute, at(ctx, c))])
+      ? noneOf(valuePresent(c.attribute, at(ctx, c)))
       : whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c)),
   NOT_EQ: (c, ctx) =>
     c.value === null
       ? valuePresent(c.attribute, at(ctx, c))
-      : noneOf([whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c))]),
+      : noneOf(whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c))),
   // The open side is closed with ±Infinity so that only finite numbers match (see FINITE).
   LT: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lt: c.value }, at(ctx, c)),
   LTE: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lte: c.value }, at(ctx, c)),
   GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value, $lt: FINITE.$lt }, at(ctx, c)),
   GTE: (c, ctx) => whereValue(c.attribute, { $gte: c.value, $lt: FINITE.$lt }, at(ctx, c)),
   LIKE: (c, ctx) => whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c)),
-  NOT_LIKE: (c, ctx) => noneOf([whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c))]),
+  NOT_LIKE: (c, ctx) => noneOf(whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c))),
   IN: (c, ctx) => whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c)),
-  NOT_IN: (c, ctx) => noneOf([whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c))]),
+  NOT_IN: (c, ctx) => noneOf(whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c))),
 };
 
 /**

@@ -62,18 +62,18 @@ export function anyOf(filters: readonly MongoFilter[]): MongoFilter {
 }
 
 /**
- * None of `filters`: the exact complement of {@link anyOf}, for every document. A single `$or`
- * is opened up: `$nor: [{ $or: [a, b] }]` is written `$nor: [a, b]`.
+ * The documents `filter` does not match: its exact complement, for every document. An `$or` is
+ * opened up: `$nor: [{ $or: [a, b] }]` is written `$nor: [a, b]`.
  *
  * @example
  * ```ts
- * noneOf([{ $or: [a, b] }]); // { $nor: [a, b] }
+ * noneOf({ $or: [a, b] }); // { $nor: [a, b] }
+ * noneOf(a);               // { $nor: [a] }
  * ```
  */
-export function noneOf(filters: readonly MongoFilter[]): MongoFilter {
-  const only = filters.length === 1 ? filters[0] : undefined;
-  const or = only !== undefined && Object.keys(only).length === 1 ? (only as { readonly $or?: unknown }).$or : undefined;
-  return Array.isArray(or) ? { $nor: or as MongoFilter[] } : { $nor: [...filters] };
+export function noneOf(filter: MongoFilter): MongoFilter {
+  const or = Object.keys(filter).length === 1 ? (filter as { readonly $or?: unknown }).$or : undefined;
+  return Array.isArray(or) ? { $nor: or as MongoFilter[] } : { $nor: [filter] };
 }
 
 /** `condition` on a scalar, made to ignore array values (see {@link MongoScalarCondition}). @example scalar({ $eq: 'x' }) // { $not: { $type: 'array' }, $eq: 'x' } */
