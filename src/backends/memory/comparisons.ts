@@ -12,7 +12,7 @@ import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
 import type { ComparisonPlan } from './plan.js';
 import { costOnSource } from './sources.js';
-import { FEW_VALUES, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
+import { FEW_VALUES, internalized, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
 
 export interface CompileContext {
   /** The query text, for error messages. */
@@ -82,7 +82,7 @@ function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError
 /** `EQ value` (`want` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
 function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   if (value === null) return planOf(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want);
-  return planOf(c, { kind: 'equals', value: scalar(c, value, ctx) }, want);
+  return planOf(c, { kind: 'equals', value: internalized(scalar(c, value, ctx)) }, want);
 }
 
 function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): ComparisonPlan {
@@ -103,7 +103,9 @@ function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileConte
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
   const values = list.map((v: unknown) => scalar(c, v, ctx));
   const test: ValueTest =
-    values.length <= FEW_VALUES ? { kind: 'oneOfFew', values } : { kind: 'oneOfSet', values: new Set(values) };
+    values.length <= FEW_VALUES
+      ? { kind: 'oneOfFew', values: values.map(internalized) }
+      : { kind: 'oneOfSet', values: new Set(values) };
   return planOf(c, test, want);
 }
 

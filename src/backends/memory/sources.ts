@@ -11,7 +11,7 @@
 import type { AttributeSource } from '../../schema/types.js';
 import type { LikeMatcher } from './like.js';
 import { fieldReader, type FieldReader } from './field-reader.js';
-import { atLeast, atMost, greaterThan, internalized, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
+import { atLeast, atMost, greaterThan, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
 
@@ -40,16 +40,16 @@ type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
 const FIELD: {
   readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean, own: boolean) => RecordPredicate;
 } = {
-  equals: (f, { value }, want, own) => {
+  equals: (f, test, want, own) => {
     const read = fieldReader(f);
-    const v = internalized(value);
+    const v = test.value;
     return (r) => (isRecord(r) && read(r) === v && (!own || hasOwn(r, f))) === want;
   },
   range: (f, { operator, bound }, want, own) => fieldRange(f, operator, bound, want, own),
   like: (f, { matcher }, want, own) => fieldLike(f, matcher, want, own),
   oneOfFew: (f, test, want, own) => {
     const read = fieldReader(f);
-    const values = test.values.map(internalized);
+    const values = test.values;
     return (r) => (isRecord(r) && values.includes(read(r) as never) && (!own || hasOwn(r, f))) === want;
   },
   oneOfSet: (f, { values }, want, own) => {

@@ -15,7 +15,10 @@ export type ValueKind = 'string' | 'number' | 'boolean';
 export type RangeOperator = 'LT' | 'LTE' | 'GT' | 'GTE';
 
 export type ValueTest =
-  /** `x === value` (for numbers, `value` is finite, so `x` is too). */
+  /**
+   * `x === value` (for numbers, `value` is finite, so `x` is too). The compiler passes a string
+   * {@link internalized}, as it does the values of `oneOfFew`.
+   */
   | { readonly kind: 'equals'; readonly value: Scalar }
   /** A finite number on the right side of `bound`. */
   | { readonly kind: 'range'; readonly operator: RangeOperator; readonly bound: number }
@@ -42,7 +45,7 @@ export const FEW_VALUES = 6;
 export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
   switch (test.kind) {
     case 'equals': {
-      const v = internalized(test.value);
+      const v = test.value;
       return (x) => x === v;
     }
     case 'range':
@@ -50,7 +53,7 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
     case 'like':
       return likePredicate(test.matcher);
     case 'oneOfFew': {
-      const values = test.values.map(internalized);
+      const values = test.values;
       return (x) => values.includes(x as Scalar);
     }
     case 'oneOfSet': {
