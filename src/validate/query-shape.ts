@@ -33,7 +33,8 @@ export function queryShapeError(value: unknown): TqlError | undefined {
       case 'And':
       case 'Or':
         if (!Array.isArray(node.operands) || node.operands.length < 2) return wrong(`an ${node.kind} needs two or more operands`);
-        stack.push(...(node.operands as unknown[]));
+        // One at a time: spreading hundreds of thousands of operands as arguments overflows the stack.
+        for (const operand of node.operands as unknown[]) stack.push(operand);
         break;
       case 'Predicate': {
         const problem = predicateProblem(node);

@@ -6,6 +6,9 @@ import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { Condition } from '../../src/validate/validated-query.js';
+import { safeValidate } from '../../src/validate/validate.js';
+import { parse } from '../../src/parser/parse.js';
+import type { Query } from '../../src/ast/nodes.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 import { entityOf } from '../support/entity-of.js';
 
@@ -286,5 +289,15 @@ describe('check caches', () => {
     expect(check('agent.name LIKE cache', schedulingSchema, 'agent')).toBe(a);
     expect(check('agent.name LIKE cache', schedulingSchema, 'agent', { timeZone: 'Europe/Berlin' })).not.toBe(a);
     expect(check('agent.name LIKE cache', schedulingSchema, 'agent', { cache: false })).not.toBe(a);
+  });
+});
+
+describe('hand-built trees', () => {
+  test('an AND of 300,000 operands is checked without overflowing the call stack', () => {
+    const leaf = parse('agent.name EQ x').expression;
+    const span = { start: 0, end: 15 };
+    const tree = { kind: 'Query', text: 'agent.name EQ x', span, expression: { kind: 'And', span, operands: new Array(300_000).fill(leaf) } };
+    const r = safeValidate(tree as unknown as Query, schedulingSchema, 'agent');
+    expect(r.ok && r.value.condition.kind === 'And' && r.value.condition.operands.length).toBe(300_000);
   });
 });
