@@ -9,17 +9,11 @@ import type { AttributeDefinition } from '../../schema/types.js';
 export const SCHEDULING_REQUEST_STATUSES = ['new', 'sent', 'scheduled', 'cancelled', 'closed'] as const;
 
 /** "Some associated entity of one of these types whose `value` field …". */
-function associated(
-  types: readonly [string, ...string[]],
-  value: 'id' | 'number',
-  extra: Partial<AttributeDefinition> = {},
-): AttributeDefinition {
+function associated(types: readonly [string, ...string[]], value: 'id' | 'number'): AttributeDefinition {
   const base = {
     source: { kind: 'element', arrays: ['associated_entities'], where: { field: 'type', oneOf: types }, value },
   } as const;
-  return value === 'id'
-    ? { type: 'ID', id: { kind: 'integer' }, ...base, ...extra }
-    : { type: 'String', ...base, ...extra };
+  return value === 'id' ? { type: 'ID', id: { kind: 'integer' }, ...base } : { type: 'String', ...base };
 }
 
 /**
