@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 /** `npm run server`: starts the reference list server and stops it on Ctrl-C. */
-import { isTqlError } from '../errors/tql-error.js';
 import { readServerConfig } from './config.js';
 import { startListServer } from './server.js';
 
@@ -32,7 +31,7 @@ else if (parsed.kind === 'error') {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (e) {
-    const message = isTqlError(e) ? e.message : e instanceof Error ? e.message : String(e);
+    const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`tql server: could not start: ${message}\n`);
     process.exitCode = 1;
   }
