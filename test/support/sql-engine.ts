@@ -13,7 +13,7 @@ import type { ValidatedQuery } from '../../src/validate/validated-query.js';
 import { sortedIds } from './ids.js';
 
 export interface SqlTestEngine {
-  /** `postgres-server`, `pglite`, `sqlite` or `sqlite+tql_lower`, for test titles and assertion messages. */
+  /** `sqlite`, `sqlite+tql_lower`, `pglite`, `postgres-server` (each PostgreSQL one also `+icu`), for test titles and assertion messages. */
   readonly name: string;
   readonly db: SqlDatabase;
   /**

@@ -16,7 +16,7 @@ const PG_SERVER = postgresAvailable();
 /**
  * How each engine folds case for LIKE. The PostgreSQL harness creates its database with the ICU
  * root locale, so its own `lower()` is already the full mapping; PGlite's builtin `C.UTF-8` is
- * the simple one. `engines.test.ts` checks these against the engines.
+ * the simple one. `folding.test.ts` checks these against the engines.
  */
 export const ENGINE_FOLDING = {
   sqlite: 'ascii',
@@ -46,7 +46,7 @@ export const ENGINE_NAMES = (Object.keys(ENGINE_FOLDING) as EngineName[]).filter
  *
  * @example
  * ```ts
- * const engine = useSqlEngines(CONTRACT_DATA_AS_INPUT);
+ * const engine = useSqlEngines(CONTRACT_INPUT);
  * test.for(ENGINE_NAMES)('%s', async (name) => { await engine(name).ids(query); });
  * ```
  */
