@@ -7,13 +7,28 @@
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { likeMatcher } from '../../../src/backends/memory/like.js';
+import { fieldPredicate } from '../../../src/backends/memory/sources.js';
 import { likePredicate } from '../../../src/backends/memory/value-test.js';
 
 // ---- shared ----
 
 /** The definition (design doc 4.4). */
 const reference = (needle: string, text: string) => text.toLowerCase().includes(needle.toLowerCase());
-const like = (needle: string) => likePredicate(likeMatcher(needle));
+
+/**
+ * LIKE on one value, in both forms the backend builds: the value test (variant and element
+ * sources) and the field closure, which inlines the matcher. Where the two disagree the answer is
+ * a string, which no expected boolean equals.
+ */
+const like = (needle: string) => {
+  const matcher = likeMatcher(needle);
+  const onValue = likePredicate(matcher);
+  const onField = fieldPredicate('x', { kind: 'like', matcher }, true, true);
+  return (x: unknown): boolean | string => {
+    const answer = onValue(x);
+    return onField({ x }) === answer ? answer : 'the value test and the field closure disagree';
+  };
+};
 
 // ---- the facts the regex relies on ----
 
