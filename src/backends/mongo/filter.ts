@@ -53,11 +53,15 @@ export type MongoFilter = MongoLogicalFilter | MongoFieldFilter;
 
 /** All of `filters`; a single filter is returned as it is. @example allOf([a, b]) // { $and: [a, b] } */
 export function allOf(filters: readonly MongoFilter[]): MongoFilter {
+  // No filters: every document, as SQL's (1 = 1). MongoDB refuses an empty $and.
+  if (filters.length === 0) return {};
   return filters.length === 1 && filters[0] !== undefined ? filters[0] : { $and: [...filters] };
 }
 
 /** Any of `filters`; a single filter is returned as it is. @example anyOf([a]) // a */
 export function anyOf(filters: readonly MongoFilter[]): MongoFilter {
+  // No filters: no document, as SQL's (1 = 0). MongoDB refuses an empty $or; nothing escapes $nor of everything.
+  if (filters.length === 0) return { $nor: [{}] };
   return filters.length === 1 && filters[0] !== undefined ? filters[0] : { $or: [...filters] };
 }
 

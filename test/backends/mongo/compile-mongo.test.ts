@@ -2,6 +2,7 @@
  * The exact filter documents for a table of queries: each title is the query, each snapshot the
  * document MongoDB receives. Answers on data are tested in `mingo.test.ts` and `real-mongo.test.ts`.
  */
+import { Query } from 'mingo';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compileMongo, type MongoFilter } from '../../../src/backends/mongo/index.js';
@@ -756,5 +757,17 @@ describe('bad input', () => {
   });
   test('not a validated query', () => {
     expect(() => compileMongo('agent.name EQ x' as unknown as ValidatedQuery)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: compileMongo takes the result of check() or validate(), but this is not a validated query (a query text or a syntax tree?).]`);
+  });
+});
+
+describe('empty AND and OR (only a copied or hand-made query has one)', () => {
+  const base = check('agent.name EQ ada', schedulingSchema, 'agent');
+  test.for([
+    ['And', {}, true],
+    ['Or', { $nor: [{}] }, false],
+  ] as const)('an empty %s is %j: it matches %s documents, as in SQL', ([kind, filter, matchesAll]) => {
+    const q = { ...base, condition: { kind, operands: [] } } as unknown as ValidatedQuery;
+    expect(compileMongo(q)).toEqual(filter);
+    for (const doc of [{}, { name: 'ada' }, { other: 1 }]) expect(new Query(compileMongo(q) as object).test(doc)).toBe(matchesAll);
   });
 });
