@@ -22,16 +22,18 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
     else if (name === 'className') element.className = value;
     else element.setAttribute(name, value);
   }
-  for (const child of children) {
-    if (child === false || child === null || child === undefined) continue;
-    element.append(typeof child === 'number' ? String(child) : child);
-  }
+  element.append(...nodes(children));
   return element;
 }
 
 /** Replaces the children of `parent`. */
 export function show(parent: Element, ...children: Child[]): void {
-  parent.replaceChildren(...children.filter((c): c is Node | string | number => c !== false && c !== null && c !== undefined).map((c) => (typeof c === 'number' ? String(c) : c)));
+  parent.replaceChildren(...nodes(children));
+}
+
+/** The children to insert: `false`, `null` and `undefined` left out, numbers as text. */
+function nodes(children: readonly Child[]): (Node | string)[] {
+  return children.flatMap((c) => (c === false || c === null || c === undefined ? [] : [typeof c === 'number' ? String(c) : c]));
 }
 
 /** The element with this id; a missing one is a bug in index.html. */
