@@ -14,6 +14,7 @@ import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, 
 import { checkAfterParsing } from './limits.js';
 import type { Limits } from './options.js';
 import { isBareChar, isIdentChar, isSepChar, skipSeps, wordAt } from './text-scan.js';
+import { spanAcross } from '../ast/span.js';
 
 /** No limit at all: the fast path as the grammar alone defines it. */
 const UNLIMITED: Limits = Object.freeze({
@@ -116,7 +117,7 @@ class FastParser {
       operands.push(next as Disjunct);
       after = this.keywordEnd('OR');
     } while (after >= 0);
-    return { kind: 'Or', operands: operands as [Disjunct, Disjunct, ...Disjunct[]], span: spanOf(operands) };
+    return { kind: 'Or', operands: operands as [Disjunct, Disjunct, ...Disjunct[]], span: spanAcross(operands) };
   }
 
   /** conjunction = primary (sep and sep primary)* */
@@ -133,7 +134,7 @@ class FastParser {
       operands.push(next);
       after = this.keywordEnd('AND');
     } while (after >= 0);
-    return { kind: 'And', operands: operands as [Conjunct, Conjunct, ...Conjunct[]], span: spanOf(operands) };
+    return { kind: 'And', operands: operands as [Conjunct, Conjunct, ...Conjunct[]], span: spanAcross(operands) };
   }
 
   /**
@@ -310,6 +311,3 @@ function operatorAt(text: string, start: number, end: number): Operator | undefi
   return undefined;
 }
 
-function spanOf(operands: readonly Expr[]): { start: number; end: number } {
-  return { start: operands[0]?.span.start ?? 0, end: operands[operands.length - 1]?.span.end ?? 0 };
-}

@@ -16,6 +16,7 @@ import type {
   Value,
 } from '../ast/nodes.js';
 import { tqlGrammar } from './grammar.js';
+import { spanAcross } from '../ast/span.js';
 
 const semantics = tqlGrammar.createSemantics();
 
@@ -29,10 +30,6 @@ function operands(first: OhmNode, rest: IterationNode): Expr[] {
   return [exprOf(first), ...rest.children.map(exprOf)];
 }
 
-function spanning(nodes: readonly { readonly span: Span }[]): Span {
-  return { start: nodes[0]?.span.start ?? 0, end: nodes[nodes.length - 1]?.span.end ?? 0 };
-}
-
 semantics.addOperation<Expr>('expr', {
   query(_leading, disjunction, _trailing, _end) {
     return exprOf(disjunction);
@@ -41,13 +38,13 @@ semantics.addOperation<Expr>('expr', {
     if (rest.numChildren === 0) return exprOf(first);
     // The grammar puts only conjunctions (And, Group, Predicate) between ORs.
     const list = operands(first, rest) as [Disjunct, Disjunct, ...Disjunct[]];
-    return { kind: 'Or', operands: list, span: spanning(list) };
+    return { kind: 'Or', operands: list, span: spanAcross(list) };
   },
   conjunction(first, _sep1, _and, _sep2, rest) {
     if (rest.numChildren === 0) return exprOf(first);
     // The grammar puts only primaries (Group, Predicate) between ANDs.
     const list = operands(first, rest) as [Conjunct, Conjunct, ...Conjunct[]];
-    return { kind: 'And', operands: list, span: spanning(list) };
+    return { kind: 'And', operands: list, span: spanAcross(list) };
   },
   group(_open, _sep1, disjunction, _sep2, _close) {
     return { kind: 'Group', expression: exprOf(disjunction), span: spanOf(this) };

@@ -14,6 +14,7 @@ import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { closest, didYouMean } from '../errors/suggest.js';
 import { orList } from '../errors/wording.js';
 import { isValidTimeZone } from './timestamp.js';
+import { spanAcross } from '../ast/span.js';
 import { validatedQuery, type Condition, type Scalar, type ValidatedQuery } from './validated-query.js';
 import { findBadCharacter, readValue, type ValueContext } from './values.js';
 
@@ -236,7 +237,7 @@ class Validator implements ValueContext {
       this.report({
         code: 'list_not_allowed',
         message: `${op} takes one value, but ${p.values.length} were given; ${hint}.`,
-        span: spanOf(p.values),
+        span: spanAcross(p.values),
         suggestion: listOp !== undefined && attribute.operators.includes(listOp) ? listOp : undefined,
       });
       return PLACEHOLDER;
@@ -362,10 +363,6 @@ function findAttribute(index: AttributesByLength, name: string): Attribute | und
 
 /** A stand-in condition for a predicate that had issues; never returned to callers. */
 const PLACEHOLDER: Condition = Object.freeze({ kind: 'And', operands: Object.freeze([]) });
-
-function spanOf(values: readonly Value[]): Span {
-  return { start: values[0]!.span.start, end: values[values.length - 1]!.span.end };
-}
 
 /** The span of the first `OR` keyword between the first two operands. */
 function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {
