@@ -3,6 +3,7 @@
  * hand-made or corrupted query gets a TqlError instead of failing somewhere inside a compiler.
  */
 import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
+import { isSpan } from '../ast/span.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError } from '../errors/tql-error.js';
 import { isDefinedAttribute, isIdFormat, sourceProblem } from '../schema/define-schema.js';
@@ -102,8 +103,4 @@ function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undef
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
-}
-
-function isSpan(value: unknown): value is Span {
-  return isObject(value) && typeof value.start === 'number' && typeof value.end === 'number';
 }

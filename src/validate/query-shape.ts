@@ -3,6 +3,7 @@
  * one, so a hand-made or corrupted tree gets a TqlError instead of failing somewhere inside.
  */
 import { OPERATORS } from '../ast/nodes.js';
+import { isSpan } from '../ast/span.js';
 import { describeValue } from '../errors/describe-value.js';
 import { inputError, type TqlError } from '../errors/tql-error.js';
 
@@ -67,10 +68,6 @@ function predicateProblem(p: Readonly<Record<string, unknown>>): string | undefi
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
-}
-
-function isSpan(value: unknown): boolean {
-  return isObject(value) && typeof value.start === 'number' && typeof value.end === 'number';
 }
 
 function wrong(why: string): TqlError {
