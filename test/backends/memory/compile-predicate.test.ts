@@ -8,7 +8,7 @@ import { check } from '../../../src/api/check.js';
 import { compilePredicate, filterRecords, memoryBackend } from '../../../src/backends/memory/index.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
-import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
+import type { AnyComparison, ValidatedQuery } from '../../../src/validate/validated-query.js';
 import { tqlErrorOf } from '../../support/tql-error.js';
 import { entityOf } from '../../support/entity-of.js';
 
@@ -298,7 +298,7 @@ describe('compiling', () => {
 describe('input that check() did not make', () => {
   const valid = check('agent.name LIKE john', schedulingSchema, 'agent');
   const withCondition = (condition: unknown) => ({ ...valid, condition }) as unknown as ValidatedQuery;
-  const comparison = valid.condition;
+  const comparison = valid.condition as AnyComparison;
 
   test.for([
     ['null', null],
@@ -314,8 +314,8 @@ describe('input that check() did not make', () => {
     ['IN without a list', withCondition({ ...comparison, operator: 'IN', value: 'john' })],
     ['IN with a number on text', withCondition({ ...comparison, operator: 'IN', value: ['a', 5] })],
     ['no attribute', withCondition({ ...comparison, attribute: undefined })],
-    ['a source of an unknown kind', withCondition({ ...comparison, attribute: { ...valid.condition, source: { kind: 'xpath' } } })],
-    ['an element source without arrays', withCondition({ ...comparison, attribute: { source: { kind: 'element', where: {} } } })],
+    ['a source of an unknown kind', withCondition({ ...comparison, attribute: { ...comparison.attribute, source: { kind: 'xpath' } } })],
+    ['an element source without arrays', withCondition({ ...comparison, attribute: { ...comparison.attribute, source: { kind: 'element', where: {} } } })],
     ['no span', withCondition({ ...comparison, span: undefined })],
   ] as const)('%s is refused with invalid_input', ([, query]) => {
     expect(tqlErrorOf(() => compilePredicate(query as unknown as ValidatedQuery)).code).toBe('invalid_input');
