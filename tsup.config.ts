@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 /** One entry per public subpath: `tql`, `tql/memory`, `tql/sql`, `tql/mongo`, `tql/scheduling`, and the integrations. */
-const entries = {
+export const entries = {
   index: 'src/index.ts',
   memory: 'src/backends/memory/index.ts',
   sql: 'src/backends/sql/index.ts',

@@ -12,19 +12,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { entries } from '../../tsup.config.js';
 import { blocksOf, outcomeOf, type ErrorBlock, type Outcome } from './markdown-examples.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const OUT = new URL('.tmp/docs-examples/', ROOT);
 
-/** The package's import specifiers and the source file each stands for. */
-const ENTRY_POINTS: Readonly<Record<string, string>> = {
-  tql: 'src/index.js',
-  'tql/memory': 'src/backends/memory/index.js',
-  'tql/sql': 'src/backends/sql/index.js',
-  'tql/mongo': 'src/backends/mongo/index.js',
-  'tql/scheduling': 'src/models/scheduling/index.js',
-};
+/** The package's import specifiers and the source file each stands for: the build's own entries. */
+const ENTRY_POINTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(entries).map(([name, source]) => [name === 'index' ? 'tql' : `tql/${name}`, source.replace(/\.ts$/, '.js')]),
+);
 
 /** A runnable example, written out as a module. */
 export interface TypeScriptExample extends ErrorBlock {
