@@ -91,12 +91,12 @@ function groupByRequest(rows: readonly Row[]): Map<unknown, Row[]> {
 /** The requests (those with `ids`, if given) with their arrays, each in its stored order. */
 async function readRequests(db: SqlDatabase, ids?: readonly string[]): Promise<SchedulingRequest[]> {
   const ofRequests = ids && { column: 'request_id', ids };
-  const [requests, entities, refs, guests] = await Promise.all([
-    readRows(db, SCHEDULING_REQUEST_TABLE, ids && { column: 'id', ids }),
-    readRows(db, ASSOCIATED_ENTITY_TABLE, ofRequests),
-    readRows(db, REQUEST_RESOURCE_TABLE, ofRequests),
-    readRows(db, REQUEST_GUEST_TABLE, ofRequests),
-  ]);
+  // One query after another: a single connection runs them in turn anyway, and node-postgres
+  // deprecates queueing queries on a client.
+  const requests = await readRows(db, SCHEDULING_REQUEST_TABLE, ids && { column: 'id', ids });
+  const entities = await readRows(db, ASSOCIATED_ENTITY_TABLE, ofRequests);
+  const refs = await readRows(db, REQUEST_RESOURCE_TABLE, ofRequests);
+  const guests = await readRows(db, REQUEST_GUEST_TABLE, ofRequests);
   const entitiesOf = groupByRequest(entities);
   const refsOf = groupByRequest(refs);
   const guestsOf = groupByRequest(guests);
@@ -150,11 +150,10 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 export async function readSchedulingData(driver: SqlDriver | SqlDatabase): Promise<SchedulingData> {
   const db = asSqlDatabase(driver);
   // Sorted here too: PostgreSQL may order text by a locale, not by code units.
-  const [agents, teams, resources, schedulingRequests] = await Promise.all([
-    READERS.agent(db),
-    READERS.team(db),
-    READERS.resource(db),
-    READERS.scheduling_request(db),
-  ]);
+  // In turn, for the reason given in readRequests.
+  const agents = await READERS.agent(db);
+  const teams = await READERS.team(db);
+  const resources = await READERS.resource(db);
+  const schedulingRequests = await READERS.scheduling_request(db);
   return { agents: agents.sort(byId), teams: teams.sort(byId), resources: resources.sort(byId), schedulingRequests: schedulingRequests.sort(byId) };
 }
