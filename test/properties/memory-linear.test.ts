@@ -6,7 +6,8 @@
  * - the closures the compiler makes (every call of the closure factories in `combine.ts` and
  *   `sources.ts`, counted through wrapped modules) against the number of nodes of the query, and
  * - the field reads one evaluation makes on a record (own getters that count) against the
- *   number of predicates.
+ *   reads its predicates make once each (a comparison runs at most twice: loosely, then
+ *   exactly at the end of its AND).
  *
  * Counts, not milliseconds: the bounds hold on any machine. The seed is in the describe title;
  * re-run with `TQL_LINEAR_SEED=<seed>`.
@@ -49,7 +50,7 @@ const SEED = Number(process.env.TQL_LINEAR_SEED ?? Math.floor(Math.random() * 2 
 const ENTITIES: readonly SchedulingEntityName[] = ['agent', 'scheduling_request', 'resource', 'team'];
 /** Raised far above the defaults: linearity must not rest on them. */
 const LIMITS = { maxDepth: 1_000, maxPredicates: 1_000, maxLength: 1_000_000 };
-/** Closures per node of the query, and field reads per predicate and evaluation. */
+/** Closures per node of the query, and record reads per read of each comparison. */
 const CLOSURES_PER_NODE = 3;
 const READS_PER_PREDICATE = 2;
 
@@ -63,8 +64,15 @@ function nodes(c: Condition): number {
   return c.kind === 'Comparison' ? 1 : 1 + c.operands.reduce((n, o) => n + nodes(o), 0);
 }
 
+/**
+ * The record reads one evaluation of each comparison makes at most, summed: a field is one
+ * read, a variant two (its tag, then the field), a collection two per array (a scan for a
+ * candidate, then the exact test).
+ */
 function comparisons(c: Condition): number {
-  return c.kind === 'Comparison' ? 1 : c.operands.reduce((n, o) => n + comparisons(o), 0);
+  if (c.kind !== 'Comparison') return c.operands.reduce((n, o) => n + comparisons(o), 0);
+  const source = c.attribute.source;
+  return source.kind === 'field' ? 1 : source.kind === 'variant' ? 2 : 2 * source.arrays.length;
 }
 
 /** A copy of the record whose own properties are getters that count their reads. */
