@@ -1,0 +1,42 @@
+/**
+ * `npm run bench:sql`: the SQL section (bench/sql/sql-bench.ts). Prints the table and writes
+ * bench/results/sql-latest.json (or sql-latest-quick.json).
+ *
+ *   --quick        a few thousand rows, one timed run: checks that the rows agree
+ *   --write-docs   replace the SQL section of docs/performance.md with this run's table
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../paths.js';
+import { textTable } from '../report/table.js';
+import { fullSqlSettings, quickSqlSettings, runSqlBench } from './sql-bench.js';
+import { sqlPerformanceSection, sqlRatioTable, sqlSummary, withSqlSection } from './sql-report.js';
+
+const log = (line: string) => process.stderr.write(`[bench:sql] ${line}\n`);
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--quick' && a !== '--write-docs');
+  if (unknown.length > 0) {
+    log(`unknown option ${unknown.join(', ')}; known: --quick --write-docs`);
+    process.exitCode = 2;
+    return;
+  }
+  const quick = args.includes('--quick');
+  const results = await runSqlBench(quick ? quickSqlSettings(log) : fullSqlSettings(log));
+  process.stdout.write(`${[...sqlSummary(results), '', textTable(sqlRatioTable(results))].join('\n')}\n`);
+  const root = repoRoot();
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, quick ? 'sql-latest-quick.json' : 'sql-latest.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
+  log(`wrote ${path.relative(root, file)}`);
+  if (args.includes('--write-docs')) {
+    const docs = path.join(root, 'docs', 'performance.md');
+    const doc = existsSync(docs) ? readFileSync(docs, 'utf8') : '';
+    writeFileSync(docs, withSqlSection(doc, sqlPerformanceSection(results)));
+    log(`wrote the SQL section of ${path.relative(root, docs)}`);
+  }
+}
+
+await main();
