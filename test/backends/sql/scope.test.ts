@@ -17,6 +17,8 @@ import { openPglite } from '../../support/pglite.js';
 import type { SqlTestEngine } from '../../support/sql-engine.js';
 import { openSqlite } from '../../support/sqlite.js';
 import { tqlErrorOf } from '../../support/tql-error.js';
+import { runTypeScript, typeErrors, typeScriptExamples } from '../../docs/typescript-examples.js';
+import { readFileSync } from 'node:fs';
 import { expectedIds, loadWithTenants, SCOPES, withTenants } from './scope-fixtures.js';
 
 const mapping = schedulingSqlMapping;
@@ -112,6 +114,17 @@ describe('a scope that cannot be used is refused with invalid_option', () => {
     expect(message({ tenant_id: null })).toMatchInlineSnapshot(
       `"invalid_option: The scope value of "tenant_id" is null: give a string, a finite number or a boolean (a null never equals anything)."`,
     );
+  });
+});
+
+describe('docs/backends-sql.md', () => {
+  const examples = typeScriptExamples(readFileSync(new URL('../../../docs/backends-sql.md', import.meta.url), 'utf8'), 'docs/backends-sql.md');
+  test('has the scope examples, and they compile', () => {
+    expect(examples.length).toBeGreaterThan(0);
+    expect(typeErrors(examples)).toEqual([]);
+  });
+  test.for(examples.map((e) => ({ ...e, title: `line ${e.line}` })))('$title runs and shows what it gives', async (example) => {
+    expect(await runTypeScript(example)).toEqual({ ok: true });
   });
 });
 
