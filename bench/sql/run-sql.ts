@@ -4,6 +4,7 @@
  *
  *   --quick        a few thousand rows, one timed run: checks that the rows agree
  *   --write-docs   replace the SQL section of docs/performance.md with this run's table
+ *   --requests=N   N scheduling requests and N/10 agents instead of 1M and 100k (a trial run)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,14 +17,18 @@ const log = (line: string) => process.stderr.write(`[bench:sql] ${line}\n`);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--quick' && a !== '--write-docs');
+  const unknown = args.filter((a) => a !== '--quick' && a !== '--write-docs' && !/^--requests=[1-9]\d*$/.test(a));
   if (unknown.length > 0) {
-    log(`unknown option ${unknown.join(', ')}; known: --quick --write-docs`);
+    log(`unknown option ${unknown.join(', ')}; known: --quick --write-docs --requests=N`);
     process.exitCode = 2;
     return;
   }
   const quick = args.includes('--quick');
-  const results = await runSqlBench(quick ? quickSqlSettings(log) : fullSqlSettings(log));
+  const requests = args.find((a) => a.startsWith('--requests='));
+  const base = quick ? quickSqlSettings(log) : fullSqlSettings(log);
+  const n = requests === undefined ? undefined : Number(requests.slice('--requests='.length));
+  const settings = n === undefined ? base : { ...base, requests: n, agents: Math.max(10, Math.floor(n / 10)) };
+  const results = await runSqlBench(settings);
   process.stdout.write(`${[...sqlSummary(results), '', textTable(sqlRatioTable(results))].join('\n')}\n`);
   const root = repoRoot();
   const dir = path.join(root, 'bench', 'results');
