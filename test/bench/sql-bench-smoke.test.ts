@@ -44,6 +44,13 @@ describe('npm run bench:sql -- --quick', () => {
     }
   });
 
+  test('both engines return as many rows for every workload', () => {
+    for (const w of results.workloads) {
+      const counts = new Set(Object.values(w.engines).map((row) => row.rows));
+      expect(counts.size, w.id).toBe(1);
+    }
+  });
+
   test('a keyset page is the statement sqlListStore runs', async () => {
     const statement = await storePageStatement('sqlite', { createdAt: 1700000000, id: 'sreq_x' }, 50);
     expect(statement.values).toContain('sreq_x');
