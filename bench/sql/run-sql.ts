@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   if (args.includes('--write-docs')) {
     const docs = path.join(root, 'docs', 'performance.md');
     const doc = existsSync(docs) ? readFileSync(docs, 'utf8') : '';
-    writeFileSync(docs, withSqlSection(doc, sqlPerformanceSection(results)));
+    const notes = path.join(root, 'bench', 'sql', 'notes.md');
+    writeFileSync(docs, withSqlSection(doc, sqlPerformanceSection(results, existsSync(notes) ? readFileSync(notes, 'utf8') : '')));
     log(`wrote the SQL section of ${path.relative(root, docs)}`);
   }
 }

@@ -81,14 +81,14 @@ export function sqlSummary(results: SqlBenchResults): string[] {
 
 /**
  * The section of docs/performance.md, between markers that `npm run bench:sql -- --write-docs`
- * replaces.
+ * replaces; `notes` (bench/sql/notes.md, hand-written findings) closes it.
  *
  * @example
  * ```ts
  * sqlPerformanceSection(results).startsWith('<!-- sql-bench:start -->'); // true
  * ```
  */
-export function sqlPerformanceSection(results: SqlBenchResults): string {
+export function sqlPerformanceSection(results: SqlBenchResults, notes = ''): string {
   const queries = results.workloads.map((w) => `- ${w.title}: \`${w.tql.length > 160 ? `${w.tql.slice(0, 157)}…` : w.tql}\``);
   return [
     SQL_SECTION_START,
@@ -107,6 +107,7 @@ export function sqlPerformanceSection(results: SqlBenchResults): string {
     'Queries:',
     '',
     ...queries,
+    ...(notes.trim() === '' ? [] : ['', notes.trim()]),
     SQL_SECTION_END,
   ].join('\n');
 }
