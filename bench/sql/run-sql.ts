@@ -3,7 +3,8 @@
  * bench/results/sql-latest.json (or sql-latest-quick.json).
  *
  *   --quick        a few thousand rows, one timed run: checks that the rows agree
- *   --write-docs   replace the SQL section of docs/performance.md with this run's table
+ *   --write-docs   replace the SQL section of docs/performance.md with this run's table, and the
+ *                  plans section of docs/backends-sql.md with its plans
  *   --requests=N   N scheduling requests and N/10 agents instead of 1M and 100k (a trial run)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { repoRoot } from '../paths.js';
 import { textTable } from '../report/table.js';
 import { fullSqlSettings, quickSqlSettings, runSqlBench } from './sql-bench.js';
-import { sqlPerformanceSection, sqlRatioTable, sqlSummary, withSqlSection } from './sql-report.js';
+import { SQL_PLANS_END, SQL_PLANS_START, sqlPerformanceSection, sqlPlansSection, sqlRatioTable, sqlSummary, withSection, withSqlSection } from './sql-report.js';
 
 const log = (line: string) => process.stderr.write(`[bench:sql] ${line}\n`);
 
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
     const notes = path.join(root, 'bench', 'sql', 'notes.md');
     writeFileSync(docs, withSqlSection(doc, sqlPerformanceSection(results, existsSync(notes) ? readFileSync(notes, 'utf8') : '')));
     log(`wrote the SQL section of ${path.relative(root, docs)}`);
+    const sqlDocs = path.join(root, 'docs', 'backends-sql.md');
+    writeFileSync(sqlDocs, withSection(readFileSync(sqlDocs, 'utf8'), sqlPlansSection(results), SQL_PLANS_START, SQL_PLANS_END));
+    log(`wrote the plans section of ${path.relative(root, sqlDocs)}`);
   }
 }
 

@@ -126,8 +126,7 @@ export const SQL_SECTION_END = '<!-- sql-bench:end -->';
  */
 export function withSqlSection(doc: string, section: string): string {
   const start = doc.indexOf(SQL_SECTION_START);
-  const end = doc.indexOf(SQL_SECTION_END);
-  if (start !== -1 && end > start) return doc.slice(0, start) + section + doc.slice(end + SQL_SECTION_END.length);
+  if (start !== -1 && doc.indexOf(SQL_SECTION_END) > start) return withSection(doc, section, SQL_SECTION_START, SQL_SECTION_END);
   const method = doc.indexOf('## What the numbers mean');
   return method === -1 ? `${doc.trimEnd()}\n\n${section}\n` : `${doc.slice(0, method)}${section}\n\n${doc.slice(method)}`;
 }
@@ -145,4 +144,59 @@ export function keepSqlSection(fresh: string, previous: string): string {
   const start = previous.indexOf(SQL_SECTION_START);
   const end = previous.indexOf(SQL_SECTION_END);
   return start === -1 || end < start ? fresh : withSqlSection(fresh, previous.slice(start, end + SQL_SECTION_END.length));
+}
+
+export const SQL_PLANS_START = '<!-- sql-plans:start -->';
+export const SQL_PLANS_END = '<!-- sql-plans:end -->';
+
+/** The workloads whose plans docs/backends-sql.md shows: collections, prefixes, LIKE, deep pages. */
+const PLANNED = ['like-name', 'agent-id-eq', 'psa-b-ticket-eq', 'keyset-50'] as const;
+
+/**
+ * The plans section of docs/backends-sql.md: for the workloads where the form of the statement
+ * decides the plan, tql's plan on each engine (and the hand-written one's where tql is over the
+ * goal), between markers that `npm run bench:sql -- --write-docs` replaces.
+ *
+ * @example
+ * ```ts
+ * withSection(readFileSync('docs/backends-sql.md', 'utf8'), sqlPlansSection(results), SQL_PLANS_START, SQL_PLANS_END);
+ * ```
+ */
+export function sqlPlansSection(results: SqlBenchResults): string {
+  const lines = [
+    SQL_PLANS_START,
+    '## Plans that matter (`npm run bench:sql`)',
+    '',
+    `From the last full run of the SQL bench (docs/performance.md has its table): ${results.requests.toLocaleString('en')} requests loaded with`,
+    'the shipped DDL and its indexes. PostgreSQL: `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF)`;',
+    'SQLite: `EXPLAIN QUERY PLAN`.',
+  ];
+  for (const id of PLANNED) {
+    const w = results.workloads.find((x) => x.id === id);
+    if (w === undefined) continue;
+    lines.push('', `### ${w.title}`, '', `\`${w.tql}\``);
+    for (const e of ENGINES) {
+      const row = w.engines[e];
+      if (row === undefined) continue;
+      lines.push('', `${ENGINE_NAMES[e]}, tql (${ms(row.tql.medianMs)} ms, ${formatRatio(row.ratio)} the hand-written statement):`, '', '```text', row.tql.text, '', ...row.tql.plan, '```');
+      if (row.ratio > SQL_RATIO_GOAL) lines.push('', `${ENGINE_NAMES[e]}, hand-written (${ms(row.hand.medianMs)} ms):`, '', '```text', row.hand.text, '', ...row.hand.plan, '```');
+    }
+  }
+  lines.push(SQL_PLANS_END);
+  return lines.join('\n');
+}
+
+/**
+ * `doc` with the part between `start` and `end` replaced by `section` (appended when it has none).
+ *
+ * @example
+ * ```ts
+ * withSection('a\n<!-- s -->old<!-- e -->', '<!-- s -->new<!-- e -->', '<!-- s -->', '<!-- e -->');
+ * ```
+ */
+export function withSection(doc: string, section: string, start: string, end: string): string {
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from !== -1 && to > from) return doc.slice(0, from) + section + doc.slice(to + end.length);
+  return `${doc.trimEnd()}\n\n${section}\n`;
 }

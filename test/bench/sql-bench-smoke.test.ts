@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runSqlBench, quickSqlSettings, storePageStatement, type SqlBenchResults } from '../../bench/sql/sql-bench.js';
-import { sqlPerformanceSection, keepSqlSection, withSqlSection, SQL_SECTION_START, SQL_SECTION_END } from '../../bench/sql/sql-report.js';
+import { sqlPerformanceSection, sqlPlansSection, keepSqlSection, withSection, withSqlSection, SQL_PLANS_END, SQL_PLANS_START, SQL_SECTION_START, SQL_SECTION_END } from '../../bench/sql/sql-report.js';
 import { postgresAvailable } from '../support/postgres-server.js';
 
 let results: SqlBenchResults;
@@ -65,5 +65,12 @@ describe('npm run bench:sql -- --quick', () => {
     expect(page.indexOf(SQL_SECTION_START)).toBeLessThan(page.indexOf('## What the numbers mean'));
     expect(withSqlSection(page, section)).toBe(page);
     expect(keepSqlSection('# Performance\n\n## What the numbers mean\n', page)).toBe(page);
+  });
+
+  test('writes the plans of the collection, prefix, LIKE and deep-page workloads into docs/backends-sql.md between markers', () => {
+    const section = sqlPlansSection(results);
+    for (const title of ['### LIKE on a name', '### agent_id EQ (collection)', '### psa_b_ticket_number EQ', '### keyset page at row 1500 (50%)']) expect(section).toContain(title);
+    const page = withSection('# SQL\n', section, SQL_PLANS_START, SQL_PLANS_END);
+    expect(withSection(page, section, SQL_PLANS_START, SQL_PLANS_END)).toBe(page);
   });
 });
