@@ -27,7 +27,8 @@ export interface SqlListStoreOptions<T> {
   readonly load?: ((ids: readonly string[]) => Promise<readonly T[]>) | undefined;
   /**
    * Field equalities every statement of the store ANDs first, outside the filter (see
-   * `compileSql`): pages and cursor look-ups see only the rows of the scope.
+   * `compileSql`): pages, cursor look-ups and the default `load` see only the rows of the
+   * scope. A `load` of your own should apply it too.
    */
   readonly scope?: Scope | undefined;
 }
@@ -60,9 +61,9 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   const key = q(table.key);
   const id = `${key}${ID_COLLATION[db.dialect] ?? ''}`;
   const createdAt = q(options.createdAtColumn ?? 'created_at');
-  const load = options.load ?? ((ids) => loadRows<T>(db, from, key, ids));
   // Checked now, so that a bad scope fails when the store is made rather than on a request.
   const scope = compileScope(entity, { dialect, mapping, scope: options.scope });
+  const load = options.load ?? ((ids) => loadRows<T>(db, from, key, ids, scope));
 
   return {
     async keyOf(recordId) {
@@ -106,8 +107,11 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   }
 }
 
-async function loadRows<T>(db: SqlDatabase, from: string, key: string, ids: readonly string[]): Promise<T[]> {
+/** The rows with these ids; under a scope, only the scope's (which also keeps a distributed query on one shard). */
+async function loadRows<T>(db: SqlDatabase, from: string, key: string, ids: readonly string[], scope: SqlStatement | undefined): Promise<T[]> {
   const dialect = resolveDialect(db.dialect);
-  const list = ids.map((_, i) => dialect.placeholder(i + 1)).join(', ');
-  return db.all<T>({ text: `SELECT * FROM ${from} WHERE ${key} IN (${list})`, values: [...ids] });
+  const first = scope?.values.length ?? 0;
+  const list = ids.map((_, i) => dialect.placeholder(first + i + 1)).join(', ');
+  const inScope = scope === undefined ? '' : `${scope.text} AND `;
+  return db.all<T>({ text: `SELECT * FROM ${from} WHERE ${inScope}${key} IN (${list})`, values: [...(scope?.values ?? []), ...ids] });
 }

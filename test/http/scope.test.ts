@@ -90,3 +90,20 @@ test.for<[string, unknown]>([
   expect(tqlErrorOf(() => mongoListStore(mingoCollection(dataset.agent), { scope: s })).code).toBe('invalid_option');
   expect(tqlErrorOf(() => sqlListStore({ db: sqlite.db, mapping: schedulingSqlMapping, entity: 'agent', scope: s })).code).toBe('invalid_option');
 });
+
+test('every statement the SQL store runs under a scope carries it: the page, the cursor look-up, the load', async () => {
+  const seen: { text: string; values: unknown[] }[] = [];
+  const db = { ...sqlite.db, all: ((statement) => (seen.push(statement), sqlite.db.all(statement))) as typeof sqlite.db.all };
+  const store = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: 'globex' } });
+  const page = await store.page(check('agent.role EQ User OR agent.schedulable EQ true', schedulingSchema, 'agent'), { direction: 'older', from: undefined, limit: 2 });
+  await store.keyOf(page[0]!.key.id);
+  expect(seen.map((s) => s.text.split(' WHERE ')[0])).toEqual([
+    'SELECT "id" AS "id", "created_at" AS "created_at" FROM "agent"',
+    'SELECT * FROM "agent"',
+    'SELECT "id" AS "id", "created_at" AS "created_at" FROM "agent"',
+  ]);
+  for (const s of seen) {
+    expect(s.text.split(' WHERE ')[1]!.startsWith('"tenant_id" = ? AND '), s.text).toBe(true);
+    expect(s.values[0]).toBe('globex');
+  }
+});
