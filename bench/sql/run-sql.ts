@@ -1,13 +1,13 @@
 /**
- * `npm run bench:sql`: the SQL section (bench/sql/sql-bench.ts). Prints the table and writes
- * bench/results/sql-latest.json (or sql-latest-quick.json).
+ * `npm run bench:sql`: the SQL section (bench/sql/sql-bench.ts). Prints the table; a full run
+ * also writes bench/results/sql-latest.json (committed: the run the docs show).
  *
  *   --quick        a few thousand rows, one timed run: checks that the rows agree
  *   --write-docs   replace the SQL section of docs/performance.md with this run's table, and the
  *                  plans section of docs/backends-sql.md with its plans
  *   --requests=N   N scheduling requests and N/10 agents instead of 1M and 100k (a trial run)
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../paths.js';
 import { textTable } from '../report/table.js';
@@ -32,9 +32,12 @@ async function main(): Promise<void> {
   const results = await runSqlBench(settings);
   process.stdout.write(`${[...sqlSummary(results), '', textTable(sqlRatioTable(results))].join('\n')}\n`);
   const root = repoRoot();
-  const dir = path.join(root, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, quick ? 'sql-latest-quick.json' : 'sql-latest.json');
+  // Only a full run is kept: it is what docs/performance.md shows.
+  if (quick || n !== undefined) {
+    if (args.includes('--write-docs')) log('--write-docs needs a full run (no --quick, no --requests): the docs were left as they are');
+    return;
+  }
+  const file = path.join(root, 'bench', 'results', 'sql-latest.json');
   writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
   log(`wrote ${path.relative(root, file)}`);
   if (args.includes('--write-docs')) {
