@@ -5,7 +5,7 @@
  * OR's second look.
  */
 import { conjunction, disjunction, ownFields } from './combine.js';
-import type { ComparisonPlan, Plan } from './plan.js';
+import { isLooseComparison, type ComparisonPlan, type Plan } from './plan.js';
 import { safeKey } from './safe-key.js';
 import { fieldPredicate, sourcePredicate, type RecordPredicate } from './sources.js';
 
@@ -89,22 +89,8 @@ function looseTest(plan: Plan, text: string): RecordPredicate | undefined {
     case 'And':
       return undefined;
     case 'Or':
-      if (!plan.operands.some(hasLooseTest)) return undefined;
+      if (!plan.loose) return undefined;
       return disjunction(plan.operands.map((o) => looseTest(o, text) ?? exactPredicate(o, text)));
-    default:
-      throw notAPlan(plan);
-  }
-}
-
-/** Whether {@link looseTest} gives the node a loose test (without checking any key). */
-function hasLooseTest(plan: Plan): boolean {
-  switch (plan.kind) {
-    case 'Comparison':
-      return plan.want && plan.comparison.attribute.source.kind === 'field';
-    case 'And':
-      return false;
-    case 'Or':
-      return plan.operands.some(hasLooseTest);
     default:
       throw notAPlan(plan);
   }
@@ -113,7 +99,7 @@ function hasLooseTest(plan: Plan): boolean {
 /** The field a positive comparison on a plain field reads; undefined for any other comparison. */
 function looseField(plan: ComparisonPlan, text: string): string | undefined {
   const source = plan.comparison.attribute.source;
-  return plan.want && source.kind === 'field' ? checkedKey(plan, source.field, text) : undefined;
+  return isLooseComparison(plan) && source.kind === 'field' ? checkedKey(plan, source.field, text) : undefined;
 }
 
 function comparisonPredicate(plan: ComparisonPlan, text: string): RecordPredicate {
