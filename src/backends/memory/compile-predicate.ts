@@ -9,6 +9,7 @@ import { validatedQueryError } from '../query-shape.js';
 import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';
 import { groupPlan, type Plan } from './plan.js';
+import { guarded } from './record-guard.js';
 import type { RecordPredicate } from './sources.js';
 
 const PLANNERS: ConditionHandlers<Plan, CompileContext> = {
@@ -39,13 +40,13 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
   if (kept !== undefined) return kept;
   if (!madeByValidate(query)) {
     const text = checkQuery(query);
-    return exactPredicate(foldCondition(query.condition, PLANNERS, { text }), text);
+    return predicateOf(foldCondition(query.condition, PLANNERS, { text }), text);
   }
   // What validate() made needs no second walk of its shape (a third of the compile time of a
   // fresh query); only a query changed in place after validation could make compiling throw.
   const text = query.text;
   try {
-    return rememberCompiled(query, 'memory', exactPredicate(foldCondition(query.condition, PLANNERS, { text }), text));
+    return rememberCompiled(query, 'memory', predicateOf(foldCondition(query.condition, PLANNERS, { text }), text));
   } catch (error) {
     if (isTqlError(error)) throw error;
     throw TqlError.of(text, {
@@ -54,6 +55,11 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
       span: { start: 0, end: 0 },
     });
   }
+}
+
+/** The plan's predicate behind the guard that keeps hostile records from reading prototypes or throwing. */
+function predicateOf(plan: Plan, text: string): RecordPredicate {
+  return guarded(exactPredicate(plan, text), plan);
 }
 
 /**

@@ -11,7 +11,8 @@
  *   code point). So `k` becomes `[kK\u212A]`, and a final `i` also accepts `İ` (the U+0307 it
  *   leaves behind can only stand after the end of an ASCII needle).
  * Every pattern character is written as an escape (`\xHH`), so nothing in the needle is ever
- * read as regex syntax. Other needles use `toLowerCase().includes`.
+ * read as regex syntax. Other needles, and needles longer than {@link MAX_REGEX_NEEDLE}, use
+ * `toLowerCase().includes`.
  */
 
 /** How a LIKE needle is matched; the in-memory compiler inlines each kind in its closures. */
@@ -48,9 +49,16 @@ export function likeMatcher(needle: string): LikeMatcher {
 const matchers = new Map<string, LikeMatcher>();
 const MAX_MATCHERS = 256;
 
+/**
+ * The longest needle written as a regex. V8 refuses patterns past a size ("Regular expression
+ * too large", from a needle of about 32,768 characters); for a needle this long, the regex would
+ * gain nothing over `includes` anyway.
+ */
+export const MAX_REGEX_NEEDLE = 1024;
+
 function buildMatcher(needle: string): LikeMatcher {
   if (needle === '') return { kind: 'any' };
-  if (!isAscii(needle)) return { kind: 'includes', lowerNeedle: needle.toLowerCase() };
+  if (needle.length > MAX_REGEX_NEEDLE || !isAscii(needle)) return { kind: 'includes', lowerNeedle: needle.toLowerCase() };
   const lower = needle.toLowerCase();
   let pattern = '';
   for (let i = 0; i < lower.length; i++) {

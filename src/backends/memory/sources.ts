@@ -189,6 +189,28 @@ function elementCandidate(where: string, oneOf: readonly string[], valueKey: str
 }
 
 /**
+ * Whether some own element of the array passes `test`. Holes are skipped without reading
+ * `Array.prototype` (where a polluted index would stand in for them), and an array longer than
+ * {@link MAX_UNCHECKED_SCAN} is walked by its own keys, so a sparse array of length 4e9 costs
+ * what its few elements cost.
+ */
+function someOwnElement(list: readonly unknown[], test: (e: unknown) => boolean): boolean {
+  const n = list.length;
+  if (n <= MAX_UNCHECKED_SCAN) {
+    for (let i = 0; i < n; i++) if (hasOwn(list, i as unknown as string) && test(list[i])) return true;
+    return false;
+  }
+  const keys = Object.keys(list);
+  for (let j = 0; j < keys.length; j++) {
+    const k = keys[j]!;
+    const i = Number(k);
+    // Own keys that are not indices below the length are properties, not elements.
+    if (Number.isInteger(i) && i >= 0 && i < n && String(i) === k && test(list[i])) return true;
+  }
+  return false;
+}
+
+/**
  * A necessary condition of "the array at `read` holds an element that counts": false when the
  * value there is no object, or when `Array.prototype.some` finds no candidate in it.
  */
@@ -200,9 +222,11 @@ function mayHold(read: FieldReader, candidate: (e: unknown) => boolean): (r: Rec
     if (list.some !== arraySome) return Array.isArray(list);
     const array = list as unknown as readonly unknown[];
     // Array.isArray only for a long list: in the hot path it cost ~10% (request-1). A short
-    // array-like that inherits `some` is scanned (and then refused by the exact test); a long
-    // one is never scanned, so no record can make the scan run for ever.
-    return (array.length <= MAX_UNCHECKED_SCAN || Array.isArray(list)) && array.some(candidate);
+    // array-like that inherits `some` is scanned (and then refused by the exact test). A long
+    // array is walked by its own keys, and a long array-like never, so no record can make the
+    // scan run for ever.
+    if (array.length <= MAX_UNCHECKED_SCAN) return array.some(candidate);
+    return Array.isArray(list) && someOwnElement(array, candidate);
   };
 }
 
@@ -219,7 +243,7 @@ function exactElement(
     for (let a = 0; a < arrays.length; a++) {
       const list = readers[a]!(r);
       if (!Array.isArray(list) || !hasOwn(r, arrays[a]!)) continue;
-      for (let i = 0; i < list.length; i++) if (counts(list[i])) return true;
+      if (someOwnElement(list, counts)) return true;
     }
     return false;
   };

@@ -8,6 +8,8 @@ import { text } from '../../../src/ast/builders.js';
 import { printValue } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
+import { recordsOf, sampleData } from '../../../src/models/scheduling/sample.js';
+import { valuesOf } from './reference.js';
 
 // ---- query texts ----
 
@@ -183,3 +185,25 @@ export function arbLooseRecord(entity: SchedulingEntityName): fc.Arbitrary<unkno
     { weight: 1, arbitrary: junk },
   );
 }
+
+/**
+ * What the sample data holds for each attribute of `entity`, so that generated queries match
+ * some records.
+ *
+ * @example
+ * ```ts
+ * arbQueryText('agent', sampleValues('agent'));
+ * ```
+ */
+export function sampleValues(entity: SchedulingEntityName): (a: Attribute) => KnownValues {
+  const records = recordsOf(SAMPLE, entity);
+  return (a) => {
+    const values = records.slice(0, 300).flatMap((r) => valuesOf(a, r));
+    return {
+      texts: [...new Set(values.filter((v): v is string => typeof v === 'string'))].slice(0, 50),
+      numbers: [...new Set(values.filter((v): v is number => typeof v === 'number'))].slice(0, 50),
+    };
+  };
+}
+
+const SAMPLE = sampleData();
