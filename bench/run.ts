@@ -12,7 +12,7 @@
  *   --save-baseline   make this run bench/results/baseline.json
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot as findRepoRoot } from './paths.js';
 import { earlierValues, readResults } from './report/compare-runs.js';
@@ -21,6 +21,7 @@ import { groupTitles, machineLine, ratioMatrix, sectionTable, targetTable } from
 import type { BenchResults } from './report/results.js';
 import { textTable } from './report/table.js';
 import { fullSettings, quickSettings } from './settings.js';
+import { keepSqlSection } from './sql/sql-report.js';
 import { runBench, SECTION_IDS, type SectionId } from './suite.js';
 
 const repoRoot = findRepoRoot();
@@ -88,6 +89,11 @@ function print(results: BenchResults, previous: BenchResults | null, baseline: B
   process.stdout.write(out.join('\n'));
 }
 
+/** Writes docs/performance.md, keeping the SQL section that `npm run bench:sql` wrote there. */
+function writeDocs(page: string): void {
+  writeFileSync(docsFile, keepSqlSection(page, existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : ''));
+}
+
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const latestFile = path.join(resultsDir, args.quick ? 'latest-quick.json' : 'latest.json');
@@ -102,7 +108,7 @@ function main(): void {
     const latest = readResults(latestFile);
     if (latest === null) throw new UsageError(`no results in ${latestFile}: run npm run bench first`);
     if (latest.sections.length < SECTION_IDS.length) throw new UsageError(`${latestFile} holds a partial run (--only): run the whole suite first`);
-    writeFileSync(docsFile, performanceDoc(latest, readFileSync(notesFile, 'utf8')));
+    writeDocs(performanceDoc(latest, readFileSync(notesFile, 'utf8')));
     log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, latestFile)}`);
     return;
   }
@@ -124,7 +130,7 @@ function main(): void {
     log(`wrote ${path.relative(repoRoot, baselineFile)}`);
   }
   if (args.writeDocs) {
-    writeFileSync(docsFile, performanceDoc(results, readFileSync(notesFile, 'utf8')));
+    writeDocs(performanceDoc(results, readFileSync(notesFile, 'utf8')));
     log(`wrote ${path.relative(repoRoot, docsFile)}`);
   }
 }

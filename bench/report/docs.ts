@@ -20,6 +20,8 @@ npm run bench -- --write-docs      # … and rewrites this page from the new res
 npm run bench -- --save-baseline   # … and makes the new results the committed baseline
 npm run bench -- --only=parse,cache   # some sections only (ids: see the headings below)
 npm run bench:quick                # tiny sizes, 1–2 samples: checks the suite works (the tests run this)
+npm run bench:sql                  # tql's SQL against hand-written SQL, 1M requests on PostgreSQL and SQLite
+npm run bench:sql -- --write-docs  # … and rewrites this page's SQL section (--quick: 3,000 rows, what the tests run)
 \`\`\`
 
 The full run builds the package first (\`npm run build\`, for the cold-start section; \`--no-build\`

@@ -16,8 +16,9 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type Cursor, type Lis
 export { readPage, type Page } from './list-page.js';
 export { pageLink } from './list-links.js';
 export { compareListOrder, type Direction, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
-export { memoryListStore } from './memory-store.js';
+export { memoryListStore, type MemoryListStoreOptions } from './memory-store.js';
 export { sqlListStore, type SqlListStoreOptions } from './sql-store.js';
-export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions, type MongoListFilter } from './mongo-store.js';
+export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions, type MongoListFilter, type MongoListStoreOptions } from './mongo-store.js';
+export type { Scope, ScopeValue } from '../backends/scope.js';
 export { recordKey } from './record-key.js';
 export { requestUrl } from './request-url.js';

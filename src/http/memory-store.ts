@@ -1,8 +1,18 @@
 /** A {@link ListStore} over an array of records, filtered by the in-memory backend. */
 import { compilePredicate } from '../backends/memory/index.js';
+import { inScope, scopeEntries, type Scope } from '../backends/scope.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { compareListOrder, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
 import { recordKey } from './record-key.js';
+
+/** Options of {@link memoryListStore}. */
+export interface MemoryListStoreOptions {
+  /**
+   * Field equalities (own properties, compared with `===`) a record must meet before the filter
+   * is tried: pages and cursor look-ups see only the records of the scope.
+   */
+  readonly scope?: Scope | undefined;
+}
 
 /**
  * Sorts a copy of `records` once; each page then starts where the window's key falls (a binary
@@ -14,10 +24,13 @@ import { recordKey } from './record-key.js';
  * const store = memoryListStore(sampleData().agents);
  * const page = await store.page(check('agent.schedulable EQ true', schedulingSchema, 'agent'),
  *   { direction: 'older', from: undefined, limit: 20 });
+ * const acme = memoryListStore(records, { scope: { tenant_id: 'acme' } });
  * ```
  */
-export function memoryListStore<T extends object>(records: readonly T[]): ListStore<T> {
-  const sorted: Keyed<T>[] = records.map((record, i) => ({ key: recordKey(record, `record ${i}`), record }));
+export function memoryListStore<T extends object>(records: readonly T[], options: MemoryListStoreOptions = {}): ListStore<T> {
+  const scope = scopeEntries(typeof options === 'object' && options !== null ? options.scope : undefined);
+  // Out of scope is as if absent: not listed, and not found as a cursor.
+  const sorted: Keyed<T>[] = records.flatMap((record, i) => (scope !== undefined && !inScope(scope, record) ? [] : [{ key: recordKey(record, `record ${i}`), record }]));
   sorted.sort((a, b) => compareListOrder(a.key, b.key));
   const byId = new Map<string, SortKey>(sorted.map((k) => [k.key.id, k.key]));
   return {

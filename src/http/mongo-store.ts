@@ -4,7 +4,8 @@
  * `(created_at, id)` in the query, sorted and limited by the engine.
  */
 import { Query } from 'mingo';
-import { compileMongo } from '../backends/mongo/compile-mongo.js';
+import { compileMongo, mongoScope } from '../backends/mongo/compile-mongo.js';
+import type { Scope } from '../backends/scope.js';
 import type { Keyed, ListStore, SortKey } from './list-store.js';
 import { recordKey } from './record-key.js';
 
@@ -24,6 +25,15 @@ export interface MongoFindable<T> {
   find(filter: MongoListFilter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
 }
 
+/** Options of {@link mongoListStore}. */
+export interface MongoListStoreOptions {
+  /**
+   * Field equalities every find of the store ANDs first, at the top of the filter (see
+   * `compileMongo`): pages and cursor look-ups see only the documents of the scope.
+   */
+  readonly scope?: Scope | undefined;
+}
+
 /**
  * A list store over a MongoDB collection: the filter from `compileMongo`, keyset paging on
  * `(created_at, id)` in the filter, sorted and limited by the engine.
@@ -32,18 +42,23 @@ export interface MongoFindable<T> {
  * ```ts
  * const store = mongoListStore(db.collection<Agent>('agents'));          // a MongoDB server
  * const local = mongoListStore(mingoCollection(sampleData().agents));    // in process
+ * const tenant = mongoListStore(db.collection<Agent>('agents'), { scope: { tenant_id: 'acme' } });
  * ```
  */
-export function mongoListStore<T>(collection: MongoFindable<T>): ListStore<T> {
+export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoListStoreOptions = {}): ListStore<T> {
   // `_id` is the driver's, not part of the API record.
   const projection = { _id: 0 } as const;
+  // Checked now, so that a bad scope fails when the store is made rather than on a request.
+  const scope = mongoScope(typeof options === 'object' && options !== null ? options.scope : undefined) as MongoListFilter | undefined;
+  const scoped = (filter: MongoListFilter): MongoListFilter => (scope === undefined ? filter : { $and: [scope, filter] });
   return {
     async keyOf(id) {
-      const [found] = await collection.find({ id: { $eq: id } }, { limit: 1, projection }).toArray();
+      const [found] = await collection.find(scoped({ id: { $eq: id } }), { limit: 1, projection }).toArray();
       return found === undefined ? undefined : recordKey(found, `the record with id ${JSON.stringify(id)}`);
     },
     async page(query, window) {
       const conditions: MongoListFilter[] = [];
+      if (scope !== undefined) conditions.push(scope);
       if (query !== undefined) conditions.push(compileMongo(query) as MongoListFilter);
       if (window.from !== undefined) conditions.push(beyond(window.from, window.direction === 'older' ? '$lt' : '$gt'));
       const filter = conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };

@@ -2,7 +2,8 @@
  * A {@link ListStore} over a SQL table: the filter from the SQL backend, keyset paging on
  * `(created_at, id)` in the database, then the page's records loaded by id.
  */
-import { compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
+import type { Scope } from '../backends/scope.js';
+import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../backends/sql/database.js';
 import { resolveDialect, type CaseFolding } from '../backends/sql/dialects.js';
 import { entityMapping, type SqlMapping } from '../backends/sql/mapping.js';
@@ -24,6 +25,12 @@ export interface SqlListStoreOptions<T> {
    * the entity's table as they are (`SELECT *`).
    */
   readonly load?: ((ids: readonly string[]) => Promise<readonly T[]>) | undefined;
+  /**
+   * Field equalities every statement of the store ANDs first, outside the filter (see
+   * `compileSql`): pages, cursor look-ups and the default `load` see only the rows of the
+   * scope. A `load` of your own should apply it too.
+   */
+  readonly scope?: Scope | undefined;
 }
 
 /**
@@ -40,6 +47,9 @@ const ID_COLLATION: Readonly<Record<string, string>> = { postgres: ' COLLATE "C"
  * ```ts
  * const store = sqlListStore({ db: sqlDatabase(pglite), mapping: schedulingSqlMapping, entity: 'agent' });
  * const agents = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
+ *
+ * // One tenant's rows only, whatever the filter (build the store per request, from the session):
+ * const tenantStore = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: session.tenant } });
  * ```
  */
 export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreOptions<T>): ListStore<T> {
@@ -51,11 +61,15 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   const key = q(table.key);
   const id = `${key}${ID_COLLATION[db.dialect] ?? ''}`;
   const createdAt = q(options.createdAtColumn ?? 'created_at');
-  const load = options.load ?? ((ids) => loadRows<T>(db, from, key, ids));
+  // Checked now, so that a bad scope fails when the store is made rather than on a request.
+  const scope = compileScope(entity, { dialect, mapping, scope: options.scope });
+  const load = options.load ?? ((ids) => loadRows<T>(db, from, key, ids, scope));
 
   return {
     async keyOf(recordId) {
-      const rows = await db.all({ text: `SELECT ${key} AS "id", ${createdAt} AS "created_at" FROM ${from} WHERE ${key} = ${dialect.placeholder(1)}`, values: [recordId] });
+      const inScope = scope === undefined ? '' : `${scope.text} AND `;
+      const values = [...(scope?.values ?? []), recordId];
+      const rows = await db.all({ text: `SELECT ${key} AS "id", ${createdAt} AS "created_at" FROM ${from} WHERE ${inScope}${key} = ${dialect.placeholder(values.length)}`, values });
       return rows[0] === undefined ? undefined : recordKey(rows[0], `the row with id ${JSON.stringify(recordId)}`);
     },
     async page(query, window) {
@@ -70,7 +84,10 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   };
 
   function pageStatement(query: ValidatedQuery | undefined, window: PageWindow): SqlStatement {
-    const where = query === undefined ? { text: '1 = 1', values: [] as unknown[] } : compileSql(query, { dialect, mapping, caseFolding: options.caseFolding });
+    const where =
+      query === undefined
+        ? (scope ?? { text: '1 = 1', values: [] as unknown[] })
+        : compileSql(query, { dialect, mapping, caseFolding: options.caseFolding, scope: options.scope });
     const values = [...where.values];
     const bind = (value: unknown) => {
       values.push(value);
@@ -90,8 +107,11 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   }
 }
 
-async function loadRows<T>(db: SqlDatabase, from: string, key: string, ids: readonly string[]): Promise<T[]> {
+/** The rows with these ids; under a scope, only the scope's (which also keeps a distributed query on one shard). */
+async function loadRows<T>(db: SqlDatabase, from: string, key: string, ids: readonly string[], scope: SqlStatement | undefined): Promise<T[]> {
   const dialect = resolveDialect(db.dialect);
-  const list = ids.map((_, i) => dialect.placeholder(i + 1)).join(', ');
-  return db.all<T>({ text: `SELECT * FROM ${from} WHERE ${key} IN (${list})`, values: [...ids] });
+  const first = scope?.values.length ?? 0;
+  const list = ids.map((_, i) => dialect.placeholder(first + i + 1)).join(', ');
+  const inScope = scope === undefined ? '' : `${scope.text} AND `;
+  return db.all<T>({ text: `SELECT * FROM ${from} WHERE ${inScope}${key} IN (${list})`, values: [...(scope?.values ?? []), ...ids] });
 }

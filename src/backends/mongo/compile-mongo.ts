@@ -13,6 +13,7 @@ import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
 import { validatedQueryError } from '../query-shape.js';
+import { scopeEntries, type Scope } from '../scope.js';
 import { FINITE, valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
 import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
@@ -80,6 +81,31 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
   NOT_IN: (c, ctx) => noneOf(whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c))),
 };
 
+/** Options of {@link compileMongo}. */
+export interface CompileMongoOptions {
+  /**
+   * Field equalities ANDed with the filter at the top of the document, outside it:
+   * `{ $and: [{ tenant_id: { $eq: 'acme' } }, <filter>] }`. A shard key here sends the query
+   * to one shard.
+   */
+  readonly scope?: Scope | undefined;
+}
+
+/**
+ * `{ field: { $eq: value } }` for each field of the scope: plain equalities, which MongoDB uses to
+ * pick the shard. Undefined without a scope.
+ *
+ * @example
+ * ```ts
+ * mongoScope({ tenant_id: 'acme' }); // { tenant_id: { $eq: 'acme' } }
+ * ```
+ */
+export function mongoScope(scope: Scope | undefined): MongoFilter | undefined {
+  const entries = scopeEntries(scope);
+  // The fields are plain identifiers (checked), so assignment cannot reach a prototype.
+  return entries === undefined ? undefined : Object.fromEntries(entries.map(({ field, value }) => [field, { $eq: value }]));
+}
+
 /**
  * Compiles a validated query to a MongoDB filter document over API-shaped records, for
  * `collection.find(filter)` or a `$match` stage, as it is.
@@ -94,12 +120,19 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
  * //   { name: { $not: { $type: 'array' }, $regex: '[jJ][oO]' } },
  * //   { url_slug: { $not: { $type: 'array' }, $type: 'string' } },
  * // ] }
+ *
+ * // A server-side scope (a tenant, a shard key) that no filter escapes:
+ * compileMongo(check('agent.role EQ User', schedulingSchema, 'agent'), { scope: { tenant_id: 'acme' } });
+ * // { $and: [{ tenant_id: { $eq: 'acme' } }, { role: { $not: { $type: 'array' }, $eq: 'User' } }] }
  * ```
  */
-export function compileMongo(query: ValidatedQuery): MongoFilter {
+export function compileMongo(query: ValidatedQuery, options: CompileMongoOptions = {}): MongoFilter {
   const shapeError = validatedQueryError(query, 'compileMongo');
   if (shapeError !== undefined) throw shapeError;
-  return foldCondition(query.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: query.text });
+  const scope = mongoScope(typeof options === 'object' && options !== null ? options.scope : undefined);
+  const filter = foldCondition(query.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: query.text });
+  // The scope first, then the whole filter as one operand: no $or of the filter can reach around it.
+  return scope === undefined ? filter : { $and: [scope, filter] };
 }
 
 /**

@@ -13,7 +13,8 @@
  *
  * @module tql/mongo
  */
-export { compileMongo, mongoBackend } from './compile-mongo.js';
+export { compileMongo, mongoBackend, type CompileMongoOptions } from './compile-mongo.js';
+export type { Scope, ScopeValue } from '../scope.js';
 export { mongoFoldingDiffers } from './folding-divergence.js';
 export { containsIgnoringCase } from './like-pattern.js';
 export type {

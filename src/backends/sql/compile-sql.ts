@@ -6,6 +6,7 @@
 import { TqlError, optionError } from '../../errors/tql-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
+import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
 import { validatedQueryError } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
@@ -24,6 +25,13 @@ export interface CompileSqlOptions {
   readonly mapping: SqlMapping;
   /** How the stored side of `LIKE` is lower-cased. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;
+  /**
+   * Field equalities ANDed before the filter, outside its parentheses: `{ tenant_id: 'acme' }`
+   * gives `"tenant_id" = $1 AND (<filter>)`. Fields map to columns as the entity's other fields
+   * do. On PostgreSQL every collection subquery repeats them on its table (the same column
+   * name, the same parameter), as a distributed engine needs to keep it on one shard.
+   */
+  readonly scope?: Scope | undefined;
 }
 
 /** What every handler needs: the dialect, where the entity lives, and the values bound so far. */
@@ -33,6 +41,8 @@ interface Context {
   readonly folding: CaseFolding;
   readonly text: string;
   readonly values: unknown[];
+  /** The scope's fields and values; undefined without a scope. */
+  readonly scope: readonly ScopeEntry[] | undefined;
 }
 
 /** Binds `value` and returns its placeholder. Call in the order the placeholders appear. */
@@ -42,7 +52,33 @@ function bind(ctx: Context, value: Scalar): string {
 }
 
 function target(c: Comparison, ctx: Context): SqlTarget {
-  return resolveTarget(c.attribute, ctx.entity, ctx.dialect, { text: ctx.text, span: c.span });
+  const t = resolveTarget(c.attribute, ctx.entity, ctx.dialect, { text: ctx.text, span: c.span });
+  if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
+  // The scope's values are the statement's first parameters: each element table reuses them.
+  const [first, ...rest] = t.tables.map((e) => ({ ...e, conditions: `${scopeConditions(ctx, e.table)} AND ${e.conditions}` }));
+  return { kind: 'elements', tables: [first!, ...rest] };
+}
+
+/**
+ * Whether the dialect's placeholders are numbered (`$1`), so that one can stand in several places.
+ * With positional ones (`?`) element tables are not scoped: the outer equality alone decides the
+ * rows, and SQLite is never distributed.
+ */
+function numberedPlaceholders(dialect: SqlDialect): boolean {
+  return dialect.placeholder(1) !== dialect.placeholder(2);
+}
+
+/** The scope's column of the entity, which its element tables share. */
+function scopeColumn(entity: SqlEntityMapping, field: string): string {
+  const columns = entity.columns;
+  return typeof columns === 'object' && columns !== null && Object.hasOwn(columns, field) ? columns[field]! : field;
+}
+
+/** `"t"."tenant_id" = $1 AND …` over the scope's parameters, which are bound first. */
+function scopeConditions(ctx: Context, qualifier: string | undefined): string {
+  return ctx
+    .scope!.map(({ field }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field))} = ${ctx.dialect.placeholder(i + 1)}`)
+    .join(' AND ');
 }
 
 /**
@@ -129,13 +165,40 @@ function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
  * compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping });
  * // { text: `(lower("name") LIKE $1 ESCAPE '\\' AND ("url_slug" IS NULL OR "url_slug" <> $2))`,
  * //   values: ['%ada%', 'ada'] }
+ *
+ * // A server-side scope (a tenant, a distribution key) that no filter escapes:
+ * compileSql(check('agent.role EQ User OR agent.schedulable EQ true', schedulingSchema, 'agent'),
+ *   { dialect: 'postgres', mapping: schedulingSqlMapping, scope: { tenant_id: 'acme' } });
+ * // { text: '"tenant_id" = $1 AND (("role" = $2 OR "schedulable" = $3))', values: ['acme', 'User', true] }
  * ```
  */
 export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): SqlStatement {
   const ctx = context(query, options);
-  const text = foldCondition(query.condition, handlers, ctx);
+  // Scope values first: they are $1… and come first in the text, before any of the filter's.
+  for (const { value } of ctx.scope ?? []) bind(ctx, value);
+  const filter = foldCondition(query.condition, handlers, ctx);
+  const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, undefined)} AND (${filter})`;
   checkParameterCount(ctx.dialect, ctx.values.length, query.text);
   return { text, values: ctx.values };
+}
+
+/**
+ * The scope of `options` alone, as a WHERE expression over `entity`'s table (`"tenant_id" = $1`),
+ * for statements without a filter; undefined without a scope. Checks the scope as
+ * {@link compileSql} does.
+ *
+ * @example
+ * ```ts
+ * compileScope('agent', { dialect: 'sqlite', mapping: schedulingSqlMapping, scope: { tenant_id: 'acme' } });
+ * // { text: '"tenant_id" = ?', values: ['acme'] }
+ * ```
+ */
+export function compileScope(entity: string, options: CompileSqlOptions): SqlStatement | undefined {
+  const scope = scopeEntries(options.scope);
+  if (scope === undefined) return undefined;
+  const ctx: Context = { dialect: resolveDialect(options.dialect), entity: entityMapping(options.mapping, entity, ''), folding: 'database', text: '', values: [], scope };
+  for (const { value } of scope) bind(ctx, value);
+  return { text: scopeConditions(ctx, undefined), values: ctx.values };
 }
 
 /**
@@ -165,5 +228,6 @@ function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
     folding,
     text: query.text,
     values: [],
+    scope: scopeEntries(options.scope),
   };
 }

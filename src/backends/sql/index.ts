@@ -18,6 +18,7 @@
  */
 export { foldLikeEngine, foldingDiffers, sqliteFoldingDiffers, type EngineFolding } from './case-folding.js';
 export { compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
+export type { Scope, ScopeValue } from '../scope.js';
 export {
   sqlDatabase,
   type BetterSqlite3Like,
