@@ -33,11 +33,6 @@ export interface SqlListStoreOptions<T> {
   readonly scope?: Scope | undefined;
 }
 
-/**
- * Ids are compared by bytes, so the order is the same on every engine and in memory (SQLite's
- * default collation already is; PostgreSQL's may follow a locale).
- */
-const ID_COLLATION: Readonly<Record<string, string>> = { postgres: ' COLLATE "C"' };
 
 /**
  * A list store over the entity's table: the filter from `compileSql`, keyset paging on
@@ -59,7 +54,8 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   const q = dialect.quoteIdentifier;
   const from = q(table.table);
   const key = q(table.key);
-  const id = `${key}${ID_COLLATION[db.dialect] ?? ''}`;
+  // Ids compare by bytes, so the order is the same on every engine and in memory.
+  const id = `${key}${dialect.bytewise}`;
   const createdAt = q(options.createdAtColumn ?? 'created_at');
   // Checked now, so that a bad scope fails when the store is made rather than on a request.
   const scope = compileScope(entity, { dialect, mapping, scope: options.scope });
@@ -102,8 +98,14 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   }
 
   /** Rows strictly past `k` in the direction of `op` (`<` down the list, `>` up). */
+  /**
+   * Rows strictly past `k` in the direction of `op` (`<` down the list, `>` up), as a row
+   * comparison: the engine reads it as a bound on an index over `(created_at, id)` (with the same
+   * collation on id), so a page deep in the list costs what the first one does. The equivalent
+   * `created_at < $1 OR (created_at = $1 AND id < $2)` is a filter over every row before it.
+   */
   function beyond(k: SortKey, op: '<' | '>', bind: (value: unknown) => string): string {
-    return `(${createdAt} ${op} ${bind(k.createdAt)} OR (${createdAt} = ${bind(k.createdAt)} AND ${id} ${op} ${bind(k.id)}))`;
+    return `(${createdAt}, ${id}) ${op} (${bind(k.createdAt)}, ${bind(k.id)})`;
   }
 }
 

@@ -49,7 +49,7 @@ function markingDialect(base: SqlDialect): SqlDialect {
  * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
  * const q = check('agent.name~LIKE~john~AND~agent.schedulable~EQ~true', schedulingSchema, 'agent');
  * const rows = await db.selectFrom('agent').selectAll().where(tqlWhere(q)).execute();
- * // SQL: select * from "agent" where (lower("name") LIKE ? ESCAPE '\' AND "schedulable" = true)
+ * // SQL: select * from "agent" where ("name" LIKE ? ESCAPE '\' AND "schedulable" = true)
  * ```
  */
 export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: TqlWhereOptions = {}): Expression<SqlBool> {

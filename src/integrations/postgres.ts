@@ -32,7 +32,7 @@ export interface TqlConditionOptions {
  * ```ts
  * const q = check('agent.name LIKE jo', schedulingSchema, 'agent');
  * pgStatement`SELECT id FROM agent WHERE role = ${'User'} AND ${tqlCondition(q, { mapping })}`;
- * // { text: `SELECT id FROM agent WHERE role = $1 AND lower("name") LIKE $2 ESCAPE '\\'`, values: ['User', '%jo%'] }
+ * // { text: `SELECT id FROM agent WHERE role = $1 AND lower("name") LIKE $2 ESCAPE E'\\\\'`, values: ['User', '%jo%'] }
  * ```
  */
 export function tqlCondition(query: ValidatedQuery, options: TqlConditionOptions): PgFragment {

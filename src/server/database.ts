@@ -3,6 +3,7 @@
  * PostgreSQL server given by a connection string.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { sqlDatabase, type SqlDatabase } from '../backends/sql/database.js';
 import type { CaseFolding } from '../backends/sql/dialects.js';
@@ -41,7 +42,7 @@ export interface DatabaseOptions {
  */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
   if (options.databaseUrl === undefined) {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: { pg_trgm } });
     const db = sqlDatabase(pglite);
     await fill(db, false);
     return { db, description: 'PGlite (in memory)', loadedSample: true, caseFolding: await caseFolding(db), close: () => pglite.close() };

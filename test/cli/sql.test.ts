@@ -4,11 +4,11 @@ import { tql } from './capture.js';
 
 describe('tql sql', () => {
   test.for<[string[], string]>([
-    [['agent.name~LIKE~john'], `lower("name") LIKE $1 ESCAPE '\\'\n-- values: ["%john%"]\n`],
-    [['agent.name~LIKE~john', '--dialect', 'sqlite'], `lower("name") LIKE ? ESCAPE '\\'\n-- values: ["%john%"]\n`],
+    [['agent.name~LIKE~john'], `lower("name") LIKE $1 ESCAPE E'\\\\'\n-- values: ["%john%"]\n`],
+    [['agent.name~LIKE~john', '--dialect', 'sqlite'], `"name" LIKE ? ESCAPE '\\'\n-- values: ["%john%"]\n`],
     [['agent.schedulable EQ true', '-d', 'sqlite'], `"schedulable" = ?\n-- values: [1]\n`],
     [['scheduling_request.status IN new,sent'], `"status" IN ($1, $2)\n-- values: ["new","sent"]\n`],
-    [['agent.name LIKE john', '--case-folding', 'unicode'], `lower("name" COLLATE "und-x-icu") LIKE $1 ESCAPE '\\'\n-- values: ["%john%"]\n`],
+    [['agent.name LIKE john', '--case-folding', 'unicode'], `lower("name" COLLATE "und-x-icu") LIKE $1 ESCAPE E'\\\\'\n-- values: ["%john%"]\n`],
   ])('%j', async ([args, expected]) => {
     const r = await tql(['sql', ...args]);
     expect(r).toEqual({ code: 0, stdout: expected, stderr: '' });
@@ -24,10 +24,10 @@ describe('tql sql', () => {
     });
   });
 
-  test('scheduling_request.team_id EQ team_blue (a collection: EXISTS over the element table)', async () => {
+  test('scheduling_request.team_id EQ team_blue (a collection: key IN (SELECT …) over the element table on SQLite)', async () => {
     const r = await tql(['sql', 'scheduling_request.team_id EQ team_blue', '--dialect', 'sqlite']);
     expect(r.stdout).toMatchInlineSnapshot(`
-      "EXISTS (SELECT 1 FROM "request_resource" WHERE "request_resource"."request_id" = "scheduling_request"."id" AND "request_resource"."role" = 'resource' AND "request_resource"."type" = 'team' AND "request_resource"."id" = ?)
+      ""scheduling_request"."id" IN (SELECT "request_resource"."request_id" FROM "request_resource" WHERE "request_resource"."role" = 'resource' AND "request_resource"."type" = 'team' AND "request_resource"."id" = ?)
       -- values: ["team_blue"]
       "
     `);

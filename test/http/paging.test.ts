@@ -7,6 +7,7 @@
  * of ids is too.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fc } from '@fast-check/vitest';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -65,7 +66,7 @@ type StoreMaker = (agents: readonly Agent[]) => Promise<ListStore<Agent>>;
 let pglite: PGlite;
 let pgliteDb: SqlDatabase;
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  pglite = await PGlite.create({ extensions: { pg_trgm } });
   pgliteDb = sqlDatabase(pglite);
   await createSchedulingTables(pgliteDb);
 });

@@ -4,6 +4,7 @@
  * own conditions, with every value a parameter of the compiled query.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
@@ -77,7 +78,7 @@ describeKysely('SQLite (better-sqlite3)', { dialect: 'sqlite', caseFolding: 'uni
 });
 
 describeKysely('PGlite', { caseFolding: 'unicode' }, async () => {
-  const raw = await PGlite.create();
+  const raw = await PGlite.create({ extensions: { pg_trgm } });
   await createSchedulingTables(raw);
   await loadSchedulingData(raw, CONTRACT_INPUT);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pglitePool(raw) }) });
@@ -126,7 +127,7 @@ describe('the compiled query', () => {
     const pgDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: {} as PostgresPool }) });
     const q = check('agent.name LIKE "50%" OR agent.role NOT_IN a,b', schedulingSchema, 'agent');
     const compiled = pgDb.selectFrom('agent').select('id').where('role', '!=', 'z').where(tqlWhere(q)).compile();
-    expect(compiled.sql).toBe(`select "id" from "agent" where "role" != $1 and (lower("name") LIKE $2 ESCAPE '\\' OR ("role" IS NULL OR "role" NOT IN ($3, $4)))`);
+    expect(compiled.sql).toBe(`select "id" from "agent" where "role" != $1 and (lower("name") LIKE $2 ESCAPE E'\\\\' OR ("role" IS NULL OR "role" NOT IN ($3, $4)))`);
     expect(compiled.parameters).toEqual(['z', '%50\\%%', 'a', 'b']);
   });
 

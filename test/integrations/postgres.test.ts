@@ -4,6 +4,7 @@
  * the caller's own.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
@@ -27,7 +28,7 @@ describe('pgStatement', () => {
 
   test('numbers the TQL placeholders after the values before them', () => {
     expect(pgStatement`SELECT ${pgIdentifier('id')} FROM agent WHERE created_at > ${100} AND ${tqlCondition(q, { mapping })} LIMIT ${5}`).toEqual({
-      text: `SELECT "id" FROM agent WHERE created_at > $1 AND (lower("name") LIKE $2 ESCAPE '\\' AND "role" IN ($3, $4)) LIMIT $5`,
+      text: `SELECT "id" FROM agent WHERE created_at > $1 AND (lower("name") LIKE $2 ESCAPE E'\\\\' AND "role" IN ($3, $4)) LIMIT $5`,
       values: [100, '%jo%', 'User', 'Administrator', 5],
     });
   });
@@ -35,7 +36,7 @@ describe('pgStatement', () => {
   test('two conditions in one statement', () => {
     const other = check('agent.schedulable EQ true', schedulingSchema, 'agent');
     expect(pgStatement`${tqlCondition(other, { mapping })} OR ${tqlCondition(q, { mapping })}`.text).toBe(
-      `"schedulable" = $1 OR (lower("name") LIKE $2 ESCAPE '\\' AND "role" IN ($3, $4))`,
+      `"schedulable" = $1 OR (lower("name") LIKE $2 ESCAPE E'\\\\' AND "role" IN ($3, $4))`,
     );
   });
 
@@ -85,7 +86,7 @@ function describeClient(name: string, open: () => Promise<{ client: PgQueryable;
 }
 
 describeClient('PGlite', async () => {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions: { pg_trgm } });
   await createSchedulingTables(db);
   await loadSchedulingData(db, CONTRACT_INPUT);
   return { client: db, close: () => db.close() };

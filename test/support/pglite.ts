@@ -5,6 +5,7 @@
  * once per test file.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { CaseFolding } from '../../src/backends/sql/dialects.js';
 import { sqlDatabase } from '../../src/backends/sql/database.js';
 import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
@@ -20,7 +21,7 @@ import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
  * ```
  */
 export async function openPglite(options: { readonly caseFolding?: CaseFolding } = {}): Promise<SqlTestEngine> {
-  const raw = await PGlite.create();
+  const raw = await PGlite.create({ extensions: { pg_trgm } });
   const caseFolding = options.caseFolding ?? 'database';
   return sqlTestEngine(caseFolding === 'unicode' ? 'pglite+icu' : 'pglite', sqlDatabase(raw), caseFolding, async () => {
     await raw.close();

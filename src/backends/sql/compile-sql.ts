@@ -10,8 +10,8 @@ import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
 import { validatedQueryError } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
-import { containsPattern, LIKE_ESCAPE } from './like-pattern.js';
-import { entityMapping, resolveTarget, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
+import { containsPattern } from './like-pattern.js';
+import { entityMapping, resolveTarget, type ElementTable, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
 export interface SqlStatement {
@@ -55,7 +55,7 @@ function target(c: Comparison, ctx: Context): SqlTarget {
   const t = resolveTarget(c.attribute, ctx.entity, ctx.dialect, { text: ctx.text, span: c.span });
   if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
   // The scope's values are the statement's first parameters: each element table reuses them.
-  const [first, ...rest] = t.tables.map((e) => ({ ...e, conditions: `${scopeConditions(ctx, e.table)} AND ${e.conditions}` }));
+  const [first, ...rest] = t.tables.map((e) => ({ ...e, filters: `${scopeConditions(ctx, e.table)} AND ${e.filters}` }));
   return { kind: 'elements', tables: [first!, ...rest] };
 }
 
@@ -82,25 +82,69 @@ function scopeConditions(ctx: Context, qualifier: string | undefined): string {
 }
 
 /**
+ * What a value test is written on: an expression, and, for an element value whose stored form
+ * may carry a prefix the attribute ignores, that column and prefix, so that equality can seek
+ * the stored forms instead of testing an expression no index holds.
+ */
+interface Subject {
+  readonly expr: string;
+  readonly stored?: ElementTable['stored'] | undefined;
+}
+
+/**
+ * "Some row of the element table passes `test`", correlated with the owning row, in the form
+ * the dialect plans best: `EXISTS (…)`, or `key IN (SELECT foreignKey …)`, which SQLite answers
+ * from an index on the tested columns instead of once per owning row.
+ */
+function anyElement(ctx: Context, e: ElementTable, test: string): string {
+  if (ctx.dialect.collections === 'exists') return `EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.foreignKey} = ${e.ownerKey} AND ${e.filters} AND ${test})`;
+  return `${e.ownerKey} IN (SELECT ${e.foreignKey} FROM ${e.table} WHERE ${e.filters} AND ${test})`;
+}
+
+/**
+ * The exact complement of {@link anyElement}. The `IN` form skips rows without a key, so that a
+ * NULL there cannot turn `NOT IN` into NULL; the owning key is the table's key, never NULL.
+ */
+function noElement(ctx: Context, e: ElementTable, test: string): string {
+  if (ctx.dialect.collections === 'exists') return `NOT EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.foreignKey} = ${e.ownerKey} AND ${e.filters} AND ${test})`;
+  return `${e.ownerKey} NOT IN (SELECT ${e.foreignKey} FROM ${e.table} WHERE ${e.foreignKey} IS NOT NULL AND ${e.filters} AND ${test})`;
+}
+
+/**
  * A positive predicate: `test` on the value, or on some element. `test` binds its values, so it
  * is called once per element table.
  */
-function some(c: Comparison, ctx: Context, test: (value: string) => string): string {
+function some(c: Comparison, ctx: Context, test: (subject: Subject) => string): string {
   const t = target(c, ctx);
-  if (t.kind === 'scalar') return test(t.value);
-  const exists = t.tables.map((e) => `EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.conditions} AND ${test(e.value)})`);
-  return exists.length === 1 ? exists[0]! : `(${exists.join(' OR ')})`;
+  if (t.kind === 'scalar') return test({ expr: t.value });
+  const any = t.tables.map((e) => anyElement(ctx, e, test({ expr: e.value, stored: e.stored })));
+  return any.length === 1 ? any[0]! : `(${any.join(' OR ')})`;
 }
 
 /**
  * A negative predicate, the exact complement of `positive`: `complement` on a value (it must
  * also hold when the value is NULL), and "no element passes `positive`" on a collection.
  */
-function none(c: Comparison, ctx: Context, positive: (value: string) => string, complement: (value: string) => string): string {
+function none(c: Comparison, ctx: Context, positive: (subject: Subject) => string, complement: (value: string) => string): string {
   const t = target(c, ctx);
   if (t.kind === 'scalar') return complement(t.value);
-  const absent = t.tables.map((e) => `NOT EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.conditions} AND ${positive(e.value)})`);
+  const absent = t.tables.map((e) => noElement(ctx, e, positive({ expr: e.value, stored: e.stored })));
   return absent.length === 1 ? absent[0]! : `(${absent.join(' AND ')})`;
+}
+
+/**
+ * `subject` equals one of `values`. On an element value with an ignored prefix the stored column
+ * is compared with each value's stored forms (`v` and prefix + `v`; the latter twice when `v`
+ * itself starts with the prefix, as only one leading prefix is dropped), which an index on the column
+ * can seek, where the prefix-dropping expression cannot be.
+ */
+function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], operator: '=' | 'IN'): string {
+  const prefix = subject.stored?.ignorePrefix;
+  if (prefix === undefined) return operator === '=' ? `${subject.expr} = ${bind(ctx, values[0]!)}` : `${subject.expr} IN (${list(ctx, values)})`;
+  // Two forms for every value, also where one would do: the statement's text must not depend on
+  // the values (the injection test holds every statement to the text compiled for "x").
+  const forms = values.flatMap((v): Scalar[] => (typeof v !== 'string' ? [v] : [v.startsWith(prefix) ? prefix + v : v, prefix + v]));
+  return `${subject.stored!.column} IN (${list(ctx, forms)})`;
 }
 
 function list(ctx: Context, values: readonly Scalar[]): string {
@@ -121,25 +165,25 @@ function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, n
       span: c.span,
     });
   }
-  return `${ctx.dialect.lower(value, ctx.folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${bind(ctx, pattern)} ESCAPE '${LIKE_ESCAPE}'`;
+  return ctx.dialect.like(value, bind(ctx, pattern), negated, ctx.folding);
 }
 
 const comparisons: ComparisonHandlers<string, Context> = {
-  EQ: (c, ctx) => some(c, ctx, (x) => (c.value === null ? `${x} IS NULL` : `${x} = ${bind(ctx, c.value)}`)),
+  EQ: (c, ctx) => some(c, ctx, (x) => (c.value === null ? `${x.expr} IS NULL` : equalsOneOf(ctx, x, [c.value], '='))),
   NOT_EQ: (c, ctx) => {
     const v = c.value;
-    if (v === null) return none(c, ctx, (x) => `${x} IS NULL`, (x) => `${x} IS NOT NULL`);
-    return none(c, ctx, (x) => `${x} = ${bind(ctx, v)}`, (x) => `(${x} IS NULL OR ${x} <> ${bind(ctx, v)})`);
+    if (v === null) return none(c, ctx, (x) => `${x.expr} IS NULL`, (x) => `${x} IS NOT NULL`);
+    return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '='), (x) => `(${x} IS NULL OR ${x} <> ${bind(ctx, v)})`);
   },
-  LT: (c, ctx) => some(c, ctx, (x) => `${x} < ${bind(ctx, c.value)}`),
-  LTE: (c, ctx) => some(c, ctx, (x) => `${x} <= ${bind(ctx, c.value)}`),
-  GT: (c, ctx) => some(c, ctx, (x) => `${x} > ${bind(ctx, c.value)}`),
-  GTE: (c, ctx) => some(c, ctx, (x) => `${x} >= ${bind(ctx, c.value)}`),
-  LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x, false)),
-  NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
-  IN: (c, ctx) => some(c, ctx, (x) => `${x} IN (${list(ctx, c.value)})`),
+  LT: (c, ctx) => some(c, ctx, (x) => `${x.expr} < ${bind(ctx, c.value)}`),
+  LTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} <= ${bind(ctx, c.value)}`),
+  GT: (c, ctx) => some(c, ctx, (x) => `${x.expr} > ${bind(ctx, c.value)}`),
+  GTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} >= ${bind(ctx, c.value)}`),
+  LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
+  NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
+  IN: (c, ctx) => some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN')),
   NOT_IN: (c, ctx) =>
-    none(c, ctx, (x) => `${x} IN (${list(ctx, c.value)})`, (x) => `(${x} IS NULL OR ${x} NOT IN (${list(ctx, c.value)}))`),
+    none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN'), (x) => `(${x} IS NULL OR ${x} NOT IN (${list(ctx, c.value)}))`),
 };
 
 const handlers: ConditionHandlers<string, Context> = {

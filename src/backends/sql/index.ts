@@ -31,6 +31,7 @@ export {
 export { postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+export { indexAdvice, type IndexAdviceOptions } from './index-advice.js';
 export { selectSql, type SelectSqlOptions } from './select-sql.js';
 export { registerTqlFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export { quoteIdentifier } from './sql-text.js';

@@ -55,10 +55,21 @@ export type SqlMapping = Readonly<Record<string, SqlEntityMapping>>;
 export interface ElementTable {
   /** The quoted table name. */
   readonly table: string;
-  /** Correlation with the outer row and the type/array filters, joined with AND. */
-  readonly conditions: string;
+  /** The qualified column of this table that holds the owning record's key. */
+  readonly foreignKey: string;
+  /** The qualified key column of the owning record's table. */
+  readonly ownerKey: string;
+  /** The type/array filters on the table's rows, joined with AND. */
+  readonly filters: string;
   /** The element's value, with an ignored prefix already dropped. */
   readonly value: string;
+  /** The element's value column as stored, and the prefix {@link value} drops from it, if any. */
+  readonly stored: { readonly column: string; readonly ignorePrefix: string | undefined };
+  /**
+   * The table's unquoted name and the columns an index serves the element test from, in order:
+   * the array's discriminator, the element's tag, its value, the owning key.
+   */
+  readonly index: { readonly table: string; readonly columns: readonly string[] };
 }
 
 /** What a predicate tests: one value of the row, or some element of some tables. */
@@ -158,14 +169,30 @@ function elementTables(
   const tables = [...groups.values()].map(({ collection, arrays }): ElementTable => {
     const table = q(collection.table);
     const column = (field: string) => `${table}.${q(own(collection.columns, field) ?? field)}`;
-    const conditions = [`${table}.${q(collection.foreignKey)} = ${q(entity.table)}.${q(entity.key)}`];
+    const filters: string[] = [];
     if (collection.discriminator !== undefined) {
       const values = arrays.map((a) => own(entity.collections, a)!.discriminator!.value);
-      conditions.push(oneOf(`${table}.${q(collection.discriminator.column)}`, values));
+      filters.push(oneOf(`${table}.${q(collection.discriminator.column)}`, values));
     }
-    conditions.push(oneOf(column(source.where.field), source.where.oneOf));
+    filters.push(oneOf(column(source.where.field), source.where.oneOf));
     const raw = column(source.value);
-    return { table, conditions: conditions.join(' AND '), value: source.ignorePrefix === undefined ? raw : withoutPrefix(raw, source.ignorePrefix) };
+    return {
+      table,
+      foreignKey: `${table}.${q(collection.foreignKey)}`,
+      ownerKey: `${q(entity.table)}.${q(entity.key)}`,
+      filters: filters.join(' AND '),
+      value: source.ignorePrefix === undefined ? raw : withoutPrefix(raw, source.ignorePrefix),
+      stored: { column: raw, ignorePrefix: source.ignorePrefix },
+      index: {
+        table: collection.table,
+        columns: [
+          ...(collection.discriminator === undefined ? [] : [collection.discriminator.column]),
+          own(collection.columns, source.where.field) ?? source.where.field,
+          own(collection.columns, source.value) ?? source.value,
+          collection.foreignKey,
+        ],
+      },
+    };
   });
   return tables as [ElementTable, ...ElementTable[]];
 }

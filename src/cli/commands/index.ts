@@ -4,8 +4,9 @@ import { checkCommand } from './check.js';
 import { explainCommand } from './explain.js';
 import { filterCommand } from './filter.js';
 import { formatCommand } from './format.js';
+import { indexesCommand } from './indexes.js';
 import { mongoCommand } from './mongo.js';
 import { sqlCommand } from './sql.js';
 import { demoCommand } from './demo.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, formatCommand, sqlCommand, mongoCommand, filterCommand, explainCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, formatCommand, sqlCommand, indexesCommand, mongoCommand, filterCommand, explainCommand, demoCommand];

@@ -36,6 +36,7 @@ export {
   createTableSql,
   dropSchedulingTablesSql,
   schedulingDdl,
+  schedulingIndexes,
   createSchedulingTables,
   loadSchedulingData,
   schedulingSqlMapping,

@@ -49,20 +49,20 @@ describe('one value of the row', () => {
     ['agent.created_at GTE 0', { postgres: ['"created_at" >= $1', [0]], sqlite: ['"created_at" >= ?', [0]] }],
     [
       'agent.name LIKE Ada',
-      { postgres: [`lower("name") LIKE $1 ESCAPE '\\'`, ['%ada%']], sqlite: [`lower("name") LIKE ? ESCAPE '\\'`, ['%ada%']] },
+      { postgres: [`lower("name") LIKE $1 ESCAPE E'\\\\'`, ['%ada%']], sqlite: [`"name" LIKE ? ESCAPE '\\'`, ['%ada%']] },
     ],
     [
       'agent.name LIKE "50%_\\\\ ZOË"',
       {
-        postgres: [`lower("name") LIKE $1 ESCAPE '\\'`, ['%50\\%\\_\\\\ zoë%']],
-        sqlite: [`lower("name") LIKE ? ESCAPE '\\'`, ['%50\\%\\_\\\\ zoë%']],
+        postgres: [`lower("name") LIKE $1 ESCAPE E'\\\\'`, ['%50\\%\\_\\\\ zoë%']],
+        sqlite: [`"name" LIKE ? ESCAPE '\\'`, ['%50\\%\\_\\\\ zoë%']],
       },
     ],
     [
       'agent.name NOT_LIKE ada',
       {
-        postgres: [`("name" IS NULL OR lower("name") NOT LIKE $1 ESCAPE '\\')`, ['%ada%']],
-        sqlite: [`("name" IS NULL OR lower("name") NOT LIKE ? ESCAPE '\\')`, ['%ada%']],
+        postgres: [`("name" IS NULL OR lower("name") NOT LIKE $1 ESCAPE E'\\\\')`, ['%ada%']],
+        sqlite: [`("name" IS NULL OR "name" NOT LIKE ? ESCAPE '\\')`, ['%ada%']],
       },
     ],
     [
@@ -107,7 +107,7 @@ describe('AND and OR', () => {
 describe('caseFolding: unicode', () => {
   test('agent.name LIKE zoë', () => {
     expect(both('agent.name LIKE zoë', { caseFolding: 'unicode' })).toEqual({
-      postgres: [`lower("name" COLLATE "und-x-icu") LIKE $1 ESCAPE '\\'`, ['%zoë%']],
+      postgres: [`lower("name" COLLATE "und-x-icu") LIKE $1 ESCAPE E'\\\\'`, ['%zoë%']],
       sqlite: [`tql_lower("name") LIKE ? ESCAPE '\\'`, ['%zoë%']],
     });
   });
@@ -126,13 +126,13 @@ describe('a variant: CASE over the tag, NULL for other tags', () => {
     expect(both('resource.internal_name NOT_LIKE ops')).toMatchInlineSnapshot(`
       {
         "postgres": [
-          "(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END IS NULL OR lower(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END) NOT LIKE $1 ESCAPE '\\')",
+          "(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END IS NULL OR lower(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END) NOT LIKE $1 ESCAPE E'\\\\')",
           [
             "%ops%",
           ],
         ],
         "sqlite": [
-          "(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END IS NULL OR lower(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END) NOT LIKE ? ESCAPE '\\')",
+          "(CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END IS NULL OR CASE "object" WHEN 'agent' THEN "name" WHEN 'team' THEN "internal_name" END NOT LIKE ? ESCAPE '\\')",
           [
             "%ops%",
           ],
@@ -142,7 +142,7 @@ describe('a variant: CASE over the tag, NULL for other tags', () => {
   });
 });
 
-describe('a collection: some element (EXISTS), no element (NOT EXISTS)', () => {
+describe('a collection: some element (EXISTS on PostgreSQL, key IN (SELECT …) on SQLite), no element (NOT EXISTS, NOT IN)', () => {
   test('scheduling_request.psa_a_company_id EQ 5', () => {
     expect(both('scheduling_request.psa_a_company_id EQ 5')).toMatchInlineSnapshot(`
       {
@@ -153,7 +153,7 @@ describe('a collection: some element (EXISTS), no element (NOT EXISTS)', () => {
           ],
         ],
         "sqlite": [
-          "EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" = 'psa_a/company' AND "associated_entity"."id" = ?)",
+          ""scheduling_request"."id" IN (SELECT "associated_entity"."request_id" FROM "associated_entity" WHERE "associated_entity"."type" = 'psa_a/company' AND "associated_entity"."id" = ?)",
           [
             5,
           ],
@@ -174,7 +174,7 @@ describe('a collection: some element (EXISTS), no element (NOT EXISTS)', () => {
   test('scheduling_request.psa_a_ticket_number NOT_IN T-1,T-2', () => {
     expect(both('scheduling_request.psa_a_ticket_number NOT_IN T-1,T-2').sqlite).toMatchInlineSnapshot(`
       [
-        "NOT EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" = 'psa_a/ticket' AND "associated_entity"."number" IN (?, ?))",
+        ""scheduling_request"."id" NOT IN (SELECT "associated_entity"."request_id" FROM "associated_entity" WHERE "associated_entity"."request_id" IS NOT NULL AND "associated_entity"."type" = 'psa_a/ticket' AND "associated_entity"."number" IN (?, ?))",
         [
           "T-1",
           "T-2",
@@ -195,7 +195,7 @@ describe('a collection: some element (EXISTS), no element (NOT EXISTS)', () => {
   test('scheduling_request.team_id NOT_EQ team_blue', () => {
     expect(both('scheduling_request.team_id NOT_EQ team_blue').sqlite).toMatchInlineSnapshot(`
       [
-        "NOT EXISTS (SELECT 1 FROM "request_resource" WHERE "request_resource"."request_id" = "scheduling_request"."id" AND "request_resource"."role" = 'resource' AND "request_resource"."type" = 'team' AND "request_resource"."id" = ?)",
+        ""scheduling_request"."id" NOT IN (SELECT "request_resource"."request_id" FROM "request_resource" WHERE "request_resource"."request_id" IS NOT NULL AND "request_resource"."role" = 'resource' AND "request_resource"."type" = 'team' AND "request_resource"."id" = ?)",
         [
           "team_blue",
         ],
@@ -206,17 +206,21 @@ describe('a collection: some element (EXISTS), no element (NOT EXISTS)', () => {
     expect(both('scheduling_request.psa_b_ticket_number IN #1234,55')).toMatchInlineSnapshot(`
       {
         "postgres": [
-          "EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" IN ('psa_b/project_ticket', 'psa_b/service_ticket') AND CASE WHEN substr("associated_entity"."number", 1, 1) = '#' THEN substr("associated_entity"."number", 2) ELSE "associated_entity"."number" END IN ($1, $2))",
+          "EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" IN ('psa_b/project_ticket', 'psa_b/service_ticket') AND "associated_entity"."number" IN ($1, $2, $3, $4))",
           [
             "1234",
+            "#1234",
             "55",
+            "#55",
           ],
         ],
         "sqlite": [
-          "EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" IN ('psa_b/project_ticket', 'psa_b/service_ticket') AND CASE WHEN substr("associated_entity"."number", 1, 1) = '#' THEN substr("associated_entity"."number", 2) ELSE "associated_entity"."number" END IN (?, ?))",
+          ""scheduling_request"."id" IN (SELECT "associated_entity"."request_id" FROM "associated_entity" WHERE "associated_entity"."type" IN ('psa_b/project_ticket', 'psa_b/service_ticket') AND "associated_entity"."number" IN (?, ?, ?, ?))",
           [
             "1234",
+            "#1234",
             "55",
+            "#55",
           ],
         ],
       }
@@ -225,7 +229,7 @@ describe('a collection: some element (EXISTS), no element (NOT EXISTS)', () => {
   test('scheduling_request.psa_b_ticket_number NOT_LIKE #12', () => {
     expect(both('scheduling_request.psa_b_ticket_number NOT_LIKE #12').postgres).toMatchInlineSnapshot(`
       [
-        "NOT EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" IN ('psa_b/project_ticket', 'psa_b/service_ticket') AND lower(CASE WHEN substr("associated_entity"."number", 1, 1) = '#' THEN substr("associated_entity"."number", 2) ELSE "associated_entity"."number" END) LIKE $1 ESCAPE '\\')",
+        "NOT EXISTS (SELECT 1 FROM "associated_entity" WHERE "associated_entity"."request_id" = "scheduling_request"."id" AND "associated_entity"."type" IN ('psa_b/project_ticket', 'psa_b/service_ticket') AND lower(CASE WHEN substr("associated_entity"."number", 1, 1) = '#' THEN substr("associated_entity"."number", 2) ELSE "associated_entity"."number" END) LIKE $1 ESCAPE E'\\\\')",
         [
           "%12%",
         ],
@@ -265,12 +269,12 @@ describe('a mapping of your own', () => {
     expect(sqlite('order.customer EQ x')).toEqual({ text: '"customer_name" = ?', values: ['x'] });
   });
   test('order.tag EQ x: arrays in two tables, some element in either', () => {
-    expect(sqlite('order.tag EQ x').text).toMatchInlineSnapshot(`"(EXISTS (SELECT 1 FROM "order_tag" WHERE "order_tag"."order_id" = "Order ""Items"""."order_id" AND "order_tag"."kind" = 'user' AND "order_tag"."tag_text" = ?) OR EXISTS (SELECT 1 FROM "order_label" WHERE "order_label"."order" = "Order ""Items"""."order_id" AND "order_label"."label_kind" = 'user' AND "order_label"."text" = ?))"`);
+    expect(sqlite('order.tag EQ x').text).toMatchInlineSnapshot(`"("Order ""Items"""."order_id" IN (SELECT "order_tag"."order_id" FROM "order_tag" WHERE "order_tag"."kind" = 'user' AND "order_tag"."tag_text" = ?) OR "Order ""Items"""."order_id" IN (SELECT "order_label"."order" FROM "order_label" WHERE "order_label"."label_kind" = 'user' AND "order_label"."text" = ?))"`);
   });
   test('order.tag NOT_EQ x: no element in either', () => {
     expect(sqlite('order.tag NOT_EQ x')).toMatchInlineSnapshot(`
       {
-        "text": "(NOT EXISTS (SELECT 1 FROM "order_tag" WHERE "order_tag"."order_id" = "Order ""Items"""."order_id" AND "order_tag"."kind" = 'user' AND "order_tag"."tag_text" = ?) AND NOT EXISTS (SELECT 1 FROM "order_label" WHERE "order_label"."order" = "Order ""Items"""."order_id" AND "order_label"."label_kind" = 'user' AND "order_label"."text" = ?))",
+        "text": "("Order ""Items"""."order_id" NOT IN (SELECT "order_tag"."order_id" FROM "order_tag" WHERE "order_tag"."order_id" IS NOT NULL AND "order_tag"."kind" = 'user' AND "order_tag"."tag_text" = ?) AND "Order ""Items"""."order_id" NOT IN (SELECT "order_label"."order" FROM "order_label" WHERE "order_label"."order" IS NOT NULL AND "order_label"."label_kind" = 'user' AND "order_label"."text" = ?))",
         "values": [
           "x",
           "x",

@@ -21,8 +21,7 @@ describe('DDL', () => {
         "id" text,
         "name" text,
         PRIMARY KEY ("request_id", "role", "position")
-      );
-      CREATE INDEX "request_resource_type_id_idx" ON "request_resource" ("type", "id");",
+      );",
         "sqlite": "CREATE TABLE "request_resource" (
         "request_id" TEXT NOT NULL REFERENCES "scheduling_request" ("id") ON DELETE CASCADE,
         "role" TEXT NOT NULL,
@@ -31,8 +30,7 @@ describe('DDL', () => {
         "id" TEXT,
         "name" TEXT,
         PRIMARY KEY ("request_id", "role", "position")
-      );
-      CREATE INDEX "request_resource_type_id_idx" ON "request_resource" ("type", "id");",
+      );",
       }
     `);
   });

@@ -50,7 +50,7 @@ describe('the scoped statement', () => {
     const { text, values } = compileSql(q, { dialect: 'postgres', mapping, scope: { tenant_id: 'acme', region: 'eu' } });
     expect(values).toEqual(['acme', 'eu', 'agnt_x', 'new']);
     expect(text).toMatchInlineSnapshot(
-      `""tenant_id" = $1 AND "region" = $2 AND ((EXISTS (SELECT 1 FROM "request_resource" WHERE "request_resource"."tenant_id" = $1 AND "request_resource"."region" = $2 AND "request_resource"."request_id" = "scheduling_request"."id" AND "request_resource"."role" IN ('resource', 'scheduled_agent') AND "request_resource"."type" = 'agent' AND "request_resource"."id" = $3) OR "status" = $4))"`,
+      `""tenant_id" = $1 AND "region" = $2 AND ((EXISTS (SELECT 1 FROM "request_resource" WHERE "request_resource"."request_id" = "scheduling_request"."id" AND "request_resource"."tenant_id" = $1 AND "request_resource"."region" = $2 AND "request_resource"."role" IN ('resource', 'scheduled_agent') AND "request_resource"."type" = 'agent' AND "request_resource"."id" = $3) OR "status" = $4))"`,
     );
   });
 

@@ -1,6 +1,9 @@
 /** CREATE TABLE statements for the scheduling tables, per dialect, rendered from `tables.ts`. */
 import type { SqlDialectName } from '../../../backends/sql/dialects.js';
+import { indexAdvice } from '../../../backends/sql/index-advice.js';
 import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
+import { schedulingSchema } from '../schema.js';
+import { schedulingSqlMapping } from './mapping.js';
 import { SCHEDULING_TABLES, type ColumnType, type TableSpec } from './tables.js';
 
 const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnType]: string } } = {
@@ -37,12 +40,28 @@ export function createTableSql(dialect: SqlDialectName, table: TableSpec): strin
 }
 
 function script(dialect: SqlDialectName): string {
-  return SCHEDULING_TABLES.map((t) => createTableSql(dialect, t)).join('\n\n');
+  const tables = SCHEDULING_TABLES.map((t) => createTableSql(dialect, t)).join('\n\n');
+  return `${tables}\n\n${schedulingIndexes(dialect).join('\n')}`;
+}
+
+/**
+ * The indexes of the scheduling tables: {@link indexAdvice} for `schedulingSchema` and its SQL
+ * mapping, so every filterable attribute and the list order are answered from an index.
+ *
+ * @example
+ * ```ts
+ * schedulingIndexes('sqlite')[0]; // 'CREATE INDEX IF NOT EXISTS "scheduling_request_appointment_type_id_idx" …'
+ * ```
+ */
+export function schedulingIndexes(dialect: SqlDialectName): string[] {
+  return indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping });
 }
 
 /**
  * The whole scheduling schema per dialect: tables for agents, teams, resources, scheduling
- * requests and the requests' associated entities, resources / scheduled agents and guests.
+ * requests and the requests' associated entities, resources / scheduled agents and guests, and
+ * the indexes of {@link schedulingIndexes}. On PostgreSQL it creates the `pg_trgm` extension for
+ * the LIKE indexes (PGlite: `PGlite.create({ extensions: { pg_trgm } })`).
  *
  * @example
  * ```ts

@@ -86,7 +86,6 @@ export const ASSOCIATED_ENTITY_TABLE: TableSpec = {
   columns: [text('request_id'), integer('position'), text('type'), integer('id'), text('number')],
   primaryKey: ['request_id', 'position'],
   parent: requestChild,
-  indexes: [['type', 'id'], ['type', 'number']],
 };
 
 /** `resources` and `scheduled_agents`, told apart by `role` (see `RESOURCE_ROLES`). */
@@ -95,7 +94,6 @@ export const REQUEST_RESOURCE_TABLE: TableSpec = {
   columns: [text('request_id'), text('role'), integer('position'), text('type'), text('id'), text('name')],
   primaryKey: ['request_id', 'role', 'position'],
   parent: requestChild,
-  indexes: [['type', 'id']],
 };
 
 /** `guests_list`: email addresses, in order. */

@@ -1,0 +1,99 @@
+/**
+ * Index advice: the `CREATE INDEX` statements that let an engine answer each filterable attribute,
+ * and the keyset list order, from an index, derived from a schema and its SQL mapping, so they
+ * index exactly the expressions {@link compileSql} writes.
+ */
+import type { Schema } from '../../schema/types.js';
+import type { CaseFolding } from './dialects.js';
+import { resolveDialect, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { entityMapping, resolveTarget, type SqlMapping } from './mapping.js';
+
+/** Options of {@link indexAdvice}. */
+export interface IndexAdviceOptions {
+  readonly dialect: SqlDialectName | SqlDialect;
+  readonly mapping: SqlMapping;
+  /** The folding the statements are compiled with: LIKE indexes hold that expression. Default `database`. */
+  readonly caseFolding?: CaseFolding | undefined;
+  /**
+   * The column the list endpoints order by, newest first, with the key after it (as
+   * `sqlListStore` pages); `false` for no list-order index. Default `created_at`.
+   */
+  readonly listOrder?: string | false | undefined;
+  /**
+   * PostgreSQL: trigram (`pg_trgm`) GIN indexes for LIKE, after `CREATE EXTENSION IF NOT EXISTS
+   * pg_trgm` (in PGlite, load the extension from `@electric-sql/pglite/contrib/pg_trgm`). Default true.
+   */
+  readonly trigram?: boolean | undefined;
+}
+
+const EQUALITY_OR_RANGE = new Set(['EQ', 'NOT_EQ', 'IN', 'NOT_IN', 'LT', 'LTE', 'GT', 'GTE']);
+
+/**
+ * The index statements for every entity of `schema` that `mapping` stores, each once:
+ *
+ * - a B-tree on the column (or the variant's `CASE` expression) of each attribute compared with
+ *   EQ, IN or a range, except Booleans (an index on two values rarely helps a planner);
+ * - on PostgreSQL, a trigram GIN index on `lower(column)`, the expression LIKE compiles to, for
+ *   each String attribute without a closed set of values that allows LIKE on the entity's table;
+ * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
+ *   owning key), which answers the element test and hands over the owner's key;
+ * - the list order: `(created_at, key)`, with the key compared by bytes as the keyset pages are.
+ *
+ * @example
+ * ```ts
+ * const schema = defineSchema({ entities: { book: { attributes: {
+ *   title: { type: 'String' }, published_at: { type: 'Timestamp' },
+ * } } } });
+ * indexAdvice(schema, { dialect: 'sqlite', mapping: { book: { table: 'book', key: 'isbn' } }, listOrder: 'published_at' });
+ * // [ 'CREATE INDEX IF NOT EXISTS "book_title_idx" ON "book" ("title");',
+ * //   'CREATE INDEX IF NOT EXISTS "book_published_at_idx" ON "book" ("published_at");',
+ * //   'CREATE INDEX IF NOT EXISTS "book_published_at_isbn_idx" ON "book" ("published_at", "isbn");' ]
+ * ```
+ */
+export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string[] {
+  const dialect = resolveDialect(options.dialect);
+  const q = dialect.quoteIdentifier;
+  const folding = options.caseFolding ?? 'database';
+  const trigram = dialect.name === 'postgres' && options.trigram !== false;
+  const listOrder = options.listOrder ?? 'created_at';
+  const statements = new Map<string, string>();
+  const add = (table: string, name: string, definition: string) => {
+    const sql = `CREATE INDEX IF NOT EXISTS ${q(indexName(table, name))} ON ${q(table)} ${definition};`;
+    statements.set(sql, sql);
+  };
+
+  for (const entityName of schema.entityNames) {
+    if (!Object.hasOwn(options.mapping, entityName)) continue;
+    const entity = entityMapping(options.mapping, entityName, '');
+    const e = schema.entities[entityName]!;
+    for (const attributeName of e.attributeNames) {
+      const attribute = e.attributes[attributeName]!;
+      const target = resolveTarget(attribute, entity, dialect, { text: '', span: { start: 0, end: 0 } });
+      const compared = attribute.operators.some((o) => EQUALITY_OR_RANGE.has(o));
+      if (target.kind === 'elements') {
+        for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${t.index.columns.map(q).join(', ')})`);
+        continue;
+      }
+      // A column stands alone in an index; an expression (a variant's CASE) needs parentheses.
+      const expression = attribute.source.kind === 'field' ? target.value : `(${target.value})`;
+      // The list-order index below begins with that column: it serves comparisons on it too.
+      const servedByListOrder = listOrder !== false && target.value === q(listOrder);
+      if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `(${expression})`);
+      // A closed set of a few values is better served by the B-tree than by trigrams.
+      if (trigram && attribute.type === 'String' && attribute.values === undefined && attribute.operators.includes('LIKE')) {
+        add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
+      }
+    }
+    if (listOrder !== false) {
+      add(entity.table, `${listOrder}_${entity.key}`, `(${q(listOrder)}, ${q(entity.key)}${dialect.bytewise})`);
+    }
+  }
+  const out = [...statements.values()];
+  return trigram && out.some((s) => s.includes('gin_trgm_ops')) ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm;', ...out] : out;
+}
+
+/** `<table>_<what>_idx`, within PostgreSQL's 63 bytes of identifier (names from mappings are short ASCII as a rule). */
+function indexName(table: string, what: string): string {
+  const name = `${table}_${what}_idx`;
+  return name.length <= 63 ? name : `${name.slice(0, 59)}_idx`;
+}

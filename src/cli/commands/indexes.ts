@@ -1,0 +1,42 @@
+import type { CaseFolding, SqlDialectName } from '../../backends/sql/dialects.js';
+import { indexAdvice } from '../../backends/sql/index-advice.js';
+import { schedulingSchema } from '../../models/scheduling/schema.js';
+import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
+import type { Command } from '../command.js';
+import { EXIT } from '../io.js';
+import { oneOf } from '../option-values.js';
+
+const DIALECTS = ['postgres', 'sqlite'] as const satisfies readonly SqlDialectName[];
+const FOLDINGS = ['database', 'unicode'] as const satisfies readonly CaseFolding[];
+
+/** `tql indexes`: the index advice for the reference tables, as a SQL script. */
+export const indexesCommand: Command = {
+  name: 'indexes',
+  summary: 'Print the CREATE INDEX statements that make every filterable attribute and the list order index-friendly.',
+  usage: 'tql indexes [--dialect postgres|sqlite] [--case-folding database|unicode] [--json]',
+  options: {
+    dialect: { type: 'string', short: 'd', value: '<postgres|sqlite>', help: 'SQL dialect (default postgres)' },
+    'case-folding': { type: 'string', value: '<database|unicode>', help: 'the folding your LIKE statements are compiled with (default database)' },
+    json: { type: 'boolean', help: 'print a JSON list of statements' },
+  },
+  details: `Prints one statement a line, for the reference tables and mapping (the same indexes the
+scheduling DDL creates): B-trees for EQ, IN and ranges, trigram GIN indexes for LIKE on
+PostgreSQL (after CREATE EXTENSION pg_trgm), element-table indexes for collections, and the
+(created_at, id) index of the list order. Use indexAdvice() from tql/sql for your own schema.
+
+Examples:
+  tql indexes
+  tql indexes --dialect sqlite`,
+  async run(positionals, options, io) {
+    const dialect = oneOf('dialect', options.dialect, DIALECTS, 'postgres', io);
+    const caseFolding = oneOf('case-folding', options['case-folding'], FOLDINGS, 'database', io);
+    if (dialect === undefined || caseFolding === undefined) return EXIT.usage;
+    if (positionals.length > 0) {
+      io.stderr.write('tql indexes: takes no query; it prints the indexes of the reference tables\n');
+      return EXIT.usage;
+    }
+    const statements = indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping, caseFolding });
+    io.stdout.write(options.json === true ? `${JSON.stringify(statements, null, 2)}\n` : `${statements.join('\n')}\n`);
+    return EXIT.ok;
+  },
+};
