@@ -66,6 +66,12 @@ function engines(): Engine[] {
     differs: mongoFoldingDiffers,
     ids: (query, entity) => mingoIds(compileMongo(query), current![entity]),
   });
+  // What `tql mongo`, the demo and the playground print is JSON: the filter must mean the same after it.
+  list.push({
+    name: 'mongo (mingo, after a JSON round trip)',
+    differs: mongoFoldingDiffers,
+    ids: (query, entity) => mingoIds(JSON.parse(JSON.stringify(compileMongo(query))), current![entity]),
+  });
   if (mongoServer !== undefined) {
     const server = mongoServer;
     list.push({ name: 'mongo (server)', differs: mongoFoldingDiffers, ids: (query, entity) => server.ids(entity, compileMongo(query)) });

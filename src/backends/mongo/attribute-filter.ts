@@ -22,8 +22,14 @@ export interface Site {
 /** A condition on the value itself, before the array guard is added. */
 export type ValueCondition = Omit<MongoScalarCondition, '$not'>;
 
-/** Any finite number: MongoDB compares numbers only with numbers, and NaN is outside every bound. */
-export const FINITE = { $gt: -Infinity, $lt: Infinity } as const satisfies ValueCondition;
+/**
+ * Any finite number: MongoDB compares numbers only with numbers, and NaN is outside every strict
+ * bound (below every number in MongoDB's order, unordered in mingo's). The bounds are the
+ * largest doubles rather than ±Infinity, which `JSON.stringify` writes as `null` (a filter
+ * printed as JSON, by the CLI or the playground, would match nothing); the price is that the
+ * two numbers ±1.7976931348623157e308 themselves count as missing, a declared divergence.
+ */
+export const FINITE = { $gt: -Number.MAX_VALUE, $lt: Number.MAX_VALUE } as const satisfies ValueCondition;
 
 /**
  * "A value of the attribute's type": a string, a boolean, or a finite number. Numbers are
@@ -84,7 +90,7 @@ export function whereValue(attribute: Attribute, condition: ValueCondition, site
  * @example
  * ```ts
  * valuePresent(agentUrlSlug, site); // { url_slug: { $not: { $type: 'array' }, $type: 'string' } }
- * valuePresent(agentCreatedAt, site); // { created_at: { $not: { $type: 'array' }, $gt: -Infinity, $lt: Infinity } }
+ * valuePresent(agentCreatedAt, site); // { created_at: { $not: { $type: 'array' }, $gt: -1.7976931348623157e+308, $lt: 1.7976931348623157e+308 } }
  * ```
  */
 export function valuePresent(attribute: Attribute, site: Site): MongoFilter {

@@ -70,7 +70,7 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
     c.value === null
       ? valuePresent(c.attribute, at(ctx, c))
       : noneOf(whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c))),
-  // The open side is closed with ±Infinity so that only finite numbers match (see FINITE).
+  // The open side is closed at the largest finite double so that only finite numbers match (see FINITE).
   LT: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lt: c.value }, at(ctx, c)),
   LTE: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lte: c.value }, at(ctx, c)),
   GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value, $lt: FINITE.$lt }, at(ctx, c)),

@@ -130,7 +130,7 @@ describe('field attributes', () => {
           {
             "created_at": {
               "$gte": 1688169600,
-              "$lt": Infinity,
+              "$lt": 1.7976931348623157e+308,
               "$not": {
                 "$type": "array",
               },
@@ -138,7 +138,7 @@ describe('field attributes', () => {
           },
           {
             "created_at": {
-              "$gt": -Infinity,
+              "$gt": -1.7976931348623157e+308,
               "$lt": 1700000000,
               "$not": {
                 "$type": "array",
@@ -156,7 +156,7 @@ describe('field attributes', () => {
           {
             "created_at": {
               "$gt": 1688169600,
-              "$lt": Infinity,
+              "$lt": 1.7976931348623157e+308,
               "$not": {
                 "$type": "array",
               },
@@ -164,7 +164,7 @@ describe('field attributes', () => {
           },
           {
             "created_at": {
-              "$gt": -Infinity,
+              "$gt": -1.7976931348623157e+308,
               "$lte": 1672531200,
               "$not": {
                 "$type": "array",
@@ -576,8 +576,8 @@ describe('collection attributes', () => {
             "$nor": [
               {
                 "selected_start_time": {
-                  "$gt": -Infinity,
-                  "$lt": Infinity,
+                  "$gt": -1.7976931348623157e+308,
+                  "$lt": 1.7976931348623157e+308,
                   "$not": {
                     "$type": "array",
                   },

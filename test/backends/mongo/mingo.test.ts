@@ -7,3 +7,8 @@ import { mingoIds } from '../../support/mongo.js';
 import { CONTRACT_DATA, describeBackendContract } from '../contract/cases.js';
 
 describeBackendContract('mongo (mingo)', (query, entity) => mingoIds(compileMongo(query), CONTRACT_DATA[entity]));
+
+// The filter as `tql mongo` and the playground print it: JSON, where Infinity would become null.
+describeBackendContract('mongo (mingo, after a JSON round trip)', (query, entity) =>
+  mingoIds(JSON.parse(JSON.stringify(compileMongo(query))), CONTRACT_DATA[entity]),
+);
