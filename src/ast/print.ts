@@ -1,10 +1,10 @@
 /**
  * Writes a syntax tree back as TQL text. Parsing the result gives back the same tree (spans
- * aside), for every tree the node types allow: the types already rule out an `And` directly
- * inside an `And` or an `Or` directly inside an `Or`, the only shapes that would need
- * parentheses the tree does not have.
+ * aside), with parentheses where the tree needs them: the types rule out an `And` directly
+ * inside an `And` or an `Or` inside an `And` or an `Or`, but JavaScript callers can build them,
+ * and printing them bare would give text that parses with another meaning (`p1 AND p2 OR p3`).
  */
-import { optionError } from '../errors/tql-error.js';
+import { inputError, isTqlError, optionError } from '../errors/tql-error.js';
 import { isBareChar } from '../parser/text-scan.js';
 import type { And, Expr, Group, Or, Predicate, Query, Value } from './nodes.js';
 
@@ -31,9 +31,18 @@ const LAYOUTS: { readonly [S in PrintStyle]: Layout } = {
 
 type Printers = { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>, layout: Layout) => string };
 
+/**
+ * An operand in parentheses where its operator binds looser than, or as loosely as, the one
+ * around it: `AND` binds tighter than `OR`, and a group of the same operator must stay a group.
+ */
+function operand(node: Expr, around: 'And' | 'Or', layout: Layout): string {
+  const text = printExpr(node, layout);
+  return node.kind === 'Or' || (node.kind === 'And' && around === 'And') ? `(${text})` : text;
+}
+
 const PRINTERS: Printers = {
-  Or: (node: Or, layout) => node.operands.map((o) => printExpr(o, layout)).join(`${layout.sep}OR${layout.sep}`),
-  And: (node: And, layout) => node.operands.map((o) => printExpr(o, layout)).join(`${layout.sep}AND${layout.sep}`),
+  Or: (node: Or, layout) => operands(node).map((o) => operand(o, 'Or', layout)).join(`${layout.sep}OR${layout.sep}`),
+  And: (node: And, layout) => operands(node).map((o) => operand(o, 'And', layout)).join(`${layout.sep}AND${layout.sep}`),
   Group: (node: Group, layout) => `(${printExpr(node.expression, layout)})`,
   Predicate: (node: Predicate, layout) =>
     [
@@ -44,7 +53,19 @@ const PRINTERS: Printers = {
 };
 
 function printExpr(node: Expr, layout: Layout): string {
-  return (PRINTERS[node.kind] as (n: Expr, l: Layout) => string)(node, layout);
+  // A tree from plain JavaScript may hold anything: refuse what no printer is for.
+  const kind: unknown = typeof node === 'object' && node !== null ? node.kind : undefined;
+  if (typeof kind !== 'string' || !Object.hasOwn(PRINTERS, kind)) throw notATree();
+  return (PRINTERS[kind as Expr['kind']] as (n: Expr, l: Layout) => string)(node, layout);
+}
+
+function operands(node: And | Or): readonly Expr[] {
+  if (!Array.isArray(node.operands) || node.operands.length === 0) throw notATree();
+  return node.operands;
+}
+
+function notATree() {
+  return inputError('print takes a syntax tree (a Query, Or, And, Group or Predicate, as parse or the builders make them).');
 }
 
 /**
@@ -84,5 +105,11 @@ export function print(node: Query | Expr, options?: PrintOptions): string {
     throw optionError('The print style is "url" or "readable".');
   }
   const layout = LAYOUTS[style];
-  return printExpr(node.kind === 'Query' ? node.expression : node, layout);
+  try {
+    if (typeof node !== 'object' || node === null) throw notATree();
+    return printExpr(node.kind === 'Query' ? node.expression : node, layout);
+  } catch (error) {
+    // A malformed tree ends in a TypeError, a cyclic or very deep one in a RangeError.
+    throw isTqlError(error) ? error : notATree();
+  }
 }
