@@ -20,7 +20,6 @@ import { BoundedCache } from './bounded-cache.js';
  * ```
  */
 export interface CheckOptions extends ValidateOptions {
-  readonly limits?: Partial<Limits> | undefined;
   /** Set false to bypass the cache (the result is the same, only slower). Default true. */
   readonly cache?: boolean | undefined;
 }

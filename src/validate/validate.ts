@@ -4,9 +4,10 @@
  */
 import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
 import type { ParseNotes } from '../parser/fast-parse.js';
-import { TqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import { TqlError, isTqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
 import { describeValue } from '../errors/describe-value.js';
-import { PROFILES, type Profile } from '../parser/options.js';
+import { PROFILES, type Limits, type Profile } from '../parser/options.js';
 import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './query-shape.js';
 import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
@@ -24,6 +25,11 @@ export interface ValidateOptions {
   readonly profile?: Profile | undefined;
   /** IANA zone for dates and datetimes written without an offset. Default `UTC`. */
   readonly timeZone?: string | undefined;
+  /**
+   * The size limits a tree built by hand (from client JSON, say) must keep, the same as a text's:
+   * predicates, values per list, characters per value, nesting. The defaults are parse's.
+   */
+  readonly limits?: Partial<Limits> | undefined;
 }
 
 /**
@@ -128,6 +134,11 @@ function validateTree(
   // A tree from parse() has the right shape by construction; a hand-built one is checked.
   const shapeError = parsed ? undefined : queryShapeError(query);
   if (shapeError !== undefined) return shapeError;
+  if (!parsed) {
+    // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
+    const limitError = treeLimitError(query, resolveLimits(opts));
+    if (limitError !== undefined) return limitError;
+  }
   const v = new Validator(query.text, schema, entity, profile as Profile, timeZone, !plainValues);
   let condition: Condition;
   try {
@@ -142,6 +153,39 @@ function validateTree(
     return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
   return validatedQuery(entity, condition, query.text);
+}
+
+/**
+ * The limits error of a hand-built tree, or undefined: first its nesting, counted as its printed
+ * text would nest (a `Group`, or an operand the printer must parenthesize), with an explicit
+ * stack so that no depth overflows the call stack; then, within that depth, the sizes.
+ */
+function treeLimitError(query: Query, limits: Limits): TqlError | undefined {
+  const stack: [Expr, number][] = [[query.expression, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > limits.maxDepth) {
+      return TqlError.of(query.text, {
+        code: 'too_deep',
+        message: `The query nests more than ${limits.maxDepth} levels deep here; flatten it, or raise limits.maxDepth.`,
+        span: node.span,
+      });
+    }
+    if (node.kind === 'Group') stack.push([node.expression, depth + 1]);
+    else if (node.kind === 'And' || node.kind === 'Or') {
+      for (const o of node.operands as readonly Expr[]) {
+        const parenthesized = o.kind === 'Or' || (o.kind === 'And' && node.kind === 'And');
+        stack.push([o, parenthesized ? depth + 1 : depth]);
+      }
+    }
+  }
+  try {
+    checkAfterParsing(query, limits);
+    return undefined;
+  } catch (error) {
+    if (isTqlError(error)) return error;
+    throw error;
+  }
 }
 
 /** Walks the tree once, building the condition and collecting every issue; it is also the context values are read in. */
