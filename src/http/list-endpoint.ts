@@ -90,14 +90,12 @@ export function createListEndpoint<T, S extends Schema = Schema>(options: ListEn
         query = r.value;
       }
       const page = await readPage(store, query, params.cursor, params.limit);
-      const first = page.items[0];
-      const last = page.items.at(-1);
       return {
         status: 200,
         body: {
           object: 'list',
-          next_page: page.hasNext && last !== undefined ? pageLink(url, 'starting_after', last.key.id) : null,
-          previous_page: page.hasPrevious && first !== undefined ? pageLink(url, 'ending_before', first.key.id) : null,
+          next_page: page.nextAfter === undefined ? null : pageLink(url, 'starting_after', page.nextAfter),
+          previous_page: page.previousBefore === undefined ? null : pageLink(url, 'ending_before', page.previousBefore),
           data: page.items.map((i) => i.record),
         },
       };

@@ -5,20 +5,24 @@
 import { optionError } from '../errors/tql-error.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Cursor } from './list-params.js';
-import type { Keyed, ListStore } from './list-store.js';
+import type { Keyed, ListStore, SortKey } from './list-store.js';
 
-/** One page of a list, and whether there are records before and after it. */
+/** One page of a list, and where the pages before and after it start. */
 export interface Page<T> {
   /** In list order: newest first. */
   readonly items: readonly Keyed<T>[];
-  readonly hasNext: boolean;
-  readonly hasPrevious: boolean;
+  /** The id for `starting_after` of the next page, when that page has records. */
+  readonly nextAfter: string | undefined;
+  /** The id for `ending_before` of the previous page, when that page has records. */
+  readonly previousBefore: string | undefined;
 }
 
 /**
  * Reads one page: the first one, the one after `starting_after` or the one before
  * `ending_before`. One extra record is read to know whether the list goes on, and one probe in
- * the other direction answers whether it goes back. An empty page has no links. Throws a
+ * the other direction answers whether it goes back. A page reached by a cursor always leads
+ * back when records lie on the other side, also when it is empty: from the cursor's record,
+ * so `ending_before` the newest record links on to the records after it. Throws a
  * `TqlError` (`invalid_option`) when the cursor names no record.
  *
  * @example
@@ -35,22 +39,33 @@ export async function readPage<T>(
 ): Promise<Page<T>> {
   if (cursor === undefined) {
     const rows = await store.page(query, { direction: 'older', from: undefined, limit: limit + 1 });
-    return { items: rows.slice(0, limit), hasNext: rows.length > limit, hasPrevious: false };
+    const items = rows.slice(0, limit);
+    return { items, nextAfter: rows.length > limit ? items.at(-1)!.key.id : undefined, previousBefore: undefined };
   }
   const from = await store.keyOf(cursor.id);
   if (from === undefined) {
     throw optionError(`${cursor.kind}: there is no record with id ${JSON.stringify(cursor.id)}; use an id from a list response.`);
   }
+  /** Whether records lie beyond `key` in `direction`: one probe. */
+  const beyond = async (key: SortKey, direction: 'older' | 'newer') => (await store.page(query, { direction, from: key, limit: 1 })).length > 0;
   if (cursor.kind === 'starting_after') {
     const rows = await store.page(query, { direction: 'older', from, limit: limit + 1 });
     const items = rows.slice(0, limit);
-    const first = items[0];
-    const hasPrevious = first !== undefined && (await store.page(query, { direction: 'newer', from: first.key, limit: 1 })).length > 0;
-    return { items, hasNext: rows.length > limit, hasPrevious };
+    // An empty page still leads back, from the cursor itself: the records newer than it.
+    const first = items[0]?.key ?? from;
+    return {
+      items,
+      nextAfter: rows.length > limit ? items.at(-1)!.key.id : undefined,
+      previousBefore: (await beyond(first, 'newer')) ? first.id : undefined,
+    };
   }
   const rows = await store.page(query, { direction: 'newer', from, limit: limit + 1 });
   const items = rows.slice(0, limit).reverse();
-  const last = items.at(-1);
-  const hasNext = last !== undefined && (await store.page(query, { direction: 'older', from: last.key, limit: 1 })).length > 0;
-  return { items, hasNext, hasPrevious: rows.length > limit };
+  // An empty page (ending_before the newest record) still leads on, from the cursor itself.
+  const last = items.at(-1)?.key ?? from;
+  return {
+    items,
+    nextAfter: (await beyond(last, 'older')) ? last.id : undefined,
+    previousBefore: rows.length > limit ? items[0]!.key.id : undefined,
+  };
 }
