@@ -5,7 +5,7 @@ import type { TqlError, TqlIssue } from '../errors/tql-error.js';
 export interface ErrorBody {
   /** What is wrong and what to do, for a person. */
   readonly error: string;
-  /** A stable code for programs: a `TqlErrorCode`, or `unauthorized`, `not_found`, `method_not_allowed`, `internal_error`. */
+  /** A stable code for programs: a `TqlErrorCode`, or `unauthorized`, `not_found`, `method_not_allowed`, `bad_request`, `request_too_large`, `internal_error`. */
   readonly code: string;
   /** Every problem found in the filter, with positions; empty for errors that are not about one. */
   readonly issues: readonly TqlIssue[];
@@ -22,11 +22,21 @@ export interface ErrorBody {
  * ```
  */
 export function errorBody(error: TqlError): ErrorBody {
-  const issues = error.issues;
+  const issues = error.issues.map(forClient);
   if (error.text === '') return { error: issues.map((i) => i.message).join(' '), code: error.code, issues };
   const at = (i: TqlIssue) => `at ${i.position.line}:${i.position.column}: ${i.message}`;
-  const error_ = issues.length === 1 ? `Invalid filter ${at(issues[0])}` : `Invalid filter (${issues.length} problems): ${issues.map(at).join(' ')}`;
+  const error_ = issues.length === 1 ? `Invalid filter ${at(issues[0]!)}` : `Invalid filter (${issues.length} problems): ${issues.map(at).join(' ')}`;
   return { error: error_, code: error.code, issues };
+}
+
+/**
+ * The issue as the client of an API reads it. A library caller can raise a limit, a client
+ * cannot: "…, or raise limits.maxLength." becomes "…", and "the limit is" says whose limit it is.
+ */
+function forClient(issue: TqlIssue): TqlIssue {
+  if (!issue.message.includes('raise limits.')) return issue;
+  const message = issue.message.replace(/, or raise limits\.[A-Za-z]+\./, '.').replace('the limit is', 'this API accepts at most');
+  return { ...issue, message };
 }
 
 /**

@@ -66,9 +66,26 @@ function single(params: URLSearchParams, name: string): string | undefined {
 }
 
 function cursorId(name: string, id: string): string {
-  if (id === '' || id.length > 256) throw optionError(`${name} takes the id of a record from a list response (for example the last id of a page).`);
+  if (!isRecordId(id)) throw optionError(`${name} takes the id of a record from a list response (for example the last id of a page).`);
   return id;
 }
+
+/**
+ * Whether `id` can be a record's id: 1 to 256 characters, no NUL and no unpaired surrogate.
+ * Anything else names no record, and a database would refuse it (PostgreSQL text holds no NUL):
+ * a request carrying one is the client's mistake, a 400, never the server's 500.
+ *
+ * @example
+ * ```ts
+ * isRecordId('agnt_2FLu'); // true
+ * isRecordId('\u0000');   // false
+ * ```
+ */
+export function isRecordId(id: string): boolean {
+  return id !== '' && id.length <= 256 && !id.includes('\u0000') && !LONE_SURROGATE.test(id);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function readLimit(raw: string | undefined, pageSize: PageSize): number {
   const max = pageSize.max ?? MAX_PAGE_SIZE;

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createListEndpoint, type ListHandler } from '../http/list-endpoint.js';
 import { plainErrorBody, type ErrorBody } from '../http/error-body.js';
+import { isRecordId } from '../http/list-params.js';
 import { requestUrl } from '../http/request-url.js';
 import { schedulingSchema } from '../models/scheduling/schema.js';
 import { authorized } from './auth.js';
@@ -55,6 +56,21 @@ export async function startListServer(options: ListServerOptions): Promise<ListS
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const database = await openDatabase({ databaseUrl: options.databaseUrl, reset: options.reset, log });
   const server = createServer();
+  // Node answers a request it cannot parse (a URL over its 16 KB header limit, say) with a bare
+  // status line; a client gets the same JSON body here as for every other error.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = tooLarge
+      ? plainErrorBody('request_too_large', 'The request line and headers are larger than this server accepts (16 KB): shorten the filter.')
+      : plainErrorBody('bad_request', 'The request is not valid HTTP.');
+    const text = `${JSON.stringify(body)}\n`;
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -111,6 +127,7 @@ function handler(database: OpenedDatabase, token: string, baseUrl: string) {
       return send(res, 405, plainErrorBody('method_not_allowed', `${String(req.method)} is not supported here; this server only lists and reads (GET).`));
     }
     if (match.kind === 'single') {
+      if (!isRecordId(match.id)) return send(res, 400, plainErrorBody('invalid_option', `${JSON.stringify(match.id.slice(0, 40))} is not the id of a ${match.route.noun}: an id has 1 to 256 characters, none of them NUL.`));
       const record = await findRecord(database.db, match.route.entity, match.id);
       if (record === undefined) return send(res, 404, plainErrorBody('not_found', `No ${match.route.noun} has id ${JSON.stringify(match.id)}.`));
       return send(res, 200, record);

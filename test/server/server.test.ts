@@ -190,4 +190,29 @@ describe.each(BACKENDS)('the list server on $name', (backend) => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'invalid_option' });
   });
+
+  // Input the database would refuse (PostgreSQL text holds no NUL) is the client's mistake: a 400, never a 500.
+  test.for([
+    '/v1/agents?starting_after=%00',
+    '/v1/agents?ending_before=agnt_%00x',
+    '/v1/agents?starting_after=%ED%A0%80',
+    '/v1/scheduling_requests/%00',
+    '/v1/scheduling_requests/sreq_%00',
+  ])('%s is a 400 with the JSON error body', async (path) => {
+    const { status, body } = await get(`${base}${path}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_option' });
+  });
+
+  test('a 20,000-character filter is a 431 with the JSON error body, not an empty one', async () => {
+    const { status, body } = await get(`${base}/v1/agents?filter=${'agent.name~LIKE~x~AND~'.repeat(910)}agent.name~LIKE~x`);
+    expect(status).toBe(431);
+    expect(body).toEqual({ error: expect.stringContaining('shorten the filter'), code: 'request_too_large', issues: [] });
+  });
+
+  test('a limit error speaks to the API client, who cannot raise the library limit', async () => {
+    const { status, body } = await get(`${base}/v1/agents?filter=${encodeURIComponent(`agent.name EQ ${'x'.repeat(1_100)}`)}`);
+    expect(status).toBe(400);
+    expect((body as { error: string }).error).toMatchInlineSnapshot(`"Invalid filter at 1:15: This value is 1100 characters long; this API accepts at most 1024. Shorten it."`);
+  });
 });
