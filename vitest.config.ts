@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Every property runs from one printed seed (TQL_FC_SEED replays it).
+    setupFiles: ['test/support/fast-check-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The PostgreSQL server and PGlite suites start real engines; two workers fit the 2-core machine.
