@@ -120,48 +120,34 @@ describe.each(STORES)('paging on %s', (_, makeStore) => {
     );
   });
 
-  test('the page after any record, matching or not, holds the matching records after it', async () => {
-    await fc.assert(
-      fc.asyncProperty(arbCase(1), async ({ agents, filter, limit, cursorPick }) => {
-        const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: await makeStore(agents) });
-        const cursor = agents[cursorPick % agents.length]!;
-        const query = new URLSearchParams({ limit: String(limit), starting_after: cursor.id, ...(filter === undefined ? {} : { filter }) });
-        const r = await list(new URL(`http://h/v1/agents?${query}`));
-        const all = expectedOrder(agents, filter);
-        const byId = new Map(agents.map((a) => [a.id, a]));
-        const after = all.filter((id) => compareListOrder(keyOf(byId.get(id)!), keyOf(cursor)) > 0);
-        const before = all.filter((id) => compareListOrder(keyOf(byId.get(id)!), keyOf(cursor)) < 0);
-        expect(r.status).toBe(200);
-        const body = r.body as ListBody<Agent>;
-        expect(body.data.map((a) => a.id)).toEqual(after.slice(0, limit));
-        expect(body.next_page !== null).toBe(after.length > limit);
-        // Always a way back where records lie: from the page's first record, or, on an empty page, from the cursor.
-        expect(body.previous_page !== null).toBe(after.length > 0 ? before.length + (all.includes(cursor.id) ? 1 : 0) > 0 : before.length > 0);
-      }),
-      { numRuns: 40 },
-    );
-  });
-
-  test('the page before any record, matching or not, holds the matching records before it, and an empty one still leads on', async () => {
-    await fc.assert(
-      fc.asyncProperty(arbCase(1), async ({ agents, filter, limit, cursorPick }) => {
-        const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: await makeStore(agents) });
-        const cursor = agents[cursorPick % agents.length]!;
-        const query = new URLSearchParams({ limit: String(limit), ending_before: cursor.id, ...(filter === undefined ? {} : { filter }) });
-        const r = await list(new URL(`http://h/v1/agents?${query}`));
-        const all = expectedOrder(agents, filter);
-        const byId = new Map(agents.map((a) => [a.id, a]));
-        const after = all.filter((id) => compareListOrder(keyOf(byId.get(id)!), keyOf(cursor)) > 0);
-        const before = all.filter((id) => compareListOrder(keyOf(byId.get(id)!), keyOf(cursor)) < 0);
-        expect(r.status).toBe(200);
-        const body = r.body as ListBody<Agent>;
-        expect(body.data.map((a) => a.id)).toEqual(before.slice(-limit));
-        expect(body.previous_page !== null).toBe(before.length > limit);
-        expect(body.next_page !== null).toBe(before.length > 0 ? after.length + (all.includes(cursor.id) ? 1 : 0) > 0 : after.length > 0);
-        // The link leads to records: following it never gives an empty page.
-        if (body.next_page !== null) expect(((await list(new URL(body.next_page))).body as ListBody<Agent>).data.length).toBeGreaterThan(0);
-      }),
-      { numRuns: 40 },
-    );
-  });
+  test.for(['starting_after', 'ending_before'] as const)(
+    '%s any record, matching or not: the matching records beyond it, and a link back whenever records lie behind, also from an empty page',
+    async (cursorKind) => {
+      await fc.assert(
+        fc.asyncProperty(arbCase(1), async ({ agents, filter, limit, cursorPick }) => {
+          const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: await makeStore(agents) });
+          const cursor = agents[cursorPick % agents.length]!;
+          const query = new URLSearchParams({ limit: String(limit), [cursorKind]: cursor.id, ...(filter === undefined ? {} : { filter }) });
+          const r = await list(new URL(`http://h/v1/agents?${query}`));
+          const all = expectedOrder(agents, filter);
+          const byId = new Map(agents.map((a) => [a.id, a]));
+          const older = all.filter((id) => compareListOrder(keyOf(byId.get(id)!), keyOf(cursor)) > 0);
+          const newer = all.filter((id) => compareListOrder(keyOf(byId.get(id)!), keyOf(cursor)) < 0);
+          // The records the cursor points to, and those on its other side.
+          const forward = cursorKind === 'starting_after';
+          const [ahead, behind] = forward ? [older, newer] : [newer, older];
+          expect(r.status).toBe(200);
+          const body = r.body as ListBody<Agent>;
+          const [onward, back] = forward ? [body.next_page, body.previous_page] : [body.previous_page, body.next_page];
+          expect(body.data.map((a) => a.id)).toEqual(forward ? ahead.slice(0, limit) : ahead.slice(-limit));
+          expect(onward !== null).toBe(ahead.length > limit);
+          // From the page's edge record, or, on an empty page, from the cursor itself.
+          expect(back !== null).toBe(ahead.length > 0 ? behind.length + (all.includes(cursor.id) ? 1 : 0) > 0 : behind.length > 0);
+          // A link leads to records: following it never gives an empty page.
+          if (back !== null) expect(((await list(new URL(back))).body as ListBody<Agent>).data.length).toBeGreaterThan(0);
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 });

@@ -6,7 +6,7 @@
  * tree throws a `TqlError`, never a `TypeError` or a stack overflow.
  */
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { group, predicate, query } from '../../src/ast/builders.js';
 import type { Expr } from '../../src/ast/nodes.js';
 import { print, type PrintStyle } from '../../src/ast/print.js';
@@ -55,7 +55,7 @@ describe('print of what is not a tree throws a TqlError (invalid_input)', () => 
   cyclic.expression = cyclic;
   let deep: unknown = LEAVES[0];
   for (let i = 0; i < 200_000; i++) deep = { kind: 'Group', expression: deep, span: NO_SPAN };
-  test.for([
+  it.for([
     ['null', null],
     ['{}', {}],
     ["{ kind: 'And' }", { kind: 'And' }],

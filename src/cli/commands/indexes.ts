@@ -1,13 +1,11 @@
-import type { CaseFolding, SqlDialectName } from '../../backends/sql/dialects.js';
 import { indexAdvice } from '../../backends/sql/index-advice.js';
 import { schedulingSchema } from '../../models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
 import type { Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { oneOf } from '../option-values.js';
+import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
-const DIALECTS = ['postgres', 'sqlite'] as const satisfies readonly SqlDialectName[];
-const FOLDINGS = ['database', 'unicode'] as const satisfies readonly CaseFolding[];
 
 /** `tql indexes`: the index advice for the reference tables, as a SQL script. */
 export const indexesCommand: Command = {
@@ -15,8 +13,7 @@ export const indexesCommand: Command = {
   summary: 'Print the CREATE INDEX statements that make every filterable attribute and the list order index-friendly.',
   usage: 'tql indexes [--dialect postgres|sqlite] [--case-folding database|unicode] [--json]',
   options: {
-    dialect: { type: 'string', short: 'd', value: '<postgres|sqlite>', help: 'SQL dialect (default postgres)' },
-    'case-folding': { type: 'string', value: '<database|unicode>', help: 'the folding your LIKE statements are compiled with (default database)' },
+    ...SQL_OPTIONS,
     json: { type: 'boolean', help: 'print a JSON list of statements' },
   },
   details: `Prints one statement a line, for the reference tables and mapping (the same indexes the

@@ -1,5 +1,4 @@
 import { compileSql, type SqlStatement } from '../../backends/sql/compile-sql.js';
-import type { CaseFolding, SqlDialectName } from '../../backends/sql/dialects.js';
 import { selectSql } from '../../backends/sql/select-sql.js';
 import { isTqlError } from '../../errors/tql-error.js';
 import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
@@ -7,9 +6,7 @@ import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { readQuery, reportError } from '../query-input.js';
-
-const DIALECTS = ['postgres', 'sqlite'] as const satisfies readonly SqlDialectName[];
-const FOLDINGS = ['database', 'unicode'] as const satisfies readonly CaseFolding[];
+import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 /** `tql sql`: the query as a parameterized SQL condition, or a whole SELECT over the reference tables. */
 export const sqlCommand: Command = {
@@ -18,14 +15,10 @@ export const sqlCommand: Command = {
   usage: 'tql sql <query> [--dialect postgres|sqlite] [--select [--limit <n>]] [--case-folding database|unicode] [--json]',
   options: {
     ...QUERY_OPTIONS,
-    dialect: { type: 'string', short: 'd', value: '<postgres|sqlite>', help: 'SQL dialect (default postgres)' },
+    dialect: SQL_OPTIONS.dialect,
     select: { type: 'boolean', help: 'print a whole SELECT * over the reference table, ordered by id' },
     limit: { type: 'string', value: '<n>', help: 'with --select: at most n rows' },
-    'case-folding': {
-      type: 'string',
-      value: '<database|unicode>',
-      help: "how LIKE lower-cases stored text: the engine's lower() (default) or exactly as JavaScript",
-    },
+    'case-folding': SQL_OPTIONS['case-folding'],
   },
   details: `Prints the SQL text, then its bound values on a "-- values:" line; with --json one object
 { "dialect", "text", "values" }. Every value of the query is a bound parameter ($1… for
