@@ -76,8 +76,49 @@ export interface ParseNotes {
   plainValues: boolean;
 }
 
+/**
+ * Where the fast path stood when it gave up: the last place from which Ohm, run on a short
+ * window of the text, fails exactly as it does on the whole (see error-window.ts).
+ */
+export interface Rejection {
+  /** The start of the last predicate begun or value completed before the failure. */
+  readonly resumeAt: number;
+  /** Groups open at `resumeAt`. */
+  readonly depth: number;
+  /** The completed value at `resumeAt`: its end and its form; undefined at a predicate start. */
+  readonly value: { readonly end: number; readonly form: 'quoted' | 'null' | 'bare' } | undefined;
+  /** A quoted value that is not closed or holds a bad escape: its `"` and where it went wrong. */
+  readonly badQuote: { readonly start: number; readonly stop: number } | undefined;
+}
+
+/**
+ * Runs the fast path on a text it rejects and says where it stood when it gave up; undefined
+ * when it accepts the text or the nesting exhausts the stack.
+ *
+ * @example
+ * ```ts
+ * locateRejection('a.b EQ x AND c.d EQ "open')?.badQuote; // { start: 20, stop: 25 }
+ * ```
+ */
+export function locateRejection(text: string): Rejection | undefined {
+  const parser = new FastParser(text, UNLIMITED);
+  try {
+    if (parser.query() !== undefined) return undefined;
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return parser.rejection();
+}
+
 class FastParser {
   private pos = 0;
+  // The resume point of a rejection (see Rejection); a few stores per predicate and value.
+  private resumeAt = 0;
+  private resumeDepth = 0;
+  private resumeValueEnd = -1;
+  private badQuoteAt = -1;
+  private badQuoteStop = -1;
   /** Groups open around the current position. */
   private depth = 0;
   private predicates = 0;
@@ -167,8 +208,29 @@ class FastParser {
     return { kind: 'Group', expression, span: { start, end: this.pos } };
   }
 
+  rejection(): Rejection {
+    const end = this.resumeValueEnd;
+    const start = this.resumeAt;
+    const c = this.text.charCodeAt(start);
+    const form = c === QUOTE ? 'quoted' : end - start === 4 && wordAt(this.text, start, 'null') ? 'null' : 'bare';
+    return {
+      resumeAt: start,
+      depth: this.resumeDepth,
+      value: end < 0 ? undefined : { end, form },
+      badQuote: this.badQuoteAt < 0 ? undefined : { start: this.badQuoteAt, stop: this.badQuoteStop },
+    };
+  }
+
+  /** A completed value (or, with `end` -1, a predicate begun) at `start`: the resume point so far. */
+  private resumeFrom(start: number, end: number): void {
+    this.resumeAt = start;
+    this.resumeValueEnd = end;
+    this.resumeDepth = this.depth;
+  }
+
   /** predicate = attribute sep operator sep values */
   private predicate(): Predicate | undefined {
+    this.resumeFrom(this.pos, -1);
     const attribute = this.attribute();
     if (attribute === undefined || !this.requireSeps()) return undefined;
     const operator = this.operator();
@@ -222,6 +284,7 @@ class FastParser {
     const end = this.bareEnd(start);
     if (end === start) return undefined;
     this.pos = end;
+    this.resumeFrom(start, end);
     const raw = text.slice(start, end);
     if (raw === 'null') return { kind: 'Null', span: { start, end } };
     this.checkLength(raw);
@@ -241,18 +304,25 @@ class FastParser {
       if (c === QUOTE) {
         this.valueCodes = codes;
         this.pos = i + 1;
+        this.resumeFrom(start, i + 1);
         const value = out + text.slice(chunk, i);
         this.checkLength(value);
         return { kind: 'Text', text: value, span: { start, end: i + 1 } };
       }
       if (c === BACKSLASH) {
         const next = text.charCodeAt(i + 1);
-        if (next !== QUOTE && next !== BACKSLASH) return undefined;
+        if (next !== QUOTE && next !== BACKSLASH) return this.quoteFailed(start, i);
         out += text.slice(chunk, i);
         chunk = i + 1; // the escaped character starts the next chunk
         i++;
       }
     }
+    return this.quoteFailed(start, text.length);
+  }
+
+  private quoteFailed(start: number, stop: number): undefined {
+    this.badQuoteAt = start;
+    this.badQuoteStop = stop;
     return undefined;
   }
 

@@ -52,16 +52,17 @@ export function suggestOperator(word: string): Operator | undefined {
   if (exact !== undefined) return exact;
   const alias = Object.hasOwn(ALIASES, upper) ? ALIASES[upper] : undefined;
   if (alias !== undefined) return alias;
+  // A typo changes a character or two; more than that is another word, not a misspelling.
+  const tolerance = Math.max(1, Math.min(2, Math.floor(upper.length / 3)));
   let best: Operator | undefined;
   let bestDistance = Infinity;
   for (const op of OPERATORS) {
-    const d = editDistance(upper, op);
+    // Capped, so a long word costs its length, not its length times the operator's.
+    const d = editDistance(upper, op, tolerance);
     if (d < bestDistance) {
       best = op;
       bestDistance = d;
     }
   }
-  // A typo changes a character or two; more than that is another word, not a misspelling.
-  const tolerance = Math.max(1, Math.min(2, Math.floor(upper.length / 3)));
   return bestDistance <= tolerance ? best : undefined;
 }

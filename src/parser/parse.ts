@@ -4,7 +4,8 @@
  */
 import type { Query } from '../ast/nodes.js';
 import { TqlError, inputError, isTqlError } from '../errors/tql-error.js';
-import { fastParse, type ParseNotes } from './fast-parse.js';
+import { errorWindow } from './error-window.js';
+import { fastParse, locateRejection, type ParseNotes } from './fast-parse.js';
 import { checkAfterParsing, checkDepth, checkLength, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
 import { tqlGrammar } from './grammar.js';
@@ -93,9 +94,29 @@ function parseRejected(text: string, limits: Limits): Query {
       span: { start: 0, end: text.length },
     });
   }
+  explainRejection(text);
+  // Only a text the fast path should have accepted gets here: the grammar decides.
   const query = parseWithOhm(text);
   checkAfterParsing(query, limits);
   return query;
+}
+
+/**
+ * Throws the syntax error of a text the fast path rejected, worded by Ohm from a short window
+ * around the failure (error-window.ts), so that the cost does not grow with the text before it.
+ * Returns when the window does not fail, which the property tests say never happens.
+ */
+function explainRejection(text: string): void {
+  const rejection = locateRejection(text);
+  if (rejection === undefined) return;
+  const window = errorWindow(text, rejection);
+  let match;
+  try {
+    match = tqlGrammar.match(window.text);
+  } catch {
+    return; // the reference parse below reports it
+  }
+  if (match.failed()) throw TqlError.of(text, syntaxIssue(text, match, window));
 }
 
 /**

@@ -8,6 +8,7 @@ import { OPERATORS, type Span } from '../ast/nodes.js';
 import type { IssueInit } from '../errors/tql-error.js';
 import { positionAt } from '../errors/position.js';
 import { orList } from '../errors/wording.js';
+import type { OhmWindow } from './error-window.js';
 import { scanParens } from './paren-scan.js';
 import { suggestOperator } from './operator-suggestion.js';
 import { bareWordEnd, isBareChar, isSepChar, onlySepsFrom, skipSeps, skipSepsBack, wordBefore } from './text-scan.js';
@@ -56,8 +57,9 @@ interface FailureContext {
 }
 
 /**
- * The issue for a failed match of `text`: code `syntax_error` (or `unknown_operator` for a word
- * in operator position), placed at Ohm's failure position.
+ * The issue for a failed match of `text` (or of a `window` on it, see error-window.ts): code
+ * `syntax_error` (or `unknown_operator` for a word in operator position), placed at Ohm's
+ * failure position.
  *
  * @example
  * ```ts
@@ -66,12 +68,13 @@ interface FailureContext {
  * //   span: { start: 11, end: 13 }, suggestion: 'EQ' }
  * ```
  */
-export function syntaxIssue(text: string, match: MatchResult): IssueInit {
+export function syntaxIssue(text: string, match: MatchResult, window?: OhmWindow): IssueInit {
   const failed = match as MatchResult & {
     getRightmostFailurePosition(): number;
     getRightmostFailures(): OhmFailure[];
   };
-  const pos = failed.getRightmostFailurePosition();
+  const at = failed.getRightmostFailurePosition();
+  const pos = window === undefined ? at : window.original(at);
   const expected = new Set<Expectation>();
   const unnamed: string[] = [];
   for (const failure of failed.getRightmostFailures()) {
