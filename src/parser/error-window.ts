@@ -92,9 +92,11 @@ class WindowBuilder {
     while (i < text.length) {
       if (badQuote !== undefined && i === badQuote.start) {
         // The valid characters of the broken quoted value: Ohm reads them one by one and fails
-        // only at `stop`; the first stands for them all.
-        if (badQuote.stop - i > 2) {
-          this.copy(copied, i + 2);
+        // only at `stop`; the first stands for them all (two when it is an escape, which must
+        // not pair up with what follows the cut).
+        const keep = i + (text.charCodeAt(i + 1) === BACKSLASH ? 3 : 2);
+        if (badQuote.stop > keep) {
+          this.copy(copied, keep);
           copied = badQuote.stop;
         }
         i = badQuote.stop;
@@ -105,7 +107,7 @@ class WindowBuilder {
       if (isIdentChar(c) && end - i > IDENT_HEAD + 2) {
         this.copy(copied, i + IDENT_HEAD);
         copied = end - 1;
-      } else if (end - i > 3 && isRepeatable(c)) {
+      } else if (!isIdentChar(c) && end - i > 3 && isRepeatable(c)) {
         this.copy(copied, i + 1);
         copied = end - 1;
       }
