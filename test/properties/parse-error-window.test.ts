@@ -86,7 +86,8 @@ function ohmReads(text: string): number {
   expect(rejection, 'the fast path rejects the text').toBeDefined();
   const match = tqlGrammar.match(errorWindow(text, rejection!).text);
   expect(match.failed()).toBe(true);
-  return match.getRightmostFailurePosition() + 1;
+  // Typed on failed matches only in ohm-js 17.5's declarations.
+  return (match as typeof match & { getRightmostFailurePosition(): number }).getRightmostFailurePosition() + 1;
 }
 
 const predicates = (n: number) => Array.from({ length: n }, (_, i) => `agent.name EQ v${i}`).join(' AND ');
