@@ -2,7 +2,8 @@
  * What the three SQL harnesses (`postgres-server.ts`, `pglite.ts`, `sqlite.ts`) hand to a test:
  * one real engine, the scheduling tables on it, and the ids a query selects there.
  */
-import type { EngineFolding } from '../../src/backends/sql/case-folding.js';
+import type { MeasuredFolding } from '../../src/backends/sql/case-folding.js';
+import { measureFolding } from '../../src/backends/sql/measure-folding.js';
 import { resolveDialect, type CaseFolding } from '../../src/backends/sql/dialects.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { selectSql } from '../../src/backends/sql/select-sql.js';
@@ -17,10 +18,11 @@ export interface SqlTestEngine {
   readonly name: string;
   readonly db: SqlDatabase;
   /**
-   * How the engine's own `lower()` folds, measured on the engine when it started (PostgreSQL
-   * depends on the database collation). With `caseFolding: 'unicode'` every engine folds `full`.
+   * How LIKE lower-cases stored text on this engine under {@link caseFolding}, measured over
+   * every code point on first use (a statement of about a second; PostgreSQL depends on the
+   * database collation and the server's Unicode tables).
    */
-  readonly folding: EngineFolding;
+  folding(): Promise<MeasuredFolding>;
   /** The `caseFolding` this engine's queries are compiled with. */
   readonly caseFolding: CaseFolding;
   /** For a PostgreSQL server: where to connect more clients (a `pg.Pool`, say). */
@@ -31,18 +33,6 @@ export interface SqlTestEngine {
   ids(query: ValidatedQuery): Promise<string[]>;
   /** Closes the connection (and stops what the harness started). */
   close(): Promise<void>;
-}
-
-/**
- * The folding of `lower()` on `db`, from one probe: `İ` (U+0130) lower-cases to `i̇` under the
- * full mapping, to `i` under the simple one, and stays under ASCII-only folding.
- */
-export async function measureFolding(db: SqlDatabase, caseFolding: CaseFolding): Promise<EngineFolding> {
-  const folded = await engineLower(db, caseFolding, 'Aİ');
-  if (folded === 'ai\u0307') return 'full';
-  if (folded === 'ai') return 'simple';
-  if (folded === 'a\u0130') return 'ascii';
-  throw new Error(`unexpected lower('Aİ') on ${db.dialect}: ${JSON.stringify(folded)}`);
 }
 
 /** `text` lower-cased by `db` as compiled queries with `caseFolding` fold the stored side of LIKE. */
@@ -61,11 +51,11 @@ export async function sqlTestEngine(
   onClose: () => Promise<void>,
   connectionString?: string,
 ): Promise<SqlTestEngine> {
-  const folding = await measureFolding(db, caseFolding);
+  let folding: Promise<MeasuredFolding> | undefined;
   return {
     name,
     db,
-    folding,
+    folding: () => (folding ??= measureFolding(db, caseFolding)),
     caseFolding,
     connectionString,
     async loadScheduling(data) {

@@ -16,7 +16,16 @@
  *
  * @module tql/sql
  */
-export { foldLikeEngine, foldingDiffers, sqliteFoldingDiffers, type EngineFolding } from './case-folding.js';
+export {
+  foldLikeEngine,
+  foldingDiffers,
+  foldsLikeJavaScript,
+  sqliteFoldingDiffers,
+  type EngineFolding,
+  type FoldingModel,
+  type MeasuredFolding,
+} from './case-folding.js';
+export { measureFolding } from './measure-folding.js';
 export { compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
 export type { Scope, ScopeValue } from '../scope.js';
 export {

@@ -3,7 +3,7 @@
  * PostgreSQL server when one can be started, each also compiled with `caseFolding: 'unicode'`.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { EngineFolding } from '../../../src/backends/sql/case-folding.js';
+import type { FoldingModel } from '../../../src/backends/sql/case-folding.js';
 import type { SchedulingDataInput } from '../../../src/models/scheduling/sql/rows.js';
 import { CONTRACT_DATA } from '../contract/cases.js';
 import { openPglite } from '../../support/pglite.js';
@@ -14,9 +14,11 @@ import { openSqlite } from '../../support/sqlite.js';
 const PG_SERVER = postgresAvailable();
 
 /**
- * How each engine folds case for LIKE. The PostgreSQL harness creates its database with the ICU
- * root locale, so its own `lower()` is already the full mapping; PGlite's builtin `C.UTF-8` is
- * the simple one. `folding.test.ts` checks these against the engines.
+ * The folding model each engine follows (see case-folding.ts). The PostgreSQL harness creates its
+ * database with the ICU root locale, so its own `lower()` is already the full mapping; PGlite's
+ * builtin `C.UTF-8` is the simple one. Where an engine departs from its model (letters its
+ * Unicode tables lack) is measured, not declared: `SqlTestEngine.folding()`, checked in
+ * `folding.test.ts`.
  */
 export const ENGINE_FOLDING = {
   sqlite: 'ascii',
@@ -25,7 +27,7 @@ export const ENGINE_FOLDING = {
   'pglite+icu': 'full',
   'postgres-server': 'full',
   'postgres-server+icu': 'full',
-} as const satisfies Record<string, EngineFolding>;
+} as const satisfies Record<string, FoldingModel>;
 
 /** The contract records as the loader takes them. */
 export const CONTRACT_INPUT: SchedulingDataInput = {

@@ -14,14 +14,15 @@ import type { SchedulingDataInput } from '../../../src/models/scheduling/sql/ind
 
 /**
  * Text that breaks filters: LIKE wildcards, quotes, backslashes, TQL separators, case pairs that
- * only Unicode folds (Ë, ẞ, İ, Kelvin sign, Ω/Ohm sign), a final sigma, astral characters, and
- * values that look like Mongo operators or prototype keys.
+ * only Unicode folds (Ë, ẞ, İ, Kelvin sign, Ω/Ohm sign), a final sigma, letters some engines'
+ * Unicode tables lack (circled Ⓐ, U+2C2F, Latin Extended-D, Vithkuqi, Unicode 16–17 additions),
+ * astral characters, and values that look like Mongo operators or prototype keys.
  */
 export const TEXTS = [
   'a', 'A', 'ab', 'Ada', 'ada lovelace', 'Ada Lovelace', 'ADA', 'john', 'John Smith', 'Pat Smith',
   '%', '_', '50%', '100% Sales_Team', 'a_b', "O'Brien", '"quoted"', '\\', 'back\\slash', 'a\\%b',
   'Zoë', 'ZOË', 'Straße', 'STRASSE', 'ẞ', 'İlkay', 'ilkay', 'i\u0307lkay', 'ΟΔΟΣ', 'σοφια', 'ΣΟΦΙΑ', 'Ωmega', '\u2126',
-  'K', '\u212a', 'ſ', '王芳', '😀 smile', 'tab\there', 'new\nline', '~', 'a,b', '(x)', 'null', 'NULL', '',
+  'K', '\u212a', 'ſ', 'Ⓐnna', 'ⓐnna', 'ⒶⓃⓃⒶ', '\u2c2f', '\ua7c0\ua7ce', '\ua7d2', '𐕰𐕱', '\u1c89', '𖺠', '王芳', '😀 smile', 'tab\there', 'new\nline', '~', 'a,b', '(x)', 'null', 'NULL', '',
   '$where', '{"$gt":""}', '__proto__', 'constructor', 'a.b*c', '[x]', '^$', '  spaced  ', 'Robert\'); DROP TABLE agent;--',
 ] as const;
 
@@ -45,7 +46,7 @@ export const TIMESTAMPS = [
 
 /** One character, never NUL or a lone surrogate; often one that breaks folding or escaping. */
 export const arbChar: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...'aAzZkKsSiIıİ\u0307ßẞëËΣσςΩω\u2126\u212a%_\\"\'~,()$.*[]^ #-'.split(''), '𐐀', '𐐨', '😀') },
+  { weight: 3, arbitrary: fc.constantFrom(...'aAzZkKsSiIıİ\u0307ßẞëËΣσςΩω\u2126\u212a%_\\"\'~,()$.*[]^ #-'.split(''), '𐐀', '𐐨', '😀', 'Ⓐ', 'ⓐ', '\u2c2f', '\ua7c0', '\ua7ce', '\u1c89', '𐕰', '𖺠') },
   {
     weight: 1,
     // Every code point from U+0001 up, with the surrogate range skipped.
