@@ -8,6 +8,7 @@
  * - LIKE is a `$regex` made only from the escaped, case-expanded literal (`like-pattern.ts`).
  * - Values only ever stand where MongoDB reads a value; field names come from the schema.
  */
+import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute } from '../../schema/types.js';
 import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
@@ -45,10 +46,32 @@ function inList(attribute: Attribute, values: readonly Scalar[]): ValueCondition
   return { $in: [...new Set(storedForms(attribute, values))] };
 }
 
-function contains(attribute: Attribute, needle: string): ValueCondition {
+/**
+ * MongoDB refuses a `$regex` pattern longer than this many bytes ("pattern string is longer than
+ * the limit set by the application", error 51091). V8, which runs the pattern in mingo, refuses
+ * only longer ones.
+ */
+export const MAX_MONGO_PATTERN_BYTES = 16_384;
+
+const UTF8 = new TextEncoder();
+
+function contains(attribute: Attribute, needle: string, site: Site): ValueCondition {
   const pattern = containsIgnoringCase(needle);
   const prefix = ignoredPrefix(attribute);
-  return { $regex: prefix === undefined ? pattern : afterPrefix(prefix, pattern) };
+  const source = prefix === undefined ? pattern : afterPrefix(prefix, pattern);
+  // Each letter becomes a class of its cases: up to 13 bytes a character (İ), so no value within
+  // the default 1,024 characters gets here (compile-mongo.test.ts).
+  const bytes = UTF8.encode(source).length;
+  if (bytes > MAX_MONGO_PATTERN_BYTES) {
+    throw TqlError.of(site.text, {
+      code: 'unsupported',
+      message:
+        `This LIKE value makes a MongoDB pattern of ${bytes} bytes, and MongoDB takes at most ${MAX_MONGO_PATTERN_BYTES}: ` +
+        'shorten it (letters cost a class of their cases each; digits and punctuation one character).',
+      span: site.span,
+    });
+  }
+  return { $regex: source };
 }
 
 /** The query text, for errors that point into it. */
@@ -75,8 +98,8 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
   LTE: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lte: c.value }, at(ctx, c)),
   GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value, $lt: FINITE.$lt }, at(ctx, c)),
   GTE: (c, ctx) => whereValue(c.attribute, { $gte: c.value, $lt: FINITE.$lt }, at(ctx, c)),
-  LIKE: (c, ctx) => whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c)),
-  NOT_LIKE: (c, ctx) => noneOf(whereValue(c.attribute, contains(c.attribute, c.value), at(ctx, c))),
+  LIKE: (c, ctx) => whereValue(c.attribute, contains(c.attribute, c.value, at(ctx, c)), at(ctx, c)),
+  NOT_LIKE: (c, ctx) => noneOf(whereValue(c.attribute, contains(c.attribute, c.value, at(ctx, c)), at(ctx, c))),
   IN: (c, ctx) => whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c)),
   NOT_IN: (c, ctx) => noneOf(whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c))),
 };

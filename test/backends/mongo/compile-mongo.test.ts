@@ -755,6 +755,37 @@ describe('bad input', () => {
         ^^^^^^^^^^^^^^^^]
     `);
   });
+  describe('a LIKE value whose pattern MongoDB would refuse (over 16,384 bytes)', () => {
+    const LONG = { limits: { maxLength: Infinity, maxValueLength: Infinity } };
+    const like = (needle: string) => () => compileMongo(check(`agent.name LIKE "${needle}"`, schedulingSchema, 'agent', LONG));
+    test.for([
+      // the needle is count × char; bytes of its pattern; accepted
+      ['a', 4096, 4096 * 4, true], // [aA]
+      ['a', 4097, 4097 * 4, false],
+      ['1', 16_384, 16_384, true],
+      ['1', 16_385, 16_385, false],
+      ['1', 40_000, 40_000, false], // V8 itself refuses from 32,768 atoms
+      // The costliest character, 13 bytes: so no value within the default 1,024 characters is refused.
+      ['İ', 1260, 1260 * 13, true],
+      ['İ', 1261, 1261 * 13, false],
+    ] as const)('a needle of %s × %i', ([char, count, bytes, accepted]) => {
+      const needle = char.repeat(count);
+      if (accepted) {
+        const filter = like(needle)();
+        const pattern = (filter as { name: { $regex: string } }).name.$regex;
+        expect(new TextEncoder().encode(pattern).length).toBe(bytes);
+        // mingo (V8) runs what MongoDB takes.
+        expect(new Query(filter).find([{ id: 'agnt_1', name: needle }]).all()).toHaveLength(1);
+      } else {
+        expect(like(needle)).toThrow(expect.objectContaining({ code: 'unsupported', message: expect.stringContaining(`pattern of ${bytes} bytes`) }));
+      }
+    });
+    test('the message', () => {
+      expect(like('İ'.repeat(1261))).toThrow(
+        'This LIKE value makes a MongoDB pattern of 16393 bytes, and MongoDB takes at most 16384: shorten it (letters cost a class of their cases each; digits and punctuation one character).',
+      );
+    });
+  });
   test('not a validated query', () => {
     expect(() => compileMongo('agent.name EQ x' as unknown as ValidatedQuery)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: compileMongo takes the result of check() or validate(), but this is not a validated query (a query text or a syntax tree?).]`);
   });
