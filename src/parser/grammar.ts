@@ -1,8 +1,22 @@
 /**
- * The TQL grammar, loaded from the bundle that `npm run generate` compiles from
- * grammar/tql.ohm: the grammar arrives as a prebuilt recipe, so no grammar text is compiled
- * when the package is imported.
+ * The TQL grammar, built on first use from the recipe that `npm run generate` compiles from
+ * grammar/tql.ohm: valid queries never need it (the fast path parses them), so neither ohm-js
+ * nor the grammar is loaded when the package is imported.
  */
-import tqlGrammar from '../../grammar/tql.ohm-bundle.js';
+import type { TQLGrammar } from '../../grammar/tql.ohm-bundle.js';
+import recipe from '../../grammar/tql.ohm-recipe.js';
+import { loadOhm } from './load-ohm.js';
 
-export { tqlGrammar };
+let grammar: TQLGrammar | undefined;
+
+/**
+ * The grammar, made on the first call.
+ *
+ * @example
+ * ```ts
+ * tqlGrammar().match('agent.name EQ john').succeeded(); // true
+ * ```
+ */
+export function tqlGrammar(): TQLGrammar {
+  return (grammar ??= loadOhm().makeRecipe(recipe) as TQLGrammar);
+}

@@ -112,7 +112,7 @@ function explainRejection(text: string): void {
   const window = errorWindow(text, rejection);
   let match;
   try {
-    match = tqlGrammar.match(window.text);
+    match = tqlGrammar().match(window.text);
   } catch {
     return; // the reference parse below reports it
   }
@@ -128,7 +128,7 @@ function explainRejection(text: string): void {
 export function parseWithOhm(text: string): Query {
   let expression;
   try {
-    const match = tqlGrammar.match(text);
+    const match = tqlGrammar().match(text);
     if (match.failed()) throw TqlError.of(text, syntaxIssue(text, match));
     expression = toExpr(match);
   } catch (error) {

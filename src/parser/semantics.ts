@@ -1,9 +1,9 @@
 /**
  * Ohm semantics that turn a successful match of grammar/tql.ohm into the syntax tree of
- * src/ast/nodes.ts. Built once, when this module loads: creating semantics per call would cost
- * more than the parse itself.
+ * src/ast/nodes.ts. Built once, on the first match to convert (with the grammar, see grammar.ts):
+ * creating semantics per call would cost more than the parse itself.
  */
-import type { IterationNode, MatchResult, Node as OhmNode } from 'ohm-js';
+import type { IterationNode, MatchResult, Node as OhmNode, Semantics } from 'ohm-js';
 import type {
   AttributeRef,
   Conjunct,
@@ -15,10 +15,10 @@ import type {
   Span,
   Value,
 } from '../ast/nodes.js';
+import type { TQLActionDict } from '../../grammar/tql.ohm-bundle.js';
 import { tqlGrammar } from './grammar.js';
 import { spanAcross } from '../ast/span.js';
 
-const semantics = tqlGrammar.createSemantics();
 
 // Ohm gives every node one dynamic method per operation; these wrappers type them once.
 const exprOf = (node: OhmNode): Expr => node['expr']() as Expr;
@@ -30,7 +30,15 @@ function operands(first: OhmNode, rest: IterationNode): Expr[] {
   return [exprOf(first), ...rest.children.map(exprOf)];
 }
 
-semantics.addOperation<Expr>('expr', {
+/** The grammar's semantics with the two operations `expr` and `value`. */
+function buildSemantics(): Semantics {
+  const semantics = tqlGrammar().createSemantics();
+  semantics.addOperation<Expr>('expr', EXPR);
+  semantics.addOperation<Value>('value', VALUE);
+  return semantics;
+}
+
+const EXPR: TQLActionDict<Expr> = {
   query(_leading, disjunction, _trailing, _end) {
     return exprOf(disjunction);
   },
@@ -60,9 +68,9 @@ semantics.addOperation<Expr>('expr', {
       span: { start: this.source.startIdx, end: values.source.endIdx },
     };
   },
-});
+};
 
-semantics.addOperation<Value>('value', {
+const VALUE: TQLActionDict<Value> = {
   quoted(_open, _chars, _close) {
     const raw = this.sourceString;
     // The grammar allows only the escapes \" and \\, so one replace undoes both.
@@ -74,7 +82,7 @@ semantics.addOperation<Value>('value', {
   bare(_chars) {
     return { kind: 'Text', text: this.sourceString, span: spanOf(this) };
   },
-});
+};
 
 function attributeOf(node: OhmNode): AttributeRef {
   const [entity = '', property = ''] = node.sourceString.split('.');
@@ -86,7 +94,10 @@ function operatorOf(node: OhmNode): OperatorRef {
   return { kind: 'Operator', name: node.sourceString as Operator, span: spanOf(node) };
 }
 
+let semantics: Semantics | undefined;
+
 /** The expression of a successful match of the `query` rule. */
 export function toExpr(match: MatchResult): Expr {
+  semantics ??= buildSemantics();
   return exprOf(semantics(match) as OhmNode);
 }

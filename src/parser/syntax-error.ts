@@ -63,7 +63,7 @@ interface FailureContext {
  *
  * @example
  * ```ts
- * syntaxIssue('agent.name eq john', tqlGrammar.match('agent.name eq john'));
+ * syntaxIssue('agent.name eq john', tqlGrammar().match('agent.name eq john'));
  * // { code: 'unknown_operator', message: '"eq" is not an operator: write EQ. Operators are upper case.',
  * //   span: { start: 11, end: 13 }, suggestion: 'EQ' }
  * ```

@@ -84,7 +84,7 @@ describe('the error of a rejected text is the one Ohm gives on the whole text', 
 function ohmReads(text: string): number {
   const rejection = locateRejection(text);
   expect(rejection, 'the fast path rejects the text').toBeDefined();
-  const match = tqlGrammar.match(errorWindow(text, rejection!).text);
+  const match = tqlGrammar().match(errorWindow(text, rejection!).text);
   expect(match.failed()).toBe(true);
   // Typed on failed matches only in ohm-js 17.5's declarations.
   return (match as typeof match & { getRightmostFailurePosition(): number }).getRightmostFailurePosition() + 1;
