@@ -20,3 +20,13 @@ let grammar: TQLGrammar | undefined;
 export function tqlGrammar(): TQLGrammar {
   return (grammar ??= loadOhm().makeRecipe(recipe) as TQLGrammar);
 }
+
+/**
+ * Whether the grammar has been made in this process: test/parser/lazy-grammar.test.ts checks
+ * that valid queries never make it.
+ *
+ * @internal
+ */
+export function grammarLoaded(): boolean {
+  return grammar !== undefined;
+}
