@@ -57,7 +57,8 @@ const T_2025_01_01 = 1735689600;
 const like = (field: string, needle: string) => ({ [field]: { $regex: needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } });
 
 /**
- * Every filter workload: `agent` and `scheduling_request`, with 1, 3 and 6 predicates.
+ * Every filter workload: `agent` and `scheduling_request`, with 1, 3 and 6 predicates, and ones
+ * that match 30-70% of the records (the number in their id is the share, in percent).
  *
  * @example
  * ```ts
@@ -258,6 +259,81 @@ export function filterWorkloads(fixture: Fixture): readonly FilterWorkload[] {
           `r.status in ["scheduled", "cancelled", "closed"] && r.created_at >= ${T_2024_01_01} && ` +
           '(r.associated_entities.exists(e, e.type in ["psa_b/project_ticket", "psa_b/service_ticket"] && e.number.contains("123")) || ' +
           `r.resources.exists(x, x.type == "team" && x.id == "${teamId}"))`,
+      },
+    },
+    // Workloads that match many records (share on the seeded data): the cost of what runs only
+    // for a record that passes a test (the own-property check) grows with the share, and the
+    // workloads above, which match 0.05-6%, hide it.
+    {
+      id: 'agent-bool-40',
+      entity: 'agent',
+      predicates: 1,
+      tql: 'agent.two_factor_enabled EQ true',
+      hand: (r) => r.two_factor_enabled === true,
+      peers: {
+        mongo: { two_factor_enabled: { $eq: true } },
+        filtrex: 'two_factor_enabled',
+        liqe: 'two_factor_enabled:true',
+        jsonLogic: { '===': [{ var: 'two_factor_enabled' }, true] },
+        cel: 'r.two_factor_enabled == true',
+      },
+    },
+    {
+      id: 'request-eq-38',
+      entity: 'scheduling_request',
+      predicates: 1,
+      tql: 'scheduling_request.status EQ sent',
+      hand: (r) => r.status === 'sent',
+      peers: {
+        mongo: { status: { $eq: 'sent' } },
+        filtrex: 'status == "sent"',
+        liqe: 'status:/^sent$/',
+        jsonLogic: { '===': [{ var: 'status' }, 'sent'] },
+        cel: 'r.status == "sent"',
+      },
+    },
+    {
+      id: 'request-in-32',
+      entity: 'scheduling_request',
+      predicates: 1,
+      tql: 'scheduling_request.status IN new,cancelled,closed',
+      hand: (r) => r.status === 'new' || r.status === 'cancelled' || r.status === 'closed',
+      peers: {
+        mongo: { status: { $in: ['new', 'cancelled', 'closed'] } },
+        filtrex: 'status in ("new", "cancelled", "closed")',
+        liqe: NO_IN_LIQE,
+        jsonLogic: { in: [{ var: 'status' }, ['new', 'cancelled', 'closed']] },
+        cel: 'r.status in ["new", "cancelled", "closed"]',
+      },
+    },
+    {
+      id: 'request-null-59',
+      entity: 'scheduling_request',
+      predicates: 1,
+      tql: 'scheduling_request.selected_start_time EQ null',
+      hand: (r) => r.selected_start_time === null,
+      peers: {
+        mongo: { selected_start_time: { $eq: null } },
+        filtrex: 'not exists(selected_start_time)',
+        liqe: { na: 'liqe has no test for null: field:null matches the text "null"' },
+        jsonLogic: { '===': [{ var: 'selected_start_time' }, null] },
+        cel: 'r.selected_start_time == null',
+      },
+    },
+    {
+      id: 'agent-3-high',
+      entity: 'agent',
+      predicates: 3,
+      tql: 'agent.schedulable EQ true AND agent.role IN User,Administrator AND agent.url_slug NOT_EQ null',
+      hand: (r) => r.schedulable === true && (r.role === 'User' || r.role === 'Administrator') && r.url_slug !== null,
+      peers: {
+        mongo: { $and: [{ schedulable: { $eq: true } }, { role: { $in: ['User', 'Administrator'] } }, { url_slug: { $ne: null } }] },
+        filtrex: 'schedulable and role in ("User", "Administrator") and exists(url_slug)',
+        liqe: NO_IN_LIQE,
+        jsonLogic: {
+          and: [{ '===': [{ var: 'schedulable' }, true] }, { in: [{ var: 'role' }, ['User', 'Administrator']] }, { '!==': [{ var: 'url_slug' }, null] }],
+        },
+        cel: 'r.schedulable == true && r.role in ["User", "Administrator"] && r.url_slug != null',
       },
     },
   ];
