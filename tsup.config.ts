@@ -25,7 +25,8 @@ export default defineConfig({
   treeshake: true,
   // Integrations load their library from the application, never from a bundled copy.
   external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3'],
-  // ohm-js is bundled in: its ESM entry is a graph of many modules that takes ~28 ms to load,
-  // the same code in one file ~10 ms (cold start, docs/performance.md).
+  // ohm-js is bundled in, and so only a dev dependency: its ESM entry is a graph of many modules
+  // that takes ~28 ms to load, the same code in one file ~10 ms, and that only on the first
+  // rejected text (src/parser/load-ohm.ts; cold start, docs/performance.md).
   noExternal: ['ohm-js'],
 });

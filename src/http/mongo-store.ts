@@ -3,7 +3,8 @@
  * in-process {@link mingoCollection}): the filter from the Mongo backend, keyset paging on
  * `(created_at, id)` in the query, sorted and limited by the engine.
  */
-import { Query } from 'mingo';
+import type { Query } from 'mingo';
+import { optionError } from '../errors/tql-error.js';
 import { compileMongo, mongoScope } from '../backends/mongo/compile-mongo.js';
 import type { Scope } from '../backends/scope.js';
 import type { Keyed, ListStore, SortKey } from './list-store.js';
@@ -87,6 +88,7 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
     find(filter, options = {}) {
       return {
         async toArray() {
+          const { Query } = await loadMingo();
           let cursor = new Query<MongoListFilter>(filter, { scriptEnabled: false }).find<T>(records, options.projection as Parameters<Query<MongoListFilter>['find']>[1]);
           if (options.sort !== undefined) cursor = cursor.sort({ ...options.sort });
           if (options.limit !== undefined) cursor = cursor.limit(options.limit);
@@ -95,4 +97,16 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
       };
     },
   };
+}
+
+/**
+ * mingo, loaded on the first find: it is an optional peer, and `tql/http` must load without it
+ * for the memory and SQL stores.
+ */
+async function loadMingo(): Promise<{ Query: typeof Query }> {
+  try {
+    return await import('mingo');
+  } catch {
+    throw optionError('mingoCollection runs MongoDB filters with mingo, an optional peer dependency of tql: install it (npm install mingo).');
+  }
 }

@@ -1,0 +1,133 @@
+/**
+ * The package as a user gets it: built, packed with `npm pack`, installed from the tarball into a
+ * fresh project with none of the optional peers, then imported in ESM and CommonJS, type-checked
+ * as the README's example is written, and run as `tql`. Nothing here reaches the network: the
+ * package has no dependencies, so npm installs it offline.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  readonly exports: Readonly<Record<string, unknown>>;
+  readonly dependencies?: Readonly<Record<string, string>>;
+  readonly files: readonly string[];
+};
+
+/** Subpaths that load a peer at import, with the peer; every other subpath must load without any. */
+const NEEDS_PEER: Readonly<Record<string, string>> = { 'tql/kysely': 'kysely' };
+
+const SUBPATHS = Object.keys(PACKAGE.exports)
+  .filter((key) => !key.endsWith('.json'))
+  .map((key) => (key === '.' ? 'tql' : `tql/${key.slice(2)}`));
+const WITHOUT_PEERS = SUBPATHS.filter((s) => NEEDS_PEER[s] === undefined);
+
+let work: string;
+let consumer: string;
+
+function run(command: string, args: readonly string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+}
+
+function node(cwd: string, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const child = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 60_000 });
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'tql-consumer-'));
+  // Build into a staging copy of the package, so the checkout's dist/ is left alone.
+  const staging = path.join(work, 'package');
+  mkdirSync(staging);
+  run(process.execPath, [path.join(ROOT, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', path.join(staging, 'dist')], ROOT);
+  for (const entry of ['package.json', 'README.md', 'LICENSE', ...PACKAGE.files.filter((f) => f !== 'dist')]) {
+    cpSync(path.join(ROOT, entry), path.join(staging, entry), { recursive: true });
+  }
+  run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], staging);
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+  consumer = path.join(work, 'app');
+  mkdirSync(consumer);
+  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
+  run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', path.join(work, tarball)], consumer);
+}, 180_000);
+
+afterAll(() => {
+  if (work !== undefined) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the installed package', () => {
+  test('has no dependencies (ohm-js is bundled), a LICENSE, and none of the optional peers installed', () => {
+    expect(PACKAGE.dependencies ?? {}).toEqual({});
+    const installed = readdirSync(path.join(consumer, 'node_modules'));
+    expect(installed.filter((n) => !n.startsWith('.'))).toEqual(['tql']);
+    expect(readdirSync(path.join(consumer, 'node_modules/tql'))).toContain('LICENSE');
+  });
+
+  test.for(WITHOUT_PEERS)('%s loads in ESM and in CommonJS without any peer', (subpath) => {
+    const esm = node(consumer, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(subpath)}); console.log(Object.keys(m).length);`]);
+    expect(esm.stderr).toBe('');
+    expect(Number(esm.stdout)).toBeGreaterThan(0);
+    const cjs = node(consumer, ['-e', `console.log(Object.keys(require(${JSON.stringify(subpath)})).length);`]);
+    expect(cjs.stderr).toBe('');
+    expect(Number(cjs.stdout)).toBeGreaterThan(0);
+  });
+
+  test.for(Object.entries(NEEDS_PEER))('%s without its peer %s: the error names the peer', ([subpath, peer]) => {
+    const esm = node(consumer, ['--input-type=module', '-e', `await import(${JSON.stringify(subpath)});`]);
+    expect(esm.status).not.toBe(0);
+    expect(esm.stderr).toContain(`Cannot find package '${peer}'`);
+  });
+
+  test('a filter, a syntax error (which loads the bundled Ohm) and SQL, in ESM and CommonJS', () => {
+    const body = (load: (s: string) => string) => `
+      const { check, safeCheck, schedulingSchema } = ${load('tql')};
+      const { compilePredicate } = ${load('tql/memory')};
+      const { compileSql } = ${load('tql/sql')};
+      const { schedulingSqlMapping } = ${load('tql/scheduling')};
+      const q = check('agent.name~LIKE~john', schedulingSchema, 'agent');
+      const bad = safeCheck('agent.name EQ', schedulingSchema, 'agent');
+      console.log(JSON.stringify([compilePredicate(q)({ name: 'Little John' }), bad.ok || bad.error.code, compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }).values]));`;
+    const expected = `${JSON.stringify([true, 'syntax_error', ['%john%']])}\n`;
+    expect(node(consumer, ['--input-type=module', '-e', body((s) => `await import('${s}')`)]).stdout).toBe(expected);
+    expect(node(consumer, ['-e', body((s) => `require('${s}')`)]).stdout).toBe(expected);
+  });
+
+  test('tql/http loads without mingo; mingoCollection says to install it', () => {
+    const script = `
+      const { mingoCollection } = await import('tql/http');
+      try { await mingoCollection([]).find({}).toArray(); } catch (e) { console.log(e.code, e.message); }`;
+    expect(node(consumer, ['--input-type=module', '-e', script]).stdout).toMatchInlineSnapshot(`
+      "invalid_option invalid_option: mingoCollection runs MongoDB filters with mingo, an optional peer dependency of tql: install it (npm install mingo).
+      "
+    `);
+  });
+
+  test.for([
+    ['node16', 'node16'],
+    ['esnext', 'bundler'],
+  ] as const)('the README example type-checks with module %s, moduleResolution %s', ([module, moduleResolution]) => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const example = /## In code\s+```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example, 'the README has an "In code" TypeScript example').toBeDefined();
+    const dir = path.join(consumer, `check-${moduleResolution}`);
+    mkdirSync(dir, { recursive: true });
+    // The example filters the caller's records; declare them, and make the file a module.
+    writeFileSync(path.join(dir, 'example.mts'), `declare const records: { name: string }[];\n${example}\nexport {};\n`);
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module, moduleResolution, target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false }, files: ['example.mts'] }),
+    );
+    const tsc = node(dir, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+
+  test('npx tql runs the installed CLI', () => {
+    const out = node(consumer, [path.join(consumer, 'node_modules/tql/bin/tql.js'), 'check', 'agent.name EQ john', '--entity', 'agent']);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain('agent.name EQ john');
+  });
+});
