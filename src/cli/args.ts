@@ -12,6 +12,27 @@ const COMMON = {
   'no-color': { type: 'boolean' },
 } as const;
 
+/**
+ * `--limit -1` as `--limit=-1`: parseArgs reads a value that starts with `-` as another option
+ * ("ambiguous"), while a negative number after an option that takes a value can only be that
+ * value. The command then says what is wrong with it.
+ */
+function negativeValuesJoined(command: Command, argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = arg.startsWith('--') ? arg.slice(2) : Object.keys(command.options).find((n) => arg === `-${command.options[n]!.short}`);
+    const next = argv[i + 1];
+    if (name !== undefined && command.options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 /** Parses `argv` (after the command name) against the command's options. */
 export function parseCommandArgs(command: Command, argv: readonly string[]): ParsedArgs {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = { ...COMMON };
@@ -23,7 +44,7 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
     };
   }
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args: negativeValuesJoined(command, argv), options, allowPositionals: true, strict: true });
     return { ok: true, positionals, options: values as ParsedOptions };
   } catch (e) {
     return { ok: false, message: parseArgsMessage(e) };

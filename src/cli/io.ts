@@ -1,3 +1,5 @@
+import { fstatSync } from 'node:fs';
+
 /** What a CLI command may touch, so tests can run commands in-process with captured output. */
 export interface CliIo {
   readonly stdout: { write(chunk: string): unknown };
@@ -8,6 +10,11 @@ export interface CliIo {
   readonly color: boolean;
   /** Standard error is a terminal: progress lines make sense. */
   readonly interactive: boolean;
+  /**
+   * Standard input is a pipe or a file (not a terminal, not /dev/null): `tql filter` without
+   * `--input` then reads its records there, as jq and grep do. Default false.
+   */
+  readonly stdinPiped?: boolean;
   /** A monotonic clock in milliseconds, for progress lines. Default `performance.now`. */
   readonly now?: () => number;
 }
@@ -32,6 +39,17 @@ export function processIo(): CliIo {
     readStdin: () => process.stdin,
     color: tty && process.env.NO_COLOR === undefined && process.env.TERM !== 'dumb',
     interactive: Boolean(process.stderr.isTTY),
+    stdinPiped: stdinIsPiped(),
     now: () => performance.now(),
   };
+}
+
+/** Whether file descriptor 0 is a pipe or a regular file (a terminal or /dev/null is neither). */
+function stdinIsPiped(): boolean {
+  try {
+    const stat = fstatSync(0);
+    return stat.isFIFO() || stat.isFile();
+  } catch {
+    return false;
+  }
 }

@@ -3,6 +3,10 @@ import { commandHelp, parseCommandArgs } from './args.js';
 import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT, type CliIo } from './io.js';
+import { closest } from '../errors/suggest.js';
+import { optionError } from '../errors/tql-error.js';
+import { errorJson } from './render-error.js';
+import { VERSION } from './version.js';
 
 function programHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
@@ -14,7 +18,8 @@ function programHelp(): string {
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
-    'Run tql <command> --help for the options of a command.',
+    'Run tql <command> --help for the options of a command. A query given as - is read from',
+    'standard input.',
     'Exit status: 0 success, 1 invalid query, 2 usage error, 3 unreadable input.',
     '',
   ].join('\n');
@@ -34,23 +39,47 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     (name === undefined ? io.stderr : io.stdout).write(programHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (name === '--version' || name === '-V') {
-    io.stdout.write('tql 0.1.0\n');
+  if (name === '--version' || name === '-V' || name === '-v') {
+    io.stdout.write(`tql ${VERSION}\n`);
     return EXIT.ok;
   }
+  const json = rest.includes('--json');
   const command: Command | undefined = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
-    io.stderr.write(`tql: unknown command "${name}"\n\n${programHelp()}`);
-    return EXIT.usage;
+    const near = closest(name, COMMANDS.map((c) => c.name));
+    const message = `unknown command "${name}"${near === undefined ? '' : `; did you mean "${near}"?`}`;
+    return usageError(json, io, `tql: ${message}\n\n${programHelp()}`, `${message}. Run tql --help for the commands.`);
   }
   const args = parseCommandArgs(command, rest);
   if (!args.ok) {
-    io.stderr.write(`tql ${command.name}: ${args.message}\nRun tql ${command.name} --help for its options.\n`);
-    return EXIT.usage;
+    const help = `Run tql ${command.name} --help for its options.`;
+    return usageError(json, io, `tql ${command.name}: ${args.message}\n${help}\n`, `${args.message} ${help}`);
   }
   if (args.options.help === true) {
     io.stdout.write(commandHelp(command));
     return EXIT.ok;
   }
+  if (args.positionals.length === 1 && args.positionals[0] === '-') {
+    if (args.options.input === '-') {
+      const message = 'the query and the records cannot both come from standard input; give the records with --input <file>.';
+      return usageError(json, io, `tql ${command.name}: ${message}\n`, message);
+    }
+    // The query is standard input; so no records come from there.
+    const query = (await readAll(io)).replace(/\r?\n$/, '');
+    return command.run([query], args.options, { ...io, stdinPiped: false });
+  }
   return command.run(args.positionals, args.options, io);
+}
+
+/** A usage error: JSON on standard output under --json (as every other error), else text on standard error. */
+function usageError(json: boolean, io: CliIo, text: string, jsonMessage: string): number {
+  if (json) io.stdout.write(errorJson(optionError(jsonMessage)));
+  else io.stderr.write(text);
+  return EXIT.usage;
+}
+
+async function readAll(io: CliIo): Promise<string> {
+  let text = '';
+  for await (const chunk of io.readStdin()) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+  return text;
 }

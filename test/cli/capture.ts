@@ -13,6 +13,8 @@ export interface FakeIoOptions {
   readonly stdin?: string | readonly (string | Buffer)[];
   readonly color?: boolean;
   readonly interactive?: boolean;
+  /** Standard input is a pipe or a file (default false: a terminal). */
+  readonly stdinPiped?: boolean;
   readonly now?: () => number;
 }
 
@@ -36,6 +38,7 @@ export async function tql(argv: readonly string[], options: FakeIoOptions = {}):
     },
     color: options.color ?? false,
     interactive: options.interactive ?? false,
+    stdinPiped: options.stdinPiped ?? false,
     ...(options.now === undefined ? {} : { now: options.now }),
   };
   const code = await runCli(argv, io);

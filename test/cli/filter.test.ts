@@ -92,6 +92,29 @@ describe('tql filter over a file or stdin', () => {
   });
 });
 
+describe('standard input', () => {
+  const piped = '{"id":"a","name":"Jo"}\n{"id":"b","name":"Al"}\n';
+  test('records piped in without --input are read, as jq and grep do', async () => {
+    expect(await tql(['filter', 'agent.name LIKE jo', '-o', 'ids'], { stdin: piped, stdinPiped: true })).toEqual({ code: 0, stdout: 'a\n', stderr: '' });
+  });
+  test('a terminal on standard input: the sample data', async () => {
+    const fromSample = await tql(['filter', 'agent.two_factor_enabled EQ false', '--count'], { stdin: piped, stdinPiped: false });
+    expect(Number(fromSample.stdout)).toBeGreaterThan(2);
+  });
+  test('the query from standard input with -', async () => {
+    expect(await tql(['check', '-'], { stdin: 'agent.name~LIKE~john\n', stdinPiped: true })).toEqual({ code: 0, stdout: 'agent.name LIKE john\n', stderr: '' });
+  });
+  test('tql filter - reads the query there, and the records from the sample data', async () => {
+    const viaStdin = await tql(['filter', '-', '--count'], { stdin: 'agent.two_factor_enabled EQ false', stdinPiped: true });
+    const viaArgument = await tql(['filter', 'agent.two_factor_enabled EQ false', '--count']);
+    expect(viaStdin).toEqual(viaArgument);
+  });
+  test('the query and the records cannot both come from standard input', async () => {
+    const r = await tql(['filter', '-', '--input', '-'], { stdin: piped, stdinPiped: true });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'tql filter: the query and the records cannot both come from standard input; give the records with --input <file>.\n' });
+  });
+});
+
 describe('unreadable records exit 3 with the line', () => {
   test('line 3 of an NDJSON file is not JSON', async () => {
     const path = file('bad.ndjson', `${JSON.stringify(AGENTS[0])}\n${JSON.stringify(AGENTS[1])}\n{"id": "agnt_x", name: "X"}\n`);

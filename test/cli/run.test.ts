@@ -1,4 +1,5 @@
 /** The program around the commands: help, version, unknown commands and options, exit codes. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { tql } from './capture.js';
@@ -43,6 +44,62 @@ describe('tql', () => {
     const r = await tql(['frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('tql: unknown command "frobnicate"');
+  });
+
+  test('tql chek: did you mean check?', async () => {
+    const r = await tql(['chek', 'agent.name EQ x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('tql: unknown command "chek"; did you mean "check"?');
+  });
+
+  test.for<[readonly string[]]>([
+    [['chek', 'agent.name EQ x', '--json']],
+    [['filter', 'agent.name EQ x', '--bogus', '--json']],
+    [['filter', '-', '--input', '-', '--json']],
+  ])('usage errors under --json are one JSON document on standard output: %j', async ([argv]) => {
+    const r = await tql(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'invalid_option' } });
+  });
+
+  test('the JSON of a usage error', async () => {
+    expect((await tql(['filter', 'agent.name EQ x', '--bogus', '--json'])).stdout).toMatchInlineSnapshot(`
+      "{
+        "error": {
+          "code": "invalid_option",
+          "message": "invalid_option: Unknown option '--bogus'. Run tql filter --help for its options.",
+          "issues": [
+            {
+              "code": "invalid_option",
+              "message": "Unknown option '--bogus'. Run tql filter --help for its options.",
+              "span": {
+                "start": 0,
+                "end": 0
+              },
+              "position": {
+                "offset": 0,
+                "line": 1,
+                "column": 1
+              }
+            }
+          ]
+        }
+      }
+      "
+    `);
+  });
+
+  test.for<[string]>([['--version'], ['-V'], ['-v']])('tql %s prints the version of package.json', async ([flag]) => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await tql([flag])).toEqual({ code: 0, stdout: `tql ${pkg.version}\n`, stderr: '' });
+  });
+
+  test('a negative value after an option that takes one is its value, not an option', async () => {
+    const r = await tql(['filter', 'agent.name EQ x', '--output', '-1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('-1');
+    expect(r.stderr).not.toContain('ambiguous');
   });
 });
 

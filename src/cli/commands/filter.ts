@@ -23,7 +23,7 @@ export const filterCommand: Command = {
       type: 'string',
       short: 'i',
       value: '<file|->',
-      help: 'records: a JSON array or NDJSON file, or - for standard input (default: the bundled sample data)',
+      help: 'records: a JSON array or NDJSON file, or - for standard input (default: standard input when it is a pipe or a file, else the bundled sample data)',
     },
     output: { type: 'string', short: 'o', value: '<ndjson|json|ids>', help: 'one JSON record per line (default), a JSON array, or one id per line' },
     count: { type: 'boolean', short: 'c', help: 'print only the number of matching records' },
@@ -40,14 +40,16 @@ Examples:
   tql filter 'agent.two_factor_enabled EQ false' --count
   tql filter 'scheduling_request.status IN new,sent' --output ids
   tql filter 'agent.name LIKE jo' --input agents.ndjson
-  cat agents.json | tql filter 'agent.role EQ Administrator' --input - --output json`,
+  cat agents.json | tql filter 'agent.role EQ Administrator' --output json
+  tql filter - --count < query.txt`,
   async run(positionals, options, io) {
     const output = oneOf('output', options.output, OUTPUTS, options.json === true ? 'json' : 'ndjson', io);
     if (output === undefined) return EXIT.usage;
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
     const matches = compilePredicate(input.query);
-    const path = typeof options.input === 'string' ? options.input : undefined;
+    // Without --input, records piped in are read, as jq and grep do; else the sample data.
+    const path = typeof options.input === 'string' ? options.input : io.stdinPiped === true ? '-' : undefined;
     const progress = startProgress(io, path === undefined ? 'sample data' : path === '-' ? 'stdin' : path);
     const count = options.count === true;
     const write = writer(output, io);
