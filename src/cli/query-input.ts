@@ -1,18 +1,27 @@
 /** Turning a command line into a validated query, or into a printed error and an exit code. */
 import { safeCheck } from '../api/check.js';
 import { closest } from '../errors/suggest.js';
-import type { TqlError } from '../errors/tql-error.js';
+import { isTqlError, type TqlError } from '../errors/tql-error.js';
 import { schedulingSchema, type SchedulingEntityName } from '../models/scheduling/schema.js';
 import { PROFILES } from '../parser/options.js';
+import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ParsedOptions } from './command.js';
 import { EXIT, type CliIo } from './io.js';
 import { oneOf } from './option-values.js';
 import { errorJson, renderError } from './render-error.js';
+import { cliSchema, type CliSchema } from './schema-option.js';
 import { style } from './style.js';
 
 export type QueryInput =
-  | { readonly ok: true; readonly text: string; readonly query: ValidatedQuery; readonly entity: SchedulingEntityName }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly query: ValidatedQuery;
+      readonly entity: string;
+      /** The schema of `--schema`, or the scheduling one (then `entity` is a {@link SchedulingEntityName}). */
+      readonly schema: CliSchema;
+    }
   | { readonly ok: false; readonly exit: number };
 
 /** The text of the one positional query argument, or a usage error. */
@@ -30,10 +39,11 @@ export function queryText(positionals: readonly string[], io: CliIo): string | u
  * near miss of one (`agents` → `agent`, so the error is about the prefix and suggests the right
  * one), else `scheduling_request`.
  */
-function entityFor(text: string, options: ParsedOptions): string {
+function entityFor(text: string, options: ParsedOptions, schema: Schema): string {
   if (typeof options.entity === 'string') return options.entity;
   const prefix = /^[\s~(]*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
-  return (prefix === undefined ? undefined : closest(prefix, schedulingSchema.entityNames)) ?? 'scheduling_request';
+  const fallback = schema === schedulingSchema ? 'scheduling_request' : schema.entityNames[0]!;
+  return (prefix === undefined ? undefined : closest(prefix, schema.entityNames)) ?? fallback;
 }
 
 /** Parses and validates the command line's query against the scheduling schema. */
@@ -42,20 +52,29 @@ export function readQuery(positionals: readonly string[], options: ParsedOptions
   if (text === undefined) return { ok: false, exit: EXIT.usage };
   const profile = oneOf('profile', options.profile, PROFILES, 'extended', io);
   if (profile === undefined) return { ok: false, exit: EXIT.usage };
-  const entity = entityFor(text, options);
-  const r = safeCheck(text, schedulingSchema, entity as SchedulingEntityName, {
+  let schema: CliSchema;
+  try {
+    schema = cliSchema(options, io);
+  } catch (e) {
+    if (isTqlError(e)) return { ok: false, exit: reportError(e, options, io) };
+    throw e;
+  }
+  const entity = entityFor(text, options, schema.schema);
+  const r = safeCheck(text, schema.schema, entity, {
     profile,
     timeZone: options['time-zone'] as string | undefined,
   });
   if (!r.ok) return { ok: false, exit: reportError(r.error, options, io) };
-  return { ok: true, text, query: r.value, entity: entity as SchedulingEntityName };
+  return { ok: true, text, query: r.value, entity, schema };
 }
 
 /** Prints a TqlError (JSON on stdout with --json, else carets on stderr) and returns the exit code. */
 export function reportError(error: TqlError, options: ParsedOptions, io: CliIo): number {
   if (options.json === true) io.stdout.write(errorJson(error));
   else io.stderr.write(renderError(error, style(colorOn(options, io))));
-  return error.code === 'invalid_option' ? EXIT.usage : error.code === 'invalid_input' ? EXIT.input : EXIT.invalidQuery;
+  if (error.code === 'invalid_option') return EXIT.usage;
+  // An unreadable record, schema or mapping file is input that cannot be read.
+  return error.code === 'invalid_input' || error.code === 'invalid_schema' ? EXIT.input : EXIT.invalidQuery;
 }
 
 /** Whether to colour the output: `--color` or `--no-color` when given, else what the terminal allows. */

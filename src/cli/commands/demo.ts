@@ -8,6 +8,7 @@ import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
 import { createSchedulingTables, loadSchedulingData } from '../../models/scheduling/sql/load.js';
 import { toAst } from '../../validate/to-ast.js';
 import type { ValidatedQuery } from '../../validate/validated-query.js';
+import type { SchedulingEntityName } from '../../models/scheduling/schema.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT, type CliIo } from '../io.js';
 import { colorOn, readQuery } from '../query-input.js';
@@ -21,11 +22,14 @@ const DEFAULT_QUERY =
  * form, the SQL for each dialect, the Mongo filter, and the matches found in memory, in a real
  * SQLite database and through the MongoDB query engine mingo, which must agree.
  */
+// The demo runs the bundled sample data, so it takes no schema of yours.
+const { schema: _schema, ...DEMO_OPTIONS } = QUERY_OPTIONS;
+
 export const demoCommand: Command = {
   name: 'demo',
   summary: 'Run one query through every backend on the bundled sample data and compare the answers.',
   usage: 'tql demo [query] [--entity <name>] [--profile <p>] [--time-zone <zone>]',
-  options: { ...QUERY_OPTIONS, json: { type: 'boolean', help: 'print the results as JSON' } },
+  options: { ...DEMO_OPTIONS, json: { type: 'boolean', help: 'print the results as JSON' } },
   details: `Without a query it runs:
   ${DEFAULT_QUERY}
 
@@ -34,7 +38,8 @@ SQLite (better-sqlite3) and mingo are used when they are installed (they are in 
     const input = readQuery(positionals.length > 0 ? positionals : [DEFAULT_QUERY], options, io);
     if (!input.ok) return input.exit;
     const data = sampleData();
-    const records = recordsOf(data, input.entity);
+    // The demo has no --schema option: the entity is one of the scheduling models.
+    const records = recordsOf(data, input.entity as SchedulingEntityName);
     const memoryIds = filterRecords(input.query, records).map((r) => (r as { id: string }).id);
     const sqliteIds = await sqliteMatches(input.query, data);
     const mingoIds = await mingoMatches(input.query, records);

@@ -46,7 +46,12 @@ Examples:
     if (!input.ok) return input.exit;
     let record: object | undefined;
     try {
-      record = typeof options.record === 'string' ? parseRecordJson(options.record, '--record') : typeof options.id === 'string' ? sampleRecord(input.entity, options.id) : undefined;
+      record =
+        typeof options.record === 'string'
+          ? parseRecordJson(options.record, '--record')
+          : typeof options.id === 'string'
+            ? sampleRecord(input.entity, options.id, input.schema.scheduling)
+            : undefined;
     } catch (e) {
       if (isTqlError(e)) return reportError(e, options, io);
       throw e;
@@ -64,8 +69,9 @@ Examples:
   },
 };
 
-function sampleRecord(entity: SchedulingEntityName, id: string): object {
-  const found = recordsOf(sampleData(), entity).find((r) => r.id === id);
+function sampleRecord(entity: string, id: string, scheduling: boolean): object {
+  if (!scheduling) throw optionError('--id looks in the sample data of the scheduling models; with --schema, give the record itself with --record.');
+  const found = recordsOf(sampleData(), entity as SchedulingEntityName).find((r) => r.id === id);
   if (found !== undefined) return found;
   throw optionError(`--id: the sample data has no ${entity} with id ${JSON.stringify(id)}; list some with tql filter '…' --entity ${entity} --output ids.`);
 }

@@ -1,6 +1,7 @@
 import { compilePredicate } from '../../backends/memory/index.js';
 import { isTqlError } from '../../errors/tql-error.js';
 import { recordsOf, sampleData } from '../../models/scheduling/sample.js';
+import type { SchedulingEntityName } from '../../models/scheduling/schema.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT, type CliIo } from '../io.js';
 import { oneOf } from '../option-values.js';
@@ -47,6 +48,10 @@ Examples:
     if (output === undefined) return EXIT.usage;
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
+    if (!input.schema.scheduling && typeof options.input !== 'string' && io.stdinPiped !== true) {
+      io.stderr.write('tql filter: the sample data is for the scheduling models; with --schema, give your records with --input <file> or on standard input\n');
+      return EXIT.usage;
+    }
     const matches = compilePredicate(input.query);
     // Without --input, records piped in are read, as jq and grep do; else the sample data.
     const path = typeof options.input === 'string' ? options.input : io.stdinPiped === true ? '-' : undefined;
@@ -56,7 +61,7 @@ Examples:
     let read = 0;
     let matched = 0;
     try {
-      for await (const record of path === undefined ? recordsOf(sampleData(), input.entity) : readRecords(path, io)) {
+      for await (const record of path === undefined ? recordsOf(sampleData(), input.entity as SchedulingEntityName) : readRecords(path, io)) {
         read++;
         if (matches(record)) {
           matched++;

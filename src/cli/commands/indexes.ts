@@ -1,9 +1,10 @@
 import { indexAdvice } from '../../backends/sql/index-advice.js';
-import { schedulingSchema } from '../../models/scheduling/schema.js';
-import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
-import type { Command } from '../command.js';
+import { isTqlError } from '../../errors/tql-error.js';
+import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { oneOf } from '../option-values.js';
+import { reportError } from '../query-input.js';
+import { cliSchema, cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
 import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 
@@ -14,12 +15,14 @@ export const indexesCommand: Command = {
   usage: 'tql indexes [--dialect postgres|sqlite] [--case-folding database|unicode] [--json]',
   options: {
     ...SQL_OPTIONS,
+    schema: QUERY_OPTIONS.schema!,
+    ...MAPPING_OPTION,
     json: { type: 'boolean', help: 'print a JSON list of statements' },
   },
   details: `Prints one statement a line, for the reference tables and mapping (the same indexes the
 scheduling DDL creates): B-trees for EQ, IN and ranges, trigram GIN indexes for LIKE on
 PostgreSQL (after CREATE EXTENSION pg_trgm), element-table indexes for collections, and the
-(created_at, id) index of the list order. Use indexAdvice() from tql/sql for your own schema.
+(created_at, id) index of the list order. With --schema (and --mapping), for your own tables.
 
 Examples:
   tql indexes
@@ -32,7 +35,14 @@ Examples:
       io.stderr.write('tql indexes: takes no query; it prints the indexes of the reference tables\n');
       return EXIT.usage;
     }
-    const statements = indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping, caseFolding });
+    let statements: string[];
+    try {
+      const schema = cliSchema(options, io);
+      statements = indexAdvice(schema.schema, { dialect, mapping: cliSqlMapping(options, schema), caseFolding });
+    } catch (e) {
+      if (isTqlError(e)) return reportError(e, options, io);
+      throw e;
+    }
     io.stdout.write(options.json === true ? `${JSON.stringify(statements, null, 2)}\n` : `${statements.join('\n')}\n`);
     return EXIT.ok;
   },

@@ -1,11 +1,11 @@
 import { compileSql, type SqlStatement } from '../../backends/sql/compile-sql.js';
 import { selectSql } from '../../backends/sql/select-sql.js';
 import { isTqlError } from '../../errors/tql-error.js';
-import { schedulingSqlMapping } from '../../models/scheduling/sql/mapping.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { readQuery, reportError } from '../query-input.js';
+import { cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
 import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 /** `tql sql`: the query as a parameterized SQL condition, or a whole SELECT over the reference tables. */
@@ -15,6 +15,7 @@ export const sqlCommand: Command = {
   usage: 'tql sql <query> [--dialect postgres|sqlite] [--select [--limit <n>]] [--case-folding database|unicode] [--json]',
   options: {
     ...QUERY_OPTIONS,
+    ...MAPPING_OPTION,
     dialect: SQL_OPTIONS.dialect,
     select: { type: 'boolean', help: 'print a whole SELECT * over the reference table, ordered by id' },
     limit: { type: 'string', value: '<n>', help: 'with --select: at most n rows' },
@@ -39,9 +40,9 @@ Examples:
     }
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
-    const compileOptions = { dialect, mapping: schedulingSqlMapping, caseFolding };
     let statement: SqlStatement;
     try {
+      const compileOptions = { dialect, mapping: cliSqlMapping(options, input.schema), caseFolding };
       statement =
         options.select === true
           ? selectSql(input.query, { ...compileOptions, columns: '*', limit })

@@ -1,0 +1,109 @@
+/** Your own schema on the command line: `--schema <file>` (tql JSON or JSON Schema) and `--mapping <file>`. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { tql } from './capture.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'tql-cli-schema-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: unknown): string {
+  const p = path.join(dir, name);
+  writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
+  return p;
+}
+
+const TQL_SCHEMA = file('helpdesk.json', {
+  entities: {
+    ticket: {
+      attributes: {
+        subject: { type: 'String' },
+        priority: { type: 'String', values: ['low', 'high'] },
+        escalated: { type: 'Boolean' },
+      },
+    },
+  },
+});
+
+const JSON_SCHEMA = file('helpdesk.schema.json', {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $defs: {
+    ticket: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', pattern: '^tkt_[A-Za-z0-9]+$' },
+        subject: { type: 'string' },
+        opened_at: { type: 'integer', format: 'unix-time' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  },
+});
+
+const RECORDS = file('tickets.ndjson', '{"id":"tkt_1","subject":"Printer on fire","priority":"high","escalated":true}\n{"id":"tkt_2","subject":"Password","priority":"low","escalated":false}\n');
+
+describe('tql check --schema', () => {
+  test('a tql schema in JSON', async () => {
+    expect(await tql(['check', 'ticket.priority EQ high AND ticket.escalated EQ true', '--schema', TQL_SCHEMA])).toEqual({
+      code: 0,
+      stdout: 'ticket.priority EQ high AND ticket.escalated EQ true\n',
+      stderr: '',
+    });
+  });
+  test('errors speak of your schema', async () => {
+    const r = await tql(['check', 'ticket.priority EQ hihg', '--schema', TQL_SCHEMA]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('"hihg" is not a value of ticket.priority, which is one of low, high. Did you mean high?');
+  });
+  test('a JSON Schema: the properties it cannot filter are named on standard error', async () => {
+    expect(await tql(['check', 'ticket.opened_at GTE 2024-01-01 AND ticket.id EQ tkt_9', '--schema', JSON_SCHEMA])).toEqual({
+      code: 0,
+      stdout: 'ticket.opened_at GTE 1704067200 AND ticket.id EQ tkt_9\n',
+      stderr: 'tql: note: ticket.tags is not filterable: an array: describe it in a tql schema with an element source to filter by its elements.\n',
+    });
+  });
+  test.for([
+    ['a file that is not JSON', () => file('broken.json', '{"entities": '), 3, 'is not JSON'],
+    ['a file that does not exist', () => path.join(dir, 'missing.json'), 3, 'Cannot read the schema file'],
+    ['an invalid tql schema', () => file('bad.json', { entities: { Ticket: { attributes: {} } } }), 3, 'invalid_schema'],
+    ['a JSON Schema without $defs', () => file('nodefs.json', { type: 'object' }), 3, 'under "$defs"'],
+  ] as const)('%s: exit %i', async ([, make, code, message]) => {
+    const r = await tql(['check', 'ticket.subject EQ x', '--schema', make()]);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(message);
+  });
+});
+
+describe('the other commands', () => {
+  test('tql filter --schema over your records', async () => {
+    expect(await tql(['filter', 'ticket.subject LIKE printer', '--schema', TQL_SCHEMA, '--input', RECORDS, '--output', 'ids'])).toEqual({ code: 0, stdout: 'tkt_1\n', stderr: '' });
+  });
+  test('tql filter --schema without records: a usage error, not the scheduling sample data', async () => {
+    const r = await tql(['filter', 'ticket.escalated EQ true', '--schema', TQL_SCHEMA]);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'tql filter: the sample data is for the scheduling models; with --schema, give your records with --input <file> or on standard input\n' });
+  });
+  test('tql sql --schema: a table per entity by default, or --mapping', async () => {
+    expect((await tql(['sql', 'ticket.escalated EQ true', '--schema', TQL_SCHEMA, '--dialect', 'sqlite'])).stdout).toBe('"escalated" = ?\n-- values: [1]\n');
+    const mapping = file('mapping.json', { ticket: { table: 'tickets', key: 'id', columns: { escalated: 'is_escalated' } } });
+    expect((await tql(['sql', 'ticket.escalated EQ true', '--schema', TQL_SCHEMA, '--mapping', mapping, '--select', '--dialect', 'sqlite'])).stdout).toContain(
+      'SELECT * FROM "tickets" WHERE "is_escalated" = ?',
+    );
+  });
+  test('tql mongo --schema', async () => {
+    expect(JSON.parse((await tql(['mongo', 'ticket.priority IN low,high', '--schema', TQL_SCHEMA])).stdout)).toEqual({
+      priority: { $not: { $type: 'array' }, $in: ['low', 'high'] },
+    });
+  });
+  test('tql indexes --schema --mapping', async () => {
+    const mapping = file('mapping2.json', { ticket: { table: 'tickets', key: 'id' } });
+    const r = await tql(['indexes', '--schema', TQL_SCHEMA, '--mapping', mapping, '--dialect', 'sqlite']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('ON "tickets"');
+  });
+  test('tql explain --schema --id: the sample data has no records of your schema', async () => {
+    const r = await tql(['explain', 'ticket.escalated EQ true', '--schema', TQL_SCHEMA, '--id', 'tkt_1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('give the record itself with --record');
+  });
+});
