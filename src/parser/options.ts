@@ -1,13 +1,36 @@
 /** Options and limits shared by parsing and validation. */
 
+/** The parts of the language beyond predicates joined by `AND`, which a profile may leave out. */
+export type Extension = 'or' | 'parentheses' | 'null';
+
+/** A profile: a name and the extensions it allows. */
+export interface ProfileDefinition {
+  readonly name: string;
+  /** How the profile's language reads, for messages: "only joins predicates with AND". */
+  readonly summary: string;
+  readonly allows: { readonly [E in Extension]: boolean };
+}
+
 /**
- * `extended` (the default) is the whole language; `timezest` only what the public TimeZest
- * dialect has: predicates joined by `AND`, no `OR`, no parentheses, no `null`.
+ * The profiles, by name: `extended` (the default) is the whole language; `timezest` is the
+ * TQL-compatibility preset, only what the public TimeZest dialect has (predicates joined by `AND`,
+ * no `OR`, no parentheses, no `null`). Validation reads the table, so a new preset is one entry.
+ *
+ * @example
+ * ```ts
+ * PROFILE_DEFINITIONS.timezest.allows.or; // false
+ * ```
  */
-export type Profile = 'extended' | 'timezest';
+export const PROFILE_DEFINITIONS = Object.freeze({
+  extended: { name: 'extended', summary: 'the whole language', allows: { or: true, parentheses: true, null: true } },
+  timezest: { name: 'timezest', summary: 'only joins predicates with AND', allows: { or: false, parentheses: false, null: false } },
+} as const satisfies Readonly<Record<string, ProfileDefinition>>);
+
+/** The name of a profile: `'extended' | 'timezest'`. */
+export type Profile = keyof typeof PROFILE_DEFINITIONS;
 
 /** Every profile, the default first. */
-export const PROFILES: readonly Profile[] = ['extended', 'timezest'];
+export const PROFILES: readonly Profile[] = Object.keys(PROFILE_DEFINITIONS) as Profile[];
 
 /** Bounds on the size of a query, so no input can make tql work or allocate without limit. */
 export interface Limits {

@@ -7,7 +7,7 @@ import type { ParseNotes } from '../parser/fast-parse.js';
 import { TqlError, isTqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
 import { describeValue } from '../errors/describe-value.js';
-import { PROFILES, type Limits, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Limits, type Profile, type ProfileDefinition } from '../parser/options.js';
 import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './query-shape.js';
 import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
@@ -139,7 +139,7 @@ function validateTree(
     const limitError = treeLimitError(query, resolveLimits(opts));
     if (limitError !== undefined) return limitError;
   }
-  const v = new Validator(query.text, schema, entity, profile as Profile, timeZone, !plainValues);
+  const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile as Profile], timeZone, !plainValues);
   let condition: Condition;
   try {
     condition = v.expression(query.expression);
@@ -198,7 +198,7 @@ class Validator implements ValueContext {
     private readonly text: string,
     private readonly schema: Schema,
     private readonly entity: Entity,
-    private readonly profile: Profile,
+    private readonly profile: ProfileDefinition,
     readonly timeZone: string,
     /** False when the parser saw that no value holds a character to reject. */
     private readonly scanValues: boolean,
@@ -206,17 +206,21 @@ class Validator implements ValueContext {
     this.byLength = attributesByLength(entity);
   }
 
+  get idNames(): Readonly<Record<string, string>> {
+    return this.schema.ids;
+  }
+
   expression(e: Expr): Condition {
     switch (e.kind) {
       case 'Predicate':
         return this.predicate(e);
       case 'Group':
-        this.extension(e.span, 'Parentheses are', 'write the conditions joined by AND only');
+        this.extension('parentheses', e.span, 'Parentheses are', 'write the conditions joined by AND only');
         return this.expression(e.expression);
       case 'And':
         return { kind: 'And', operands: this.operands('And', e.operands) };
       case 'Or':
-        this.extension(orSpan(this.text, e), 'OR is', 'run one query per alternative');
+        this.extension('or', orSpan(this.text, e), 'OR is', 'run one query per alternative');
         return { kind: 'Or', operands: this.operands('Or', e.operands) };
     }
   }
@@ -237,11 +241,11 @@ class Validator implements ValueContext {
     (this.issues ??= []).push(issue(this.text, init));
   }
 
-  private extension(span: Span, what: string, instead: string): void {
-    if (this.profile !== 'timezest') return;
+  private extension(extension: Extension, span: Span, what: string, instead: string): void {
+    if (this.profile.allows[extension]) return;
     this.report({
       code: 'profile_violation',
-      message: `${what} not part of the timezest profile, which only joins predicates with AND; ${instead}, or use the extended profile.`,
+      message: `${what} not part of the ${this.profile.name} profile, which ${this.profile.summary}; ${instead}, or use the extended profile.`,
       span,
     });
   }
@@ -250,7 +254,7 @@ class Validator implements ValueContext {
     const attribute = this.attribute(p);
     const op = p.operator.name;
     for (const v of p.values) {
-      if (v.kind === 'Null') this.extension(v.span, 'null is', 'leave the predicate out');
+      if (v.kind === 'Null') this.extension('null', v.span, 'null is', 'leave the predicate out');
       else if (this.scanValues) {
         const bad = findBadCharacter(v.text);
         if (bad !== undefined) this.report({ code: 'invalid_character', message: `Values cannot contain ${bad}; remove it.`, span: v.span });
