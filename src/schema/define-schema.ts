@@ -15,6 +15,8 @@ import {
 } from './types.js';
 
 const NAME = /^[a-z][a-z0-9_]*$/;
+/** The shape of an id prefix: `agnt_`, `usr2_`. */
+const ID_PREFIX = /^[a-z][a-z0-9]*_$/;
 
 /**
  * Builds a {@link Schema} from plain data, checking that it is consistent: names in lower snake
@@ -65,8 +67,19 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
       description: entityDef.description,
     });
   }
+  const ids: Record<string, string> = Object.create(null);
+  const idsDef: unknown = definition.ids;
+  if (idsDef !== undefined && (typeof idsDef !== 'object' || idsDef === null || Array.isArray(idsDef))) {
+    problems.push('ids is an object such as { "agnt_": "an agent" }');
+  } else if (idsDef !== undefined) {
+    for (const [prefix, name] of Object.entries(idsDef)) {
+      if (!ID_PREFIX.test(prefix)) problems.push(`ids: "${prefix}" should look like "agnt_"`);
+      else if (typeof name !== 'string' || name === '') problems.push(`ids.${prefix}: say what the ids identify, such as "an agent"`);
+      else ids[prefix] = name;
+    }
+  }
   if (problems.length > 0) throw schemaError(problems);
-  const schema = { entities: Object.freeze(entities), entityNames: Object.freeze(Object.keys(entities)), definition };
+  const schema = { entities: Object.freeze(entities), entityNames: Object.freeze(Object.keys(entities)), ids: Object.freeze(ids), definition };
   // Not enumerable: the brand is not data, and schemas compare equal by their contents.
   Object.defineProperty(schema, SCHEMA_BRAND, { value: true });
   return Object.freeze(schema) as unknown as Schema<D>;
@@ -113,7 +126,7 @@ function resolveAttribute(
   const id: unknown = def.id;
   if (def.type === 'ID') {
     if (!isIdFormat(id)) problem('ID attributes need an id format ({ kind: "prefixed", prefix } or { kind: "integer" })');
-    else if (id.kind === 'prefixed' && !/^[a-z][a-z0-9]*_$/.test(id.prefix)) problem(`id prefix "${id.prefix}" should look like "agnt_"`);
+    else if (id.kind === 'prefixed' && !ID_PREFIX.test(id.prefix)) problem(`id prefix "${id.prefix}" should look like "agnt_"`);
   } else if (id !== undefined) problem('only ID attributes have an id format');
   const values: unknown = def.values;
   if (values !== undefined) {

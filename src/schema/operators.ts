@@ -1,5 +1,5 @@
 /**
- * Which operators each attribute type takes (section 4 of the API spec). The table is keyed by
+ * Which operators each attribute type takes (docs/language.md, Types). The table is keyed by
  * every type, so adding a type does not compile until its operators are decided.
  */
 import { OPERATORS, type Operator } from '../ast/nodes.js';

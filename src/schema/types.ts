@@ -72,6 +72,12 @@ export interface EntityDefinition {
 /** A whole schema: entities by the prefix used in queries (`agent`, `scheduling_request`). */
 export interface SchemaDefinition {
   readonly entities: Readonly<Record<string, EntityDefinition>>;
+  /**
+   * What the ids of each prefix identify, for messages: with `{ agnt_: 'an agent' }`, an agent's
+   * id given to a `team_` attribute is reported as "the id of an agent". Prefixes not listed are
+   * named by the prefix alone.
+   */
+  readonly ids?: Readonly<Record<string, string>>;
 }
 
 /** An attribute after {@link defineSchema}: defaults filled in, names attached. */
@@ -108,6 +114,8 @@ export interface Schema<D extends SchemaDefinition = SchemaDefinition> {
   };
   /** Entity names in definition order. */
   readonly entityNames: readonly (keyof D['entities'] & string)[];
+  /** What the ids of each prefix identify (`{ agnt_: 'an agent' }`), from the definition's `ids`. */
+  readonly ids: Readonly<Record<string, string>>;
   /** The definition it was built from, as given. */
   readonly definition: D;
 }

@@ -23,6 +23,8 @@ export type ValueResult = Scalar | ValueProblem;
 
 export interface ValueContext {
   readonly timeZone: string;
+  /** What the ids of each prefix identify, for messages (the schema's `ids`). */
+  readonly idNames?: Readonly<Record<string, string>> | undefined;
 }
 
 const INTEGER = /^[0-9]+$/;
@@ -30,13 +32,6 @@ const ID_BODY = /^[A-Za-z0-9]+$/;
 /** What looks like an id prefix: the shape `defineSchema` allows for one (`agnt_`, `usr2_`). */
 const SOME_PREFIX = /^([a-z][a-z0-9]*_)/;
 
-/** What the public id prefixes are ids of, for messages. */
-const PREFIX_NAMES: Readonly<Record<string, string>> = {
-  agnt_: 'an agent',
-  team_: 'a team',
-  sreq_: 'a scheduling request',
-  apty_: 'an appointment type',
-};
 
 const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx: ValueContext) => ValueResult } = {
   String: (text, a) => {
@@ -59,7 +54,7 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
     const seconds = timestampSeconds(text, ctx.timeZone);
     return typeof seconds === 'number' ? seconds : { code: 'invalid_value', message: `${a.path} is a Timestamp: ${seconds}.` };
   },
-  ID: (text, a) => {
+  ID: (text, a, ctx) => {
     const format = a.id!;
     if (format.kind === 'integer') {
       if (INTEGER.test(text)) {
@@ -72,9 +67,10 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
     const { prefix } = format;
     if (text.startsWith(prefix) && ID_BODY.test(text.slice(prefix.length))) return text;
     const other = SOME_PREFIX.exec(text)?.[1];
-    const whose = PREFIX_NAMES[prefix] ?? `an object with prefix ${prefix}`;
+    const names = ctx.idNames;
+    const whose = names?.[prefix] ?? `an object with prefix ${prefix}`;
     if (other !== undefined && other !== prefix) {
-      const what = PREFIX_NAMES[other] ? ` is the id of ${PREFIX_NAMES[other]}` : ` has the prefix ${other}`;
+      const what = names?.[other] !== undefined ? ` is the id of ${names[other]}` : ` has the prefix ${other}`;
       return {
         code: 'wrong_id_prefix',
         message: `${describeValue(text)}${what}, so it can never match ${a.path}, which takes the id of ${whose} (${prefix}…).`,

@@ -1,4 +1,5 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { safeCheck } from '../../src/api/check.js';
 import { defineSchema, isDefinedAttribute } from '../../src/schema/define-schema.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 
@@ -77,4 +78,43 @@ test.each([
   ['null', null, false],
 ])('isDefinedAttribute(%s) is %s', (_, value, expected) => {
   expect(isDefinedAttribute(value)).toBe(expected);
+});
+
+describe('ids: what the ids of each prefix identify', () => {
+  const helpdesk = defineSchema({
+    ids: { tkt_: 'a ticket', usr_: 'a user' },
+    entities: {
+      comment: {
+        attributes: {
+          ticket_id: { type: 'ID', id: { kind: 'prefixed', prefix: 'tkt_' } },
+          author_id: { type: 'ID', id: { kind: 'prefixed', prefix: 'usr_' } },
+          org_id: { type: 'ID', id: { kind: 'prefixed', prefix: 'org_' } },
+        },
+      },
+    },
+  });
+
+  test.for([
+    ['comment.ticket_id EQ usr_a', '"usr_a" is the id of a user, so it can never match comment.ticket_id, which takes the id of a ticket (tkt_…).'],
+    ['comment.author_id EQ org_a', '"org_a" has the prefix org_, so it can never match comment.author_id, which takes the id of a user (usr_…).'],
+    ['comment.org_id EQ tkt_a', '"tkt_a" is the id of a ticket, so it can never match comment.org_id, which takes the id of an object with prefix org_ (org_…).'],
+    ['comment.ticket_id EQ agnt_a', '"agnt_a" has the prefix agnt_, so it can never match comment.ticket_id, which takes the id of a ticket (tkt_…).'],
+  ] as const)('%s', ([text, message]) => {
+    const r = safeCheck(text, helpdesk, 'comment');
+    expect(r.ok ? 'valid' : r.error.issues[0].message).toBe(message);
+  });
+
+  test('come from the definition, not from the scheduling models', () => {
+    expect(helpdesk.ids).toEqual({ tkt_: 'a ticket', usr_: 'a user' });
+    expect(schedulingSchema.ids.agnt_).toBe('an agent');
+  });
+
+  test('are checked with the rest of the definition', () => {
+    expect(() =>
+      defineSchema({ ids: { Tkt: 'a ticket', usr_: '' }, entities: { comment: { attributes: { body: { type: 'String' } } } } }),
+    ).toThrowErrorMatchingInlineSnapshot(`
+      [TqlError: invalid_schema: Invalid schema: ids: "Tkt" should look like "agnt_".
+      invalid_schema: Invalid schema: ids.usr_: say what the ids identify, such as "an agent".]
+    `);
+  });
 });

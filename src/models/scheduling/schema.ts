@@ -1,11 +1,11 @@
 /**
- * The scheduling service's filterable attributes (API spec, section 4) as a tql schema.
+ * The scheduling service's filterable attributes (docs/server.md, Filtering) as a tql schema.
  * Record shapes are in `records.ts`; this file says where each attribute is found in them.
  */
 import { defineSchema } from '../../schema/define-schema.js';
 import type { AttributeDefinition } from '../../schema/types.js';
 
-/** The statuses of a scheduling request (API spec, section 3). */
+/** The statuses of a scheduling request. */
 export const SCHEDULING_REQUEST_STATUSES = ['new', 'sent', 'scheduled', 'cancelled', 'closed'] as const;
 
 /** "Some associated entity of one of these types whose `value` field …". */
@@ -26,6 +26,7 @@ function associated(types: readonly [string, ...string[]], value: 'id' | 'number
  * ```
  */
 export const schedulingSchema = defineSchema({
+  ids: { agnt_: 'an agent', team_: 'a team', sreq_: 'a scheduling request', apty_: 'an appointment type' },
   entities: {
     scheduling_request: {
       description: 'GET /v1/scheduling_requests',
