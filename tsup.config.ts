@@ -1,8 +1,14 @@
 import { defineConfig } from 'tsup';
 
-/** One entry per public subpath: `tql`, `tql/memory`, `tql/sql`, `tql/mongo`, `tql/scheduling`, and the integrations. */
+/**
+ * One entry per public subpath: `tql`, `tql/ast`, `tql/backend`, `tql/memory`, `tql/sql`,
+ * `tql/mongo`, `tql/scheduling`, and the integrations. package.json's exports and typedoc.json's
+ * entry points list the same (test/package/entries.test.ts).
+ */
 export const entries = {
   index: 'src/index.ts',
+  ast: 'src/ast/index.ts',
+  backend: 'src/backends/index.ts',
   memory: 'src/backends/memory/index.ts',
   sql: 'src/backends/sql/index.ts',
   mongo: 'src/backends/mongo/index.ts',

@@ -1,13 +1,15 @@
 /**
- * tql: the TQL filter language as an engine.
+ * tql: the TQL filter language as an engine. The root entry holds what most users call: check a
+ * filter against a schema, parse and print it, and the errors. Backends, the reference models and
+ * the tools for building trees or backends have their own subpaths.
  *
  * ```ts
- * import { check, schedulingSchema } from 'tql';
+ * import { check } from 'tql';
+ * import { schedulingSchema } from 'tql/scheduling';
  * import { compilePredicate } from 'tql/memory';
- * import { compileSql, postgres } from 'tql/sql';
- * import { compileMongo } from 'tql/mongo';
  *
  * const query = check('agent.name~LIKE~john~AND~agent.schedulable~EQ~true', schedulingSchema, 'agent');
+ * const matches = compilePredicate(query);
  * ```
  *
  * @module tql
@@ -19,9 +21,6 @@ export { check, safeCheck, type CheckOptions } from './api/check.js';
 // ---- syntax ----
 export { parse, safeParse, type ParseResult } from './parser/parse.js';
 export { print, type PrintOptions, type PrintStyle } from './ast/print.js';
-export { and, or, group, predicate, attribute, text, nullValue, query, type ValueInput } from './ast/builders.js';
-export { stripSpans, type Unspanned } from './ast/strip-spans.js';
-export { OPERATORS } from './ast/nodes.js';
 export type {
   And,
   AttributeRef,
@@ -41,12 +40,20 @@ export type {
   TextValue,
   Value,
 } from './ast/nodes.js';
-export { DEFAULT_LIMITS, PROFILES, type Limits, type ParseOptions, type Profile } from './parser/options.js';
+export {
+  DEFAULT_LIMITS,
+  PROFILES,
+  PROFILE_DEFINITIONS,
+  type Extension,
+  type Limits,
+  type ParseOptions,
+  type Profile,
+  type ProfileDefinition,
+} from './parser/options.js';
 
 // ---- schemas ----
 export { defineSchema, isSchema } from './schema/define-schema.js';
-export { DEFAULT_OPERATORS } from './schema/operators.js';
-export { ATTRIBUTE_TYPES } from './schema/types.js';
+export { schemaFromJsonSchema, type DerivedSchema, type SkippedProperty } from './schema/from-json-schema.js';
 export type {
   Attribute,
   AttributeDefinition,
@@ -62,7 +69,6 @@ export type {
 
 // ---- validation ----
 export { validate, safeValidate, type Result, type ValidateOptions } from './validate/validate.js';
-export { toAst } from './validate/to-ast.js';
 export type {
   AndCondition,
   AnyComparison,
@@ -78,15 +84,3 @@ export type {
 export { TqlError, isTqlError, type IssueInit, type TqlIssue } from './errors/tql-error.js';
 export { ERROR_CODES, type TqlErrorCode } from './errors/codes.js';
 export type { Position } from './errors/position.js';
-
-// ---- writing a backend ----
-export {
-  foldCondition,
-  applyComparison,
-  type Backend,
-  type ComparisonHandlers,
-  type ConditionHandlers,
-} from './backends/backend.js';
-
-// ---- the scheduling reference models ----
-export { schedulingSchema, SCHEDULING_REQUEST_STATUSES, type SchedulingSchema, type SchedulingEntityName } from './models/scheduling/schema.js';

@@ -39,7 +39,8 @@ const caches = new WeakMap<Schema, Map<string, BoundedCache<string, ValidatedQue
  *
  * @example
  * ```ts
- * import { check, schedulingSchema } from 'tql';
+ * import { check } from 'tql';
+ * import { schedulingSchema } from 'tql/scheduling';
  * import { compileSql } from 'tql/sql';
  * import { compileMongo } from 'tql/mongo';
  * import { schedulingSqlMapping } from 'tql/scheduling';

@@ -1,7 +1,7 @@
 /** The JSON body of an error response: the API's `{ "error": "…" }`, with a code and the issues. */
 import type { TqlError, TqlIssue } from '../errors/tql-error.js';
 
-/** The body of every error answer: the API spec's `{ "error": "…" }`, plus a code and the issues. */
+/** The body of every error answer: the dialect's `{ "error": "…" }` (docs/server.md, Errors), plus a code and the issues. */
 export interface ErrorBody {
   /** What is wrong and what to do, for a person. */
   readonly error: string;

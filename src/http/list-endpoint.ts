@@ -17,7 +17,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type PageSize } from 
 import type { ListStore } from './list-store.js';
 import { requestUrl } from './request-url.js';
 
-/** A list response body (API spec 2.1). */
+/** A list response body (docs/server.md, Pages). */
 export interface ListBody<T> {
   readonly object: 'list';
   readonly next_page: string | null;

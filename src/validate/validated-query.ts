@@ -50,7 +50,7 @@ export interface OrCondition {
 
 /**
  * The condition tree a backend compiles: comparisons joined by `And` and `Or`, without groups.
- * Walk it with {@link foldCondition}.
+ * Walk it with `foldCondition` (from `tql/backend`).
  *
  * @example
  * ```ts

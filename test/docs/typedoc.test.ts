@@ -53,7 +53,9 @@ describe('the API reference (typedoc)', async () => {
   });
 
   test.for([
-    ['tql', ['check', 'safeCheck', 'parse', 'print', 'validate', 'defineSchema', 'TqlError', 'toAst', 'schedulingSchema', 'ERROR_CODES']],
+    ['tql', ['check', 'safeCheck', 'parse', 'print', 'validate', 'defineSchema', 'TqlError', 'ERROR_CODES', 'schemaFromJsonSchema']],
+    ['tql/ast', ['and', 'or', 'predicate', 'query', 'toAst', 'stripSpans']],
+    ['tql/backend', ['foldCondition', 'applyComparison', 'DEFAULT_OPERATORS']],
     ['tql/memory', ['compilePredicate', 'filterRecords']],
     ['tql/sql', ['compileSql', 'postgres', 'sqlite']],
     ['tql/mongo', ['compileMongo']],

@@ -1,5 +1,5 @@
 /**
- * One handler per TQL operator for the in-memory backend (design doc, section 4). Each operator
+ * One handler per TQL operator for the in-memory backend (docs/language.md, What a filter matches). Each operator
  * builds a value test for the attribute's source (a {@link ComparisonPlan}; `build.ts` makes its
  * closure). A `NOT_*` operator builds the same test as its positive operator with the answer
  * flipped, so the complement law holds on every record by construction, null, missing and

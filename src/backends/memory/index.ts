@@ -3,7 +3,8 @@
  *
  * @example
  * ```ts
- * import { check, schedulingSchema } from 'tql';
+ * import { check } from 'tql';
+ * import { schedulingSchema } from 'tql/scheduling';
  * import { filterRecords } from 'tql/memory';
  *
  * const q = check('agent.url_slug EQ null', schedulingSchema, 'agent');

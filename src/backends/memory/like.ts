@@ -1,5 +1,5 @@
 /**
- * LIKE: a case-insensitive substring test whose answer is, by definition (design doc 4.4),
+ * LIKE: a case-insensitive substring test whose answer is, by definition (docs/language.md, What a filter matches),
  * `text.toLowerCase().includes(needle.toLowerCase())`.
  *
  * For a needle of ASCII characters a regular expression gives that same answer on every string

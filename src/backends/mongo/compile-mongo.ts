@@ -1,6 +1,6 @@
 /**
  * The MongoDB backend: a validated query becomes one filter document over API-shaped records,
- * with the semantics of the design doc, section 4, and the in-memory backend's answers.
+ * with the semantics of docs/language.md (What a filter matches), and the in-memory backend's answers.
  *
  * - Each negative operator is `$nor` of its positive filter, the exact complement for every
  *   document, so `NOT_EQ` matches null, missing and wrong-typed values (rule 2).
@@ -135,7 +135,8 @@ export function mongoScope(scope: Scope | undefined): MongoFilter | undefined {
  *
  * @example
  * ```ts
- * import { check, schedulingSchema } from 'tql';
+ * import { check } from 'tql';
+ * import { schedulingSchema } from 'tql/scheduling';
  * import { compileMongo } from 'tql/mongo';
  *
  * compileMongo(check('agent.name LIKE jo AND agent.url_slug NOT_EQ null', schedulingSchema, 'agent'));

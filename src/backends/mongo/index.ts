@@ -3,7 +3,8 @@
  *
  * @example
  * ```ts
- * import { check, schedulingSchema } from 'tql';
+ * import { check } from 'tql';
+ * import { schedulingSchema } from 'tql/scheduling';
  * import { compileMongo } from 'tql/mongo';
  *
  * const filter = compileMongo(check('agent.role IN User,Administrator', schedulingSchema, 'agent'));

@@ -1,6 +1,6 @@
 /**
  * Validated query → a parameterized SQL boolean expression, by a handler table with one entry per
- * operator. Semantics are those of the design doc, section 4: two-valued logic, negative
+ * operator. Semantics are those of docs/language.md (What a filter matches): two-valued logic, negative
  * operators that are exact complements also on NULL, "some element" for collections.
  */
 import { TqlError, optionError } from '../../errors/tql-error.js';

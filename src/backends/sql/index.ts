@@ -3,7 +3,8 @@
  *
  * @example
  * ```ts
- * import { check, schedulingSchema } from 'tql';
+ * import { check } from 'tql';
+ * import { schedulingSchema } from 'tql/scheduling';
  * import { compileSql } from 'tql/sql';
  * import { schedulingSqlMapping } from 'tql/scheduling';
  *

@@ -1,5 +1,5 @@
 /**
- * Seeded, realistic sample data for the scheduling models (API spec, section 2): agents, teams,
+ * Seeded, realistic sample data for the scheduling models (record shapes in records.ts): agents, teams,
  * the resources list and scheduling requests that refer to them. Pure and deterministic: the
  * same options give the same records on every run. Built for volume (benchmarks generate a
  * million agents), so each record is one object literal of a fixed shape and the word pools are
@@ -51,7 +51,7 @@ const MAX_GENERATED = 10_000_000;
 /** 2023-01-01T00:00:00Z to 2025-12-31T23:59:59Z: when generated records are created. */
 const CREATED_FROM = 1672531200;
 const CREATED_TO = 1767225599;
-/** 2025-06-12, when requests gained date and time windows (API spec, section 9). */
+/** 2025-06-12, when requests gained date and time windows (the service's changelog). */
 const WINDOWS_SINCE = 1749686400;
 const MINUTE = 60;
 const HOUR = 3600;
@@ -61,7 +61,7 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /**
  * Generates a consistent dataset: requests refer to the generated agents and teams, and every
- * record follows the invariants of the API spec (a request is booked exactly when it has a
+ * record follows the invariants of the scheduling API (a request is booked exactly when it has a
  * selected start time, a booking time, a time zone and scheduled agents; only `scheduled`,
  * `cancelled` and `closed` requests can be booked, and `scheduled` ones always are). Each kind of
  * record has its own random stream, so asking for more requests does not change the agents.

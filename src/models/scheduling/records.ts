@@ -1,13 +1,13 @@
 /**
- * Record shapes of the scheduling API (API spec, section 2), as the list endpoints return them.
- * Where the spec says "not shown" (a team in `resources`, an element of `scheduled_agents`,
+ * Record shapes of the scheduling API, as the list endpoints return them.
+ * Where the API's documentation says "not shown" (a team in `resources`, an element of `scheduled_agents`,
  * the psa_c entities) we use the shape of the documented siblings and say so.
  */
 
 /** Unix seconds. */
 export type Timestamp = number;
 
-/** The status of a scheduling request (API spec, section 3). */
+/** The status of a scheduling request. */
 export type SchedulingRequestStatus = 'new' | 'sent' | 'scheduled' | 'cancelled' | 'closed';
 
 /** Associated entities (2.3). `number` is the ticket number as displayed (`#1234` for psa_b). */
@@ -19,7 +19,7 @@ export type AssociatedEntity =
   | { readonly type: 'psa_b/contact'; readonly id: number }
   | { readonly type: 'psa_b/project_ticket'; readonly id: number; readonly number: string }
   | { readonly type: 'psa_b/service_ticket'; readonly id: number; readonly number: string }
-  // psa_c shapes are not shown in the spec; we give them the psa_a shapes.
+  // psa_c shapes are not shown in the API's documentation; we give them the psa_a shapes.
   | { readonly type: 'psa_c/client'; readonly id: number }
   | { readonly type: 'psa_c/user'; readonly id: number }
   | { readonly type: 'psa_c/ticket'; readonly id: number; readonly number: string };
@@ -34,7 +34,7 @@ export interface AgentRef {
   readonly name: string;
 }
 
-/** A team inside `resources` (shape not shown in the spec; like an agent's). */
+/** A team inside `resources` (shape not documented by the API; like an agent's). */
 export interface TeamRef {
   readonly type: 'team';
   readonly id: string;
@@ -44,7 +44,7 @@ export interface TeamRef {
 /** An element of a request's `resources`: an agent or a team. */
 export type ResourceRef = AgentRef | TeamRef;
 
-/** A scheduling request as `GET /v1/scheduling_requests` returns it (API spec, 2.2). */
+/** A scheduling request as `GET /v1/scheduling_requests` returns it. */
 export interface SchedulingRequest {
   readonly id: string;
   readonly object: 'scheduling_request';
@@ -69,7 +69,7 @@ export interface SchedulingRequest {
   readonly updated_at: Timestamp;
 }
 
-/** An agent as `GET /v1/agents` returns it (API spec, 2.4). */
+/** An agent as `GET /v1/agents` returns it. */
 export interface Agent {
   readonly id: string;
   readonly object: 'agent';
@@ -83,7 +83,7 @@ export interface Agent {
   readonly updated_at: Timestamp;
 }
 
-/** A team as the resources list shows it (API spec, 2.5). */
+/** A team as the resources list shows it. */
 export interface Team {
   readonly id: string;
   readonly object: 'team';

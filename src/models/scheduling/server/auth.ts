@@ -1,4 +1,4 @@
-/** Bearer-token authentication (API spec 5): `Authorization: Bearer <token>`. */
+/** Bearer-token authentication (docs/server.md, Starting it): `Authorization: Bearer <token>`. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 

@@ -5,10 +5,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { sqlDatabase, type SqlDatabase } from '../backends/sql/database.js';
-import type { CaseFolding } from '../backends/sql/dialects.js';
-import { sampleData } from '../models/scheduling/sample.js';
-import { createSchedulingTables, loadSchedulingData } from '../models/scheduling/sql/load.js';
+import { sqlDatabase, type SqlDatabase } from '../../../backends/sql/database.js';
+import type { CaseFolding } from '../../../backends/sql/dialects.js';
+import { sampleData } from '../sample.js';
+import { createSchedulingTables, loadSchedulingData } from '../sql/load.js';
 
 export interface OpenedDatabase {
   readonly db: SqlDatabase;

@@ -1,5 +1,5 @@
 /** The endpoints of the reference server: a table from path to the entity it serves. */
-import type { SchedulingEntityName } from '../models/scheduling/schema.js';
+import type { SchedulingEntityName } from '../schema.js';
 
 /** A list endpoint and, when the API has one, its single-record endpoint (`<path>/:id`). */
 export interface EntityRoute {
@@ -10,7 +10,7 @@ export interface EntityRoute {
   readonly single: boolean;
 }
 
-/** API spec 4.1, 4.2, 4.4, 4.5. */
+/** The list and single-record routes of docs/server.md, Endpoints. */
 export const ROUTES: readonly EntityRoute[] = [
   { path: '/v1/scheduling_requests', entity: 'scheduling_request', noun: 'scheduling request', single: true },
   { path: '/v1/agents', entity: 'agent', noun: 'agent', single: false },

@@ -5,11 +5,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createListEndpoint, type ListHandler } from '../http/list-endpoint.js';
-import { plainErrorBody, type ErrorBody } from '../http/error-body.js';
-import { isRecordId } from '../http/list-params.js';
-import { requestUrl } from '../http/request-url.js';
-import { schedulingSchema } from '../models/scheduling/schema.js';
+import { createListEndpoint, type ListHandler } from '../../../http/list-endpoint.js';
+import { plainErrorBody, type ErrorBody } from '../../../http/error-body.js';
+import { isRecordId } from '../../../http/list-params.js';
+import { requestUrl } from '../../../http/request-url.js';
+import { schedulingSchema } from '../schema.js';
 import { authorized } from './auth.js';
 import { openDatabase, type OpenedDatabase } from './database.js';
 import { matchRoute, ROUTES, type EntityRoute } from './routes.js';

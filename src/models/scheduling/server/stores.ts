@@ -1,11 +1,11 @@
 /** The list stores and record look-ups of the reference server, over the scheduling tables. */
-import type { SqlDatabase } from '../backends/sql/database.js';
-import type { CaseFolding } from '../backends/sql/dialects.js';
-import { sqlListStore } from '../http/sql-store.js';
-import type { ListStore } from '../http/list-store.js';
-import { schedulingSqlMapping } from '../models/scheduling/sql/mapping.js';
-import { readRecordsById } from '../models/scheduling/sql/read.js';
-import type { SchedulingEntityName } from '../models/scheduling/schema.js';
+import type { SqlDatabase } from '../../../backends/sql/database.js';
+import type { CaseFolding } from '../../../backends/sql/dialects.js';
+import { sqlListStore } from '../../../http/sql-store.js';
+import type { ListStore } from '../../../http/list-store.js';
+import { schedulingSqlMapping } from '../sql/mapping.js';
+import { readRecordsById } from '../sql/read.js';
+import type { SchedulingEntityName } from '../schema.js';
 
 /**
  * A list store of `entity` on `db`, loading each page's records with their arrays.

@@ -3,7 +3,7 @@
  * DDL, the loader and the reader all derive from.
  *
  * Every column but the keys may be NULL: a missing field and a null one are stored alike, which
- * is what the filter semantics need ("a null or missing attribute …", design doc 4.3), and the
+ * is what the filter semantics need ("a null or missing attribute …", docs/language.md, null), and the
  * backend tests store deliberately partial records.
  */
 

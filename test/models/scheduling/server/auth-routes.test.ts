@@ -1,7 +1,7 @@
 /** Bearer tokens and the route table of the reference server. */
 import { describe, expect, test } from 'vitest';
-import { authorized } from '../../src/server/auth.js';
-import { matchRoute } from '../../src/server/routes.js';
+import { authorized } from '../../../../src/models/scheduling/server/auth.js';
+import { matchRoute } from '../../../../src/models/scheduling/server/routes.js';
 
 describe('authorized', () => {
   test.for<[string | undefined, boolean]>([

@@ -1,6 +1,6 @@
 /** The server's settings: flags, then environment, then defaults. */
 import { describe, expect, test } from 'vitest';
-import { readServerConfig } from '../../src/server/config.js';
+import { readServerConfig } from '../../../../src/models/scheduling/server/config.js';
 
 describe('readServerConfig', () => {
   test.for<[string[], Record<string, string>, object]>([

@@ -3,9 +3,9 @@
  * missing, data already there is served as it is, and `reset` reloads the sample data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sampleData } from '../../src/models/scheduling/sample.js';
-import { openDatabase } from '../../src/server/database.js';
-import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { sampleData } from '../../../../src/models/scheduling/sample.js';
+import { openDatabase } from '../../../../src/models/scheduling/server/database.js';
+import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
 
 describe.runIf(postgresAvailable())('openDatabase on a PostgreSQL server', () => {
   let server: PostgresServer;

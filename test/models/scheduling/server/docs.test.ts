@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV_TOKEN } from '../../src/server/auth.js';
-import { startListServer, type ListServer } from '../../src/server/server.js';
-import { shellWords } from '../cli/shell-words.js';
-import { codeBlocks } from '../docs/markdown-examples.js';
+import { DEV_TOKEN } from '../../../../src/models/scheduling/server/auth.js';
+import { startListServer, type ListServer } from '../../../../src/models/scheduling/server/server.js';
+import { shellWords } from '../../../cli/shell-words.js';
+import { codeBlocks } from '../../../docs/markdown-examples.js';
 
 const PAGE = 'docs/server.md';
 const PAGE_BASE = 'http://127.0.0.1:8080';
-const markdown = readFileSync(new URL(`../../${PAGE}`, import.meta.url), 'utf8');
+const markdown = readFileSync(new URL(`../../../../${PAGE}`, import.meta.url), 'utf8');
 
 interface CurlExample {
   readonly url: string;

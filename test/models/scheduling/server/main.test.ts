@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 test('the server process prints its URL and token, serves, and exits 0 on SIGINT', { timeout: 90_000 }, async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/models/scheduling/server/main.ts', '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, TQL_API_TOKEN: '', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,13 +4,13 @@
  * on the same sample data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { check } from '../../src/api/check.js';
-import { filterRecords } from '../../src/backends/memory/index.js';
-import { compareListOrder } from '../../src/http/list-store.js';
-import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
-import { startListServer, type ListServer } from '../../src/server/server.js';
-import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { check } from '../../../../src/api/check.js';
+import { filterRecords } from '../../../../src/backends/memory/index.js';
+import { compareListOrder } from '../../../../src/http/list-store.js';
+import { recordsOf, sampleData } from '../../../../src/models/scheduling/sample.js';
+import { schedulingSchema, type SchedulingEntityName } from '../../../../src/models/scheduling/schema.js';
+import { startListServer, type ListServer } from '../../../../src/models/scheduling/server/server.js';
+import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
 
 const TOKEN = 'test-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };

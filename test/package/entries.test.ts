@@ -1,0 +1,33 @@
+/**
+ * One list of entry points: tsup.config.ts's `entries` is what gets built; package.json's exports
+ * and typedoc.json's entry points must name exactly the same subpaths and sources.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { entries } from '../../tsup.config.js';
+
+const read = (file: string): unknown => JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
+const pkg = read('package.json') as { exports: Record<string, unknown>; main: string; module: string; types: string };
+const typedoc = read('typedoc.json') as { entryPoints: string[] };
+
+const exportKey = (name: string): string => (name === 'index' ? '.' : `./${name}`);
+
+test('package.json exports every built entry, in ESM and CommonJS with types, and nothing else', () => {
+  const expected = Object.fromEntries(
+    Object.keys(entries).map((name) => [
+      exportKey(name),
+      {
+        import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+        require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+      },
+    ]),
+  );
+  const { ['./package.json']: self, ...exported } = pkg.exports;
+  expect(self).toBe('./package.json');
+  expect(exported).toEqual(expected);
+  expect([pkg.main, pkg.module, pkg.types]).toEqual(['./dist/index.cjs', './dist/index.js', './dist/index.d.ts']);
+});
+
+test('typedoc documents every built entry, and nothing else', () => {
+  expect(typedoc.entryPoints).toEqual(Object.values(entries));
+});
