@@ -74,7 +74,7 @@ export function reportError(error: TqlError, options: ParsedOptions, io: CliIo):
   else io.stderr.write(renderError(error, style(colorOn(options, io))));
   if (error.code === 'invalid_option') return EXIT.usage;
   // An unreadable record, schema or mapping file is input that cannot be read.
-  return error.code === 'invalid_input' || error.code === 'invalid_schema' ? EXIT.input : EXIT.invalidQuery;
+  return error.code === 'invalid_input' || error.code === 'invalid_schema' || error.code === 'invalid_mapping' ? EXIT.input : EXIT.invalidQuery;
 }
 
 /** Whether to colour the output: `--color` or `--no-color` when given, else what the terminal allows. */

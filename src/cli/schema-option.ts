@@ -3,13 +3,14 @@
  * Schema with one object schema per entity under `$defs`) instead of the scheduling models.
  */
 import { readFileSync } from 'node:fs';
-import type { SqlMapping } from '../backends/sql/mapping.js';
+import { defineSqlMapping } from '../backends/sql/define-mapping.js';
+import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
 import { inputError, isTqlError } from '../errors/tql-error.js';
 import { schedulingSchema } from '../models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../models/scheduling/sql/mapping.js';
 import { defineSchema } from '../schema/define-schema.js';
 import { schemaFromJsonSchema } from '../schema/from-json-schema.js';
-import type { Schema } from '../schema/types.js';
+import type { Attribute, Entity, Schema } from '../schema/types.js';
 import type { OptionSpec, ParsedOptions } from './command.js';
 
 /** `--mapping <file>` of the SQL commands. */
@@ -49,12 +50,20 @@ export function cliSchema(options: ParsedOptions, io: CliIo): CliSchema {
 
 /**
  * The SQL mapping: `--mapping <file>`, else the scheduling one for the scheduling schema, else
- * one table per entity named as the entity, keyed by `id`, a column per attribute of its name.
+ * one table per entity named as the entity, keyed by `id`, a column per attribute of its name, and
+ * a table `<entity>_<array>` keyed by `<entity>_id` for each array an attribute looks in.
  */
 export function cliSqlMapping(options: ParsedOptions, { schema, scheduling }: CliSchema): SqlMapping {
-  if (typeof options.mapping === 'string') return readJson(options.mapping, 'mapping') as SqlMapping;
+  if (typeof options.mapping === 'string') return defineSqlMapping(schema, readJson(options.mapping, 'mapping') as SqlMapping);
   if (scheduling) return schedulingSqlMapping;
-  return Object.fromEntries(schema.entityNames.map((entity) => [entity, { table: entity, key: 'id' }]));
+  return defineSqlMapping(schema, Object.fromEntries(schema.entityNames.map((name) => [name, defaultEntityMapping(schema.entities[name]!)])));
+}
+
+/** `{ table: 'ticket', key: 'id' }`, and a table `ticket_tags` keyed by `ticket_id` for each array `tags` an attribute looks in. */
+function defaultEntityMapping(entity: Entity): SqlEntityMapping {
+  const arrays = new Set(Object.values<Attribute>(entity.attributes).flatMap((a) => (a.source.kind === 'element' ? a.source.arrays : [])));
+  const collections = Object.fromEntries([...arrays].map((array) => [array, { table: `${entity.name}_${array}`, foreignKey: `${entity.name}_id` }]));
+  return { table: entity.name, key: 'id', ...(arrays.size === 0 ? {} : { collections }) };
 }
 
 function readJson(path: string, what: string): unknown {

@@ -8,17 +8,18 @@
  * const { status, body } = await list(req); // 200 { object: 'list', … } or 400 { error, code, issues }
  * ```
  *
+ * What an endpoint author uses: the endpoint, the stores (or the `ListStore` interface to write
+ * one), the error body for errors of your own, and the paging constants. How pages and links are
+ * read and written stays inside.
+ *
  * @module tql/http
  */
 export { createListEndpoint, type ListBody, type ListEndpointOptions, type ListHandler, type ListResponse } from './list-endpoint.js';
 export { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type Cursor, type ListParams, type PageSize } from './list-params.js';
-export { readPage, type Page } from './list-page.js';
-export { pageLink } from './list-links.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Cursor, type ListParams, type PageSize } from './list-params.js';
+export type { Page } from './list-page.js';
 export { compareListOrder, type Direction, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
 export { memoryListStore, type MemoryListStoreOptions } from './memory-store.js';
 export { sqlListStore, type SqlListStoreOptions } from './sql-store.js';
 export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions, type MongoListFilter, type MongoListStoreOptions } from './mongo-store.js';
 export type { Scope, ScopeValue } from '../backends/scope.js';
-export { recordKey } from './record-key.js';
-export { requestUrl } from './request-url.js';

@@ -6,7 +6,8 @@ import type { Scope } from '../backends/scope.js';
 import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../backends/sql/database.js';
 import { resolveDialect, type CaseFolding } from '../backends/sql/dialects.js';
-import { entityMapping, type SqlMapping } from '../backends/sql/mapping.js';
+import { entityMapping } from '../backends/sql/define-mapping.js';
+import type { SqlMapping } from '../backends/sql/mapping.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Keyed, ListStore, PageWindow, SortKey } from './list-store.js';
 import { recordKey } from './record-key.js';
@@ -50,7 +51,7 @@ export interface SqlListStoreOptions<T> {
 export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreOptions<T>): ListStore<T> {
   const { db, mapping, entity } = options;
   const dialect = resolveDialect(db.dialect);
-  const table = entityMapping(mapping, entity, '');
+  const table = entityMapping(mapping, entity);
   const q = dialect.quoteIdentifier;
   const from = q(table.table);
   const key = q(table.key);

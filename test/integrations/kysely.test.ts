@@ -133,10 +133,6 @@ describe('the compiled query', () => {
 
   test('a collection attribute without a mapping says what to add', () => {
     const q = check('scheduling_request.team_id EQ team_a', schedulingSchema, 'scheduling_request');
-    expect(() => tqlWhere(q)).toThrowErrorMatchingInlineSnapshot(`
-      [TqlError: 1:1 unsupported: The SQL mapping of scheduling_request has no table for the array "resources" that scheduling_request.team_id looks in: add it under collections.
-        scheduling_request.team_id EQ team_a
-        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^]
-    `);
+    expect(() => tqlWhere(q)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_mapping: Invalid SQL mapping: scheduling_request.collections.resources: missing: scheduling_request.team_id looks in this array; add { table, foreignKey } for its elements.]`);
   });
 });

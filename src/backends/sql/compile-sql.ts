@@ -11,7 +11,8 @@ import { validatedQueryError } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
-import { entityMapping, resolveTarget, type ElementTable, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
+import { entityMapping } from './define-mapping.js';
+import { resolveTarget, type ElementTable, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
 export interface SqlStatement {
@@ -52,7 +53,7 @@ function bind(ctx: Context, value: Scalar): string {
 }
 
 function target(c: Comparison, ctx: Context): SqlTarget {
-  const t = resolveTarget(c.attribute, ctx.entity, ctx.dialect, { text: ctx.text, span: c.span });
+  const t = resolveTarget(c.attribute, ctx.entity, ctx.dialect);
   if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
   // The scope's values are the statement's first parameters: each element table reuses them.
   const [first, ...rest] = t.tables.map((e) => ({ ...e, filters: `${scopeConditions(ctx, e.table)} AND ${e.filters}` }));
@@ -240,7 +241,7 @@ export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): S
 export function compileScope(entity: string, options: CompileSqlOptions): SqlStatement | undefined {
   const scope = scopeEntries(options.scope);
   if (scope === undefined) return undefined;
-  const ctx: Context = { dialect: resolveDialect(options.dialect), entity: entityMapping(options.mapping, entity, ''), folding: 'database', text: '', values: [], scope };
+  const ctx: Context = { dialect: resolveDialect(options.dialect), entity: entityMapping(options.mapping, entity), folding: 'database', text: '', values: [], scope };
   for (const { value } of scope) bind(ctx, value);
   return { text: scopeConditions(ctx, undefined), values: ctx.values };
 }
@@ -268,7 +269,7 @@ function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
   }
   return {
     dialect: resolveDialect(options.dialect),
-    entity: entityMapping(options.mapping, query.entity.name, query.text),
+    entity: entityMapping(options.mapping, query.entity),
     folding,
     text: query.text,
     values: [],

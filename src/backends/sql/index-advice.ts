@@ -6,7 +6,8 @@
 import type { Schema } from '../../schema/types.js';
 import type { CaseFolding } from './dialects.js';
 import { resolveDialect, type SqlDialect, type SqlDialectName } from './dialects.js';
-import { entityMapping, resolveTarget, type SqlMapping } from './mapping.js';
+import { entityMapping } from './define-mapping.js';
+import { resolveTarget, type SqlMapping } from './mapping.js';
 
 /** Options of {@link indexAdvice}. */
 export interface IndexAdviceOptions {
@@ -64,11 +65,11 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
 
   for (const entityName of schema.entityNames) {
     if (!Object.hasOwn(options.mapping, entityName)) continue;
-    const entity = entityMapping(options.mapping, entityName, '');
     const e = schema.entities[entityName]!;
+    const entity = entityMapping(options.mapping, e);
     for (const attributeName of e.attributeNames) {
       const attribute = e.attributes[attributeName]!;
-      const target = resolveTarget(attribute, entity, dialect, { text: '', span: { start: 0, end: 0 } });
+      const target = resolveTarget(attribute, entity, dialect);
       const compared = attribute.operators.some((o) => EQUALITY_OR_RANGE.has(o));
       if (target.kind === 'elements') {
         for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${t.index.columns.map(q).join(', ')})`);

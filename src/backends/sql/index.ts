@@ -41,6 +41,7 @@ export {
 export { postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+export { defineSqlMapping } from './define-mapping.js';
 export { indexAdvice, type IndexAdviceOptions } from './index-advice.js';
 export { selectSql, type SelectSqlOptions } from './select-sql.js';
 export { registerTqlFunctions, type SqliteFunctionHost } from './sqlite-functions.js';

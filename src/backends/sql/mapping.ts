@@ -3,11 +3,10 @@
  * that differ from the record's field names; everything else follows from the schema's
  * attribute sources, so one mapping serves every attribute of an entity.
  */
-import type { Span } from '../../ast/nodes.js';
-import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute, AttributeSource } from '../../schema/types.js';
 import type { SqlDialect } from './dialects.js';
-import { quoteIdentifier, quoteSchemaLiteral } from './sql-text.js';
+import { quoteSchemaLiteral } from './sql-text.js';
+import { mappingError, missingArray } from './define-mapping.js';
 
 /** The table that holds the elements of one array of a record (an `element` source). */
 export interface SqlCollectionMapping {
@@ -83,32 +82,11 @@ function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T
   return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** The mapping of `entity`, or a `TqlError` saying it is missing. */
-export function entityMapping(mapping: SqlMapping, entity: string, text: string): SqlEntityMapping {
-  const found = typeof mapping === 'object' && mapping !== null ? own(mapping, entity) : undefined;
-  if (found === undefined || typeof found.table !== 'string' || typeof found.key !== 'string') {
-    throw TqlError.of(text, {
-      code: 'unsupported',
-      message: `The SQL mapping has no table for entity "${entity}": add { table, key } for it.`,
-      span: { start: 0, end: text.length },
-    });
-  }
-  // Checked up front: a query that never needs the table name still gets a usable mapping only.
-  quoteIdentifier(found.table);
-  quoteIdentifier(found.key);
-  return found;
-}
-
 /**
  * The SQL for the attribute of a predicate: a column, a `CASE` over a tag column, or the element
  * tables it looks in.
  */
-export function resolveTarget(
-  attribute: Attribute,
-  entity: SqlEntityMapping,
-  dialect: SqlDialect,
-  where: { readonly text: string; readonly span: Span },
-): SqlTarget {
+export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect): SqlTarget {
   const q = dialect.quoteIdentifier;
   const column = (field: string) => q(own(entity.columns, field) ?? field);
   const source: AttributeSource = attribute.source;
@@ -121,45 +99,20 @@ export function resolveTarget(
       return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
     }
     case 'element':
-      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, where) };
+      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect) };
   }
 }
 
 type ElementSource = Extract<AttributeSource, { kind: 'element' }>;
 
-function elementTables(
-  attribute: Attribute,
-  source: ElementSource,
-  entity: SqlEntityMapping,
-  dialect: SqlDialect,
-  where: { readonly text: string; readonly span: Span },
-): [ElementTable, ...ElementTable[]] {
+function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect): [ElementTable, ...ElementTable[]] {
   const q = dialect.quoteIdentifier;
   // Arrays stored in one table with one discriminator column become one EXISTS with an IN list.
   const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
   for (const array of source.arrays) {
+    // entityMapping checked the tables that are there; one missing shows only now (or in defineSqlMapping).
     const collection = own(entity.collections, array);
-    if (typeof collection !== 'object' || collection === null) {
-      throw TqlError.of(where.text, {
-        code: 'unsupported',
-        message: `The SQL mapping of ${attribute.entity} has no table for the array "${array}" that ${attribute.path} looks in: add it under collections.`,
-        span: where.span,
-      });
-    }
-    if (collection.table === entity.table) {
-      throw TqlError.of(where.text, {
-        code: 'unsupported',
-        message: `The SQL mapping stores the array "${array}" in the entity's own table "${entity.table}": elements need a table of their own.`,
-        span: where.span,
-      });
-    }
-    if (collection.discriminator !== undefined && (typeof collection.discriminator !== 'object' || collection.discriminator === null)) {
-      throw TqlError.of(where.text, {
-        code: 'unsupported',
-        message: `The discriminator of the array "${array}" in the SQL mapping is { column, value }.`,
-        span: where.span,
-      });
-    }
+    if (collection === undefined) throw mappingError([`${attribute.entity}.collections.${array}: ${missingArray([attribute.path])}`]);
     // Quoted identifiers joined by dots name one table and its columns unambiguously.
     const key = [q(collection.table), q(collection.foreignKey), collection.discriminator === undefined ? '' : q(collection.discriminator.column)].join('.');
     const group = groups.get(key);

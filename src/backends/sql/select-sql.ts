@@ -3,7 +3,7 @@ import { optionError } from '../../errors/tql-error.js';
 import type { ValidatedQuery } from '../../validate/validated-query.js';
 import { checkParameterCount, compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
 import { resolveDialect } from './dialects.js';
-import { entityMapping } from './mapping.js';
+import { entityMapping } from './define-mapping.js';
 
 /** Options of {@link selectSql}: those of {@link compileSql}, and what to return. */
 export interface SelectSqlOptions extends CompileSqlOptions {
@@ -30,7 +30,7 @@ export interface SelectSqlOptions extends CompileSqlOptions {
 export function selectSql(query: ValidatedQuery, options: SelectSqlOptions): SqlStatement {
   const where = compileSql(query, options);
   const dialect = resolveDialect(options.dialect);
-  const entity = entityMapping(options.mapping, query.entity.name, query.text);
+  const entity = entityMapping(options.mapping, query.entity);
   const q = dialect.quoteIdentifier;
   const key = q(entity.key);
   const values = [...where.values];

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compileSql, type CompileSqlOptions } from '../../../src/backends/sql/compile-sql.js';
 import { sqlDatabase, type SqlDriver } from '../../../src/backends/sql/database.js';
-import type { SqlMapping } from '../../../src/backends/sql/mapping.js';
+import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
+import type { SqlEntityMapping, SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { selectSql, type SelectSqlOptions } from '../../../src/backends/sql/select-sql.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
@@ -14,36 +15,80 @@ import { tqlErrorOf } from '../../support/tql-error.js';
 const agentQuery = check('agent.name EQ x', schedulingSchema, 'agent');
 const requestQuery = check('scheduling_request.status EQ new AND scheduling_request.team_id EQ team_blue', schedulingSchema, 'scheduling_request');
 
-describe('compileSql', () => {
-  test('an entity the mapping does not have', () => {
-    const e = tqlErrorOf(() => compileSql(agentQuery, { dialect: 'sqlite', mapping: { team: { table: 'team', key: 'id' } } }));
-    expect(e.code).toBe('unsupported');
+describe('defineSqlMapping: a mapping is checked once, where it is defined, against its schema', () => {
+  test('every problem at once, each with its entry', () => {
+    const e = tqlErrorOf(() =>
+      defineSqlMapping(schedulingSchema, {
+        agents: { table: 'agent', key: 'id' },
+        team: { table: 'team' } as SqlEntityMapping,
+        resource: { table: 'resource', key: 'id', columns: { name: '' } },
+        scheduling_request: {
+          table: 'scheduling_request',
+          key: 'id',
+          collections: {
+            associated_entities: { table: 'scheduling_request', foreignKey: 'id' },
+            resources: { table: 'request_resource', foreignKey: 'request_id', discriminator: { column: 'role' } as { column: string; value: string } },
+          },
+        },
+      }),
+    );
+    expect(e.code).toBe('invalid_mapping');
     expect(e.message).toMatchInlineSnapshot(`
-      "1:1 unsupported: The SQL mapping has no table for entity "agent": add { table, key } for it.
-        agent.name EQ x
-        ^^^^^^^^^^^^^^^"
+      "invalid_mapping: Invalid SQL mapping: agents: the schema has no entity "agents" (did you mean "agent"?).
+      invalid_mapping: Invalid SQL mapping: team.key: missing: give the name of a table or column.
+      invalid_mapping: Invalid SQL mapping: resource.columns.name: "" cannot be an SQL identifier: give a non-empty name without NUL.
+      invalid_mapping: Invalid SQL mapping: scheduling_request.collections.associated_entities.table: elements need a table of their own, not the entity's table "scheduling_request".
+      invalid_mapping: Invalid SQL mapping: scheduling_request.collections.resources.discriminator.value: the value is a text without backslash or NUL.
+      invalid_mapping: Invalid SQL mapping: scheduling_request.collections.scheduled_agents: missing: scheduling_request.agent_id looks in this array; add { table, foreignKey } for its elements."
     `);
   });
-  test('a collection the mapping does not have', () => {
+  test('the result is a frozen copy that compiling trusts', () => {
+    const plain = { agent: { table: 'agent', key: 'id', columns: { name: 'full_name' } } };
+    const mapping = defineSqlMapping(schedulingSchema, plain);
+    plain.agent.columns.name = 'changed';
+    expect(Object.isFrozen(mapping.agent.columns)).toBe(true);
+    expect(compileSql(agentQuery, { dialect: 'sqlite', mapping }).text).toBe('"full_name" = ?');
+  });
+  test('a key named __proto__ is an entry like any other', () => {
+    const e = tqlErrorOf(() => defineSqlMapping(schedulingSchema, JSON.parse('{"__proto__": {"table": "agent", "key": "id"}}') as SqlMapping));
+    expect(e.message).toMatchInlineSnapshot(`"invalid_mapping: Invalid SQL mapping: __proto__: the schema has no entity "__proto__"."`);
+  });
+});
+
+describe('compileSql with a mapping not made by defineSqlMapping: the entity it compiles is checked the same way', () => {
+  test.for<[string, SqlMapping, string]>([
+    ['an entity the mapping does not have', { team: { table: 'team', key: 'id' } }, 'invalid_mapping: Invalid SQL mapping: agent: the mapping has no entry for this entity; add { table, key } for it.'],
+    ['an empty table name', { agent: { table: '', key: 'id' } }, 'invalid_mapping: Invalid SQL mapping: agent.table: "" cannot be an SQL identifier: give a non-empty name without NUL.'],
+    [
+      'a NUL in a column name',
+      { agent: { table: 'agent', key: 'id', columns: { name: 'na\u0000me' } } },
+      'invalid_mapping: Invalid SQL mapping: agent.columns.name: "na\\u0000me" cannot be an SQL identifier: give a non-empty name without NUL.',
+    ],
+    [
+      'a prototype key as entity',
+      JSON.parse('{"__proto__": {"table": "agent", "key": "id"}}') as SqlMapping,
+      'invalid_mapping: Invalid SQL mapping: agent: the mapping has no entry for this entity; add { table, key } for it.',
+    ],
+  ])('%s', ([, mapping, message]) => {
+    const e = tqlErrorOf(() => compileSql(agentQuery, { dialect: 'sqlite', mapping }));
+    expect(e.code).toBe('invalid_mapping');
+    expect(e.message).toBe(message);
+  });
+  test('an array that a compiled attribute looks in, without a table', () => {
     const mapping: SqlMapping = { scheduling_request: { table: 'scheduling_request', key: 'id' } };
-    const e = tqlErrorOf(() => compileSql(requestQuery, { dialect: 'postgres', mapping }));
-    expect(e.code).toBe('unsupported');
-    expect(e.message).toMatchInlineSnapshot(`
-      "1:38 unsupported: The SQL mapping of scheduling_request has no table for the array "resources" that scheduling_request.team_id looks in: add it under collections.
-        …duling_request.status EQ new AND scheduling_request.team_id EQ team_blue
-                                          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"
-    `);
+    expect(tqlErrorOf(() => compileSql(requestQuery, { dialect: 'postgres', mapping })).message).toMatchInlineSnapshot(`"invalid_mapping: Invalid SQL mapping: scheduling_request.collections.resources: missing: scheduling_request.team_id looks in this array; add { table, foreignKey } for its elements."`);
   });
   test("a collection stored in the entity's own table", () => {
     const mapping: SqlMapping = {
       scheduling_request: { table: 'scheduling_request', key: 'id', collections: { resources: { table: 'scheduling_request', foreignKey: 'id' } } },
     };
-    expect(tqlErrorOf(() => compileSql(requestQuery, { dialect: 'postgres', mapping })).message).toMatchInlineSnapshot(`
-      "1:38 unsupported: The SQL mapping stores the array "resources" in the entity's own table "scheduling_request": elements need a table of their own.
-        …duling_request.status EQ new AND scheduling_request.team_id EQ team_blue
-                                          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"
-    `);
+    expect(tqlErrorOf(() => compileSql(requestQuery, { dialect: 'postgres', mapping })).message).toContain(
+      "invalid_mapping: Invalid SQL mapping: scheduling_request.collections.resources.table: elements need a table of their own, not the entity's table \"scheduling_request\".",
+    );
   });
+});
+
+describe('compileSql', () => {
   test.for<[string, Partial<CompileSqlOptions> | null, string]>([
     ['no options', null, 'invalid_option: compileSql needs options { dialect, mapping }.'],
     [
@@ -55,21 +100,6 @@ describe('compileSql', () => {
       'an unknown case folding',
       { dialect: 'sqlite', mapping: schedulingSqlMapping, caseFolding: 'icu' as 'unicode' },
       'invalid_option: caseFolding is "database" or "unicode", not "icu".',
-    ],
-    [
-      'an empty table name',
-      { dialect: 'sqlite', mapping: { agent: { table: '', key: 'id' } } },
-      'invalid_option: "" cannot be an SQL identifier: use a non-empty name without NUL.',
-    ],
-    [
-      'a NUL in a column name',
-      { dialect: 'sqlite', mapping: { agent: { table: 'agent', key: 'id', columns: { name: 'na\u0000me' } } } },
-      'invalid_option: "na\\u0000me" cannot be an SQL identifier: use a non-empty name without NUL.',
-    ],
-    [
-      'a prototype key as entity',
-      { dialect: 'sqlite', mapping: JSON.parse('{"__proto__": {"table": "agent", "key": "id"}}') as SqlMapping },
-      '1:1 unsupported: The SQL mapping has no table for entity "agent": add { table, key } for it.\n  agent.name EQ x\n  ^^^^^^^^^^^^^^^',
     ],
   ])('%s', ([, options, message]) => {
     expect(tqlErrorOf(() => compileSql(agentQuery, options as CompileSqlOptions)).message).toBe(message);

@@ -1,5 +1,6 @@
 /** Where the scheduling entities live in the tables of `tables.ts`. */
-import type { SqlMapping } from '../../../backends/sql/mapping.js';
+import { defineSqlMapping } from '../../../backends/sql/define-mapping.js';
+import { schedulingSchema } from '../schema.js';
 
 /**
  * `request_resource` holds both arrays of agents and teams of a request; `role` says which
@@ -18,7 +19,7 @@ export const RESOURCE_ROLES = { resources: 'resource', scheduled_agents: 'schedu
  * //   AND "request_resource"."role" = 'resource' AND "request_resource"."type" = 'team' AND "request_resource"."id" = ?)
  * ```
  */
-export const schedulingSqlMapping = {
+export const schedulingSqlMapping = defineSqlMapping(schedulingSchema, {
   scheduling_request: {
     table: 'scheduling_request',
     key: 'id',
@@ -40,4 +41,4 @@ export const schedulingSqlMapping = {
   team: { table: 'team', key: 'id' },
   // One table for agents and teams, tagged by `object`; the schema's variant sources pick columns.
   resource: { table: 'resource', key: 'id' },
-} as const satisfies SqlMapping;
+});

@@ -1,0 +1,155 @@
+/**
+ * Checking an SQL mapping once, where it is defined, against the schema it maps: every problem is
+ * reported at once with the entry it is in (`scheduling_request.collections.resources.foreignKey`),
+ * as an `invalid_mapping` error that is the mapping author's to fix, not the end user's.
+ */
+import { describeValue } from '../../errors/describe-value.js';
+import { closest } from '../../errors/suggest.js';
+import { TqlError, issue, type TqlIssue } from '../../errors/tql-error.js';
+import type { Entity, Schema } from '../../schema/types.js';
+import type { SqlEntityMapping, SqlMapping } from './mapping.js';
+
+/** Mappings made by {@link defineSqlMapping}: checked and frozen, so compiling trusts them. */
+const definedMappings = new WeakSet<object>();
+
+type Problem = (entry: string, message: string) => void;
+
+/**
+ * Checks `mapping` against `schema` and returns a frozen copy that `compileSql`, `selectSql`,
+ * `indexAdvice` and `sqlListStore` use without checking again. Throws a `TqlError`
+ * (`invalid_mapping`) listing every problem with its entry: an entity the schema does not have, a
+ * table or key missing, a name that cannot be an SQL identifier, an array that an attribute looks
+ * in without a table of its own. Entities the mapping leaves out simply cannot be compiled.
+ *
+ * @example
+ * ```ts
+ * const mapping = defineSqlMapping(helpdesk, {
+ *   ticket: { table: 'tickets', key: 'id', columns: { opened_at: 'created' } },
+ *   comment: { table: 'comments', key: 'id', collections: { mentions: { table: 'comment_mention', foreignKey: 'comment_id' } } },
+ * });
+ * compileSql(check('ticket.subject LIKE paper', helpdesk, 'ticket'), { dialect: 'sqlite', mapping });
+ * ```
+ */
+export function defineSqlMapping<const M extends SqlMapping>(schema: Schema, mapping: M): M {
+  const problems: string[] = [];
+  const problem: Problem = (entry, message) => problems.push(`${entry}: ${message}`);
+  if (!isRecord(mapping)) throw mappingError(['a mapping is an object with one { table, key } entry per entity']);
+  for (const [name, entry] of Object.entries(mapping)) {
+    const entity = Object.hasOwn(schema.entities, name) ? (schema.entities as Record<string, Entity>)[name] : undefined;
+    if (entity === undefined) {
+      const guess = closest(name, schema.entityNames);
+      problem(name, `the schema has no entity "${name}"${guess === undefined ? '' : ` (did you mean "${guess}"?)`}`);
+      continue;
+    }
+    checkEntity(name, entry, entity, problem);
+  }
+  if (problems.length > 0) throw mappingError(problems);
+  const copy = deepFrozenCopy(mapping) as M;
+  definedMappings.add(copy);
+  return copy;
+}
+
+/**
+ * The mapping of `entity`, checked now unless {@link defineSqlMapping} made the mapping: its table,
+ * key, columns and the tables it names. An array without a table is found only when an attribute
+ * that looks in it is compiled, so a mapping written for some attributes serves those.
+ */
+export function entityMapping(mapping: SqlMapping, entity: Entity | string): SqlEntityMapping {
+  const name = typeof entity === 'string' ? entity : entity.name;
+  const found = isRecord(mapping) && Object.hasOwn(mapping, name) ? mapping[name] : undefined;
+  if (found === undefined) throw mappingError([`${name}: the mapping has no entry for this entity; add { table, key } for it`]);
+  if (definedMappings.has(mapping)) return found;
+  const problems: string[] = [];
+  checkEntity(name, found, undefined, (entry, message) => problems.push(`${entry}: ${message}`));
+  if (problems.length > 0) throw mappingError(problems);
+  return found;
+}
+
+function checkEntity(name: string, entry: unknown, entity: Entity | undefined, problem: Problem): void {
+  if (!isRecord(entry)) {
+    problem(name, `an entity's mapping is { table, key }, not ${describeValue(entry)}`);
+    return;
+  }
+  identifier(`${name}.table`, entry['table'], problem);
+  identifier(`${name}.key`, entry['key'], problem);
+  names(`${name}.columns`, entry['columns'], problem);
+  const collections = entry['collections'];
+  if (collections !== undefined && !isRecord(collections)) problem(`${name}.collections`, 'collections is an object: array field → { table, foreignKey }');
+  const mapped = isRecord(collections) ? collections : {};
+  for (const [array, collection] of Object.entries(mapped)) checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
+  if (entity === undefined) return;
+  const unmapped = new Map<string, string[]>();
+  for (const attributeName of entity.attributeNames) {
+    const source = entity.attributes[attributeName]!.source;
+    if (source.kind !== 'element') continue;
+    for (const array of source.arrays) {
+      if (!Object.hasOwn(mapped, array)) unmapped.set(array, [...(unmapped.get(array) ?? []), `${entity.name}.${attributeName}`]);
+    }
+  }
+  for (const [array, paths] of unmapped) problem(`${name}.collections.${array}`, missingArray(paths));
+}
+
+/**
+ * The problem of an array without a table, for the attributes that look in it:
+ * `missing: scheduling_request.team_id looks in this array; add { table, foreignKey }`.
+ */
+export function missingArray(paths: readonly string[]): string {
+  const named = paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 2).join(', ')} and ${paths.length - 2} more attributes`;
+  return `missing: ${named} ${paths.length === 1 ? 'looks' : 'look'} in this array; add { table, foreignKey } for its elements`;
+}
+
+function checkCollection(entry: string, collection: unknown, ownTable: unknown, problem: Problem): void {
+  if (!isRecord(collection)) {
+    problem(entry, `an array's mapping is { table, foreignKey }, not ${describeValue(collection)}`);
+    return;
+  }
+  identifier(`${entry}.table`, collection['table'], problem);
+  identifier(`${entry}.foreignKey`, collection['foreignKey'], problem);
+  names(`${entry}.columns`, collection['columns'], problem);
+  if (collection['table'] === ownTable) problem(`${entry}.table`, `elements need a table of their own, not the entity's table "${String(ownTable)}"`);
+  const discriminator = collection['discriminator'];
+  if (discriminator === undefined) return;
+  if (!isRecord(discriminator)) {
+    problem(`${entry}.discriminator`, 'a discriminator is { column, value }');
+    return;
+  }
+  identifier(`${entry}.discriminator.column`, discriminator['column'], problem);
+  if (typeof discriminator['value'] !== 'string' || /[\\\u0000]/.test(discriminator['value'])) {
+    problem(`${entry}.discriminator.value`, 'the value is a text without backslash or NUL');
+  }
+}
+
+/** A name every dialect can quote: a non-empty text without NUL. */
+function identifier(entry: string, value: unknown, problem: Problem): void {
+  if (value === undefined) problem(entry, 'missing: give the name of a table or column');
+  else if (typeof value !== 'string' || value === '' || value.includes('\u0000')) {
+    problem(entry, `${describeValue(value)} cannot be an SQL identifier: give a non-empty name without NUL`);
+  }
+}
+
+function names(entry: string, value: unknown, problem: Problem): void {
+  if (value === undefined) return;
+  if (!isRecord(value)) {
+    problem(entry, 'columns is an object: field → column');
+    return;
+  }
+  for (const [field, column] of Object.entries(value)) identifier(`${entry}.${field}`, column, problem);
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy nobody can change afterwards: objects and arrays copied and frozen all the way down. */
+function deepFrozenCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return Object.freeze(value.map(deepFrozenCopy));
+  if (!isRecord(value)) return value;
+  // fromEntries defines own properties, also one named __proto__ (a key of a mapping read from JSON).
+  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepFrozenCopy(v)])));
+}
+
+/** An `invalid_mapping` error, one issue per problem (`entry: what is wrong`). */
+export function mappingError(problems: readonly string[]): TqlError {
+  const issues = problems.map((p): TqlIssue => issue('', { code: 'invalid_mapping', message: `Invalid SQL mapping: ${p}.`, span: { start: 0, end: 0 } }));
+  return new TqlError('', issues as [TqlIssue, ...TqlIssue[]]);
+}
