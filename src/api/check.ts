@@ -3,7 +3,7 @@
  * repeated query costs one look-up.
  */
 import { TqlError, isTqlError } from '../errors/tql-error.js';
-import type { Limits } from '../parser/options.js';
+import { DEFAULT_LIMITS, type Limits } from '../parser/options.js';
 import type { ParseNotes } from '../parser/fast-parse.js';
 import { parseNoting } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
@@ -145,6 +145,8 @@ function cacheFor(schema: Schema, key: string): BoundedCache<string, ValidatedQu
   return cache;
 }
 
+const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
+
 /**
  * A key for the entity and options, unambiguous for every combination (each string is prefixed
  * with its length, numbers and strings are told apart), or undefined when an argument has a
@@ -154,7 +156,9 @@ function optionsKey(entity: unknown, o: CheckOptions): string | undefined {
   const l: Partial<Limits> | null | undefined = o.limits;
   if (l !== undefined && typeof l !== 'object') return undefined;
   // No limits and null limits both mean the defaults.
-  const parts: unknown[] = [entity, o.profile, o.timeZone, l?.maxLength, l?.maxPredicates, l?.maxDepth, l?.maxListValues, l?.maxValueLength];
+  const parts: unknown[] = [entity, o.profile, o.timeZone];
+  // Every limit by its name in DEFAULT_LIMITS: a new limit is part of the key without a change here.
+  for (const name of LIMIT_NAMES) parts.push(l?.[name]);
   let key = '';
   for (const p of parts) {
     if (typeof p === 'string') key += `s${p.length}:${p}`;
