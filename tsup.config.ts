@@ -17,6 +17,8 @@ export const entries = {
   kysely: 'src/integrations/kysely.ts',
   pg: 'src/integrations/postgres.ts',
   mongodb: 'src/integrations/mongodb.ts',
+  zod: 'src/integrations/zod.ts',
+  drizzle: 'src/integrations/drizzle.ts',
 };
 
 export default defineConfig({
@@ -30,7 +32,7 @@ export default defineConfig({
   target: 'node20',
   treeshake: true,
   // Integrations load their library from the application, never from a bundled copy.
-  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3'],
+  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'zod', 'drizzle-orm'],
   // ohm-js is bundled in, and so only a dev dependency: its ESM entry is a graph of many modules
   // that takes ~28 ms to load, the same code in one file ~10 ms, and that only on the first
   // rejected text (src/parser/load-ohm.ts; cold start, docs/performance.md).

@@ -23,6 +23,22 @@ export function recordKey(record: unknown, what: string): SortKey {
   return { createdAt, id };
 }
 
+/**
+ * The string `id` of a record, for matching loaded records to the keys of their page (which came
+ * from the database, so the record itself need not repeat its `created_at`). Throws a `TqlError`
+ * (`invalid_input`) naming `what` when there is none.
+ *
+ * @example
+ * ```ts
+ * recordId({ id: 'tkt_1', opened_at: 1735689600 }, 'a loaded record'); // 'tkt_1'
+ * ```
+ */
+export function recordId(record: unknown, what: string): string {
+  const id = typeof record === 'object' && record !== null && Object.hasOwn(record, 'id') ? (record as { id: unknown }).id : undefined;
+  if (typeof id !== 'string') throw inputError(`A list needs a string "id" on every record; ${what} has id ${describe(id)}.`);
+  return id;
+}
+
 function describe(value: unknown): string {
   return value === undefined ? 'none' : JSON.stringify(value) ?? String(value);
 }

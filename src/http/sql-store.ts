@@ -10,7 +10,7 @@ import { entityMapping } from '../backends/sql/define-mapping.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Keyed, ListStore, PageWindow, SortKey } from './list-store.js';
-import { recordKey } from './record-key.js';
+import { recordId, recordKey } from './record-key.js';
 
 /** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
 export interface SqlListStoreOptions<T> {
@@ -72,7 +72,7 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
     async page(query, window) {
       const keys = (await db.all(pageStatement(query, window))).map((row, i) => recordKey(row, `row ${i} of ${table.table}`));
       if (keys.length === 0) return [];
-      const byId = new Map((await load(keys.map((k) => k.id))).map((r) => [recordKey(r, 'a loaded record').id, r]));
+      const byId = new Map((await load(keys.map((k) => k.id))).map((r) => [recordId(r, 'a loaded record'), r]));
       return keys.flatMap((k): Keyed<T>[] => {
         const record = byId.get(k.id);
         return record === undefined ? [] : [{ key: k, record }];
@@ -98,7 +98,6 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
     return { text, values };
   }
 
-  /** Rows strictly past `k` in the direction of `op` (`<` down the list, `>` up). */
   /**
    * Rows strictly past `k` in the direction of `op` (`<` down the list, `>` up), as a row
    * comparison: the engine reads it as a bound on an index over `(created_at, id)` (with the same

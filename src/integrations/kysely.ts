@@ -6,10 +6,10 @@
  * @module tql/kysely
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { compileSql } from '../backends/sql/compile-sql.js';
-import { postgres, sqlite, type CaseFolding, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
+import { postgres, sqlite, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
-import type { Scalar, ValidatedQuery } from '../validate/validated-query.js';
+import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
 
 /** Options of {@link tqlWhere}: which SQL dialect to write and how LIKE folds case. */
 export interface TqlWhereOptions {
@@ -24,24 +24,9 @@ export interface TqlWhereOptions {
 }
 
 /**
- * Placeholders become markers that cannot occur in the compiled text otherwise: identifiers and
- * schema constants refuse NUL (`sql-text.ts`), and values never reach the text.
- */
-const MARK = '\u0000';
-
-/**
- * A dialect that writes markers for placeholders and leaves booleans as booleans; the booleans
- * become the literals TRUE / FALSE below, the one form both PostgreSQL and SQLite read (a bound
- * JavaScript boolean is a type error in better-sqlite3).
- */
-function markingDialect(base: SqlDialect): SqlDialect {
-  return { ...base, placeholder: (n) => `${MARK}${n - 1}${MARK}`, bindBoolean: (value) => value };
-}
-
-/**
  * The query's condition as a Kysely expression over the entity's table. Without `mapping`, the
  * entity is a table of its own name with a column per attribute (collection attributes then need
- * a mapping: they throw a `TqlError` with code `unsupported`). Use it in a FROM that does not
+ * a mapping: they throw a `TqlError` with code `invalid_mapping`). Use it in a FROM that does not
  * alias the table, as with `compileSql`.
  *
  * @example
@@ -53,22 +38,21 @@ function markingDialect(base: SqlDialect): SqlDialect {
  * ```
  */
 export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: TqlWhereOptions = {}): Expression<SqlBool> {
-  const base = options.dialect === 'sqlite' ? sqlite : postgres;
-  const compiled = compileSql(query, {
-    dialect: markingDialect(base),
+  const pieces = statementPieces(query, {
+    dialect: options.dialect === 'sqlite' ? sqlite : postgres,
     mapping: mapping ?? defaultMapping(query),
     caseFolding: options.caseFolding,
   });
-  const parts = compiled.text.split(MARK);
-  // split gives text, index, text, index, …, text: odd positions are placeholders.
-  const pieces: RawBuilder<unknown>[] = parts.map((part, i) =>
-    i % 2 === 0 ? sql.raw(part) : parameter(compiled.values[Number(part)] as Scalar),
-  );
-  return sql.join<SqlBool>(pieces, sql.raw(''));
+  return sql.join<SqlBool>(pieces.map(kyselyPiece), sql.raw(''));
 }
 
-function parameter(value: Scalar): RawBuilder<unknown> {
-  return typeof value === 'boolean' ? sql.lit(value) : sql.val(value);
+/**
+ * Values become Kysely parameters; booleans the literals TRUE / FALSE, the one form both
+ * PostgreSQL and SQLite read (a bound JavaScript boolean is a type error in better-sqlite3).
+ */
+function kyselyPiece(piece: StatementPiece): RawBuilder<unknown> {
+  if ('sql' in piece) return sql.raw(piece.sql);
+  return typeof piece.value === 'boolean' ? sql.lit(piece.value) : sql.val(piece.value);
 }
 
 /** `{ <entity>: { table: <entity>, key: 'id' } }`: the table named like the entity. */

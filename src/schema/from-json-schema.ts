@@ -13,7 +13,7 @@
  * | `"type": "integer"` with `"format": "unix-time"` | `Timestamp` (Unix seconds) |
  * | `"type": "integer"` named `id` or `…_id` | `ID`, `{ kind: 'integer' }` |
  * | `"type": "boolean"` | `Boolean` |
- * | `"null"` among the types, or in `enum` | `nullable: true` |
+ * | `"null"` among the types, or in `enum`, or an `anyOf` of a type and `null` | `nullable: true` |
  *
  * A property that maps to none of these (other numbers, objects, arrays, a `date-time` text,
  * which tql could only compare as text) is left out and listed in `skipped` with the reason.
@@ -89,7 +89,8 @@ export function schemaFromJsonSchema(document: unknown): DerivedSchema {
 }
 
 /** The attribute for one property, or why there is none. */
-function attributeOf(name: string, property: Json): AttributeDefinition | { readonly reason: string } {
+function attributeOf(name: string, given: Json): AttributeDefinition | { readonly reason: string } {
+  const property = withoutNullAlternative(given);
   const { types, nullable } = typesOf(property);
   const description = typeof property['description'] === 'string' ? { description: property['description'] } : {};
   const extra = { ...(nullable ? { nullable: true } : {}), ...description };
@@ -123,6 +124,22 @@ function attributeOf(name: string, property: Json): AttributeDefinition | { read
     default:
       return { reason: `the type "${String(types[0])}" is not a JSON Schema type` };
   }
+}
+
+/**
+ * `{ anyOf: [X, { type: 'null' }], … }` (how zod and others write a nullable property) as X with
+ * `null` among its types and the outer keywords (`format`, `description`) kept.
+ */
+function withoutNullAlternative(property: Json): Json {
+  const alternatives = property['anyOf'] ?? property['oneOf'];
+  if (!Array.isArray(alternatives)) return property;
+  const isNull = (a: unknown) => isObject(a) && a['type'] === 'null';
+  const others = alternatives.filter((a) => !isNull(a));
+  if (others.length !== 1 || !isObject(others[0])) return property;
+  const { anyOf: _anyOf, oneOf: _oneOf, ...outer } = property;
+  const inner = others[0];
+  const innerTypes = typeof inner['type'] === 'string' ? [inner['type']] : Array.isArray(inner['type']) ? inner['type'] : [];
+  return { ...inner, ...outer, ...(alternatives.length > others.length ? { type: [...innerTypes, 'null'] } : {}) };
 }
 
 /** The property's types other than null, and whether null is one of them (or of its enum). */

@@ -23,6 +23,18 @@ const ENTRY_POINTS: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(entries).map(([name, source]) => [name === 'index' ? 'tql' : `tql/${name}`, source.replace(/\.ts$/, '.js')]),
 );
 
+/**
+ * `source` with the package's specifiers (`from 'tql/sql'`) pointing at the sources, as seen from
+ * a module `root` (`'../../'`) below the repository's root; `where` names the source in errors.
+ */
+export function withSourceSpecifiers(source: string, root: string, where: string): string {
+  return source.replace(/(from\s+)'(tql(?:\/[a-z]+)?)'/g, (_whole, from: string, specifier: string) => {
+    const target = ENTRY_POINTS[specifier];
+    if (target === undefined) throw new Error(`${where}: tql has no entry point '${specifier}'`);
+    return `${from}'${root}${target}'`;
+  });
+}
+
 /** A runnable example, written out as a module. */
 export interface TypeScriptExample extends ErrorBlock {
   /** Absolute path of the module. */
@@ -36,11 +48,7 @@ export function typeScriptExamples(markdown: string, file: string): TypeScriptEx
     .filter((b) => b.attributes.includes('run') || b.attributes.includes('error'))
     .map((b) => {
       const path = fileURLToPath(new URL(`${file.replace(/\W+/g, '-')}-line-${b.line}.ts`, OUT));
-      const source = b.body.replace(/(from\s+)'(tql(?:\/[a-z]+)?)'/g, (_whole, from: string, specifier: string) => {
-        const target = ENTRY_POINTS[specifier];
-        if (target === undefined) throw new Error(`${file}:${b.line}: tql has no entry point '${specifier}'`);
-        return `${from}'../../${target}'`;
-      });
+      const source = withSourceSpecifiers(b.body, '../../', `${file}:${b.line}`);
       const asserted = source.replace(/^(\s*)(.+?);\s*\/\/ → (.+)$/gm, '$1assertShown($2, $3);');
       const header = `// Written by test/docs/typescript-examples.ts from ${file}:${b.line}.\nimport { deepStrictEqual as assertShown } from 'node:assert/strict';\n`;
       writeFileSync(path, `${header}${asserted}\n`);
@@ -63,7 +71,7 @@ export async function runTypeScript(example: TypeScriptExample): Promise<Outcome
  * The type errors of the example modules, as `file:line: message`, checked with the project's
  * compiler options so an example that would not compile in a user's strict project fails.
  */
-export function typeErrors(examples: readonly TypeScriptExample[]): string[] {
+export function typeErrors(examples: readonly { readonly path: string }[]): string[] {
   const configPath = fileURLToPath(new URL('tsconfig.json', ROOT));
   const config = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p));
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, fileURLToPath(ROOT));

@@ -18,7 +18,7 @@ const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')
 };
 
 /** Subpaths that load a peer at import, with the peer; every other subpath must load without any. */
-const NEEDS_PEER: Readonly<Record<string, string>> = { 'tql/kysely': 'kysely' };
+const NEEDS_PEER: Readonly<Record<string, string>> = { 'tql/kysely': 'kysely', 'tql/zod': 'zod', 'tql/drizzle': 'drizzle-orm' };
 
 const SUBPATHS = Object.keys(PACKAGE.exports)
   .filter((key) => !key.endsWith('.json'))
@@ -83,10 +83,10 @@ describe('the installed package', () => {
 
   test('a filter, a syntax error (which loads the bundled Ohm) and SQL, in ESM and CommonJS', () => {
     const body = (load: (s: string) => string) => `
-      const { check, safeCheck, schedulingSchema } = ${load('tql')};
+      const { check, safeCheck } = ${load('tql')};
       const { compilePredicate } = ${load('tql/memory')};
       const { compileSql } = ${load('tql/sql')};
-      const { schedulingSqlMapping } = ${load('tql/scheduling')};
+      const { schedulingSchema, schedulingSqlMapping } = ${load('tql/scheduling')};
       const q = check('agent.name~LIKE~john', schedulingSchema, 'agent');
       const bad = safeCheck('agent.name EQ', schedulingSchema, 'agent');
       console.log(JSON.stringify([compilePredicate(q)({ name: 'Little John' }), bad.ok || bad.error.code, compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }).values]));`;

@@ -12,21 +12,24 @@ import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 export const indexesCommand: Command = {
   name: 'indexes',
   summary: 'Print the CREATE INDEX statements that make every filterable attribute and the list order index-friendly.',
-  usage: 'tql indexes [--dialect postgres|sqlite] [--case-folding database|unicode] [--json]',
+  usage: 'tql indexes [--dialect postgres|sqlite] [--case-folding database|unicode] [--schema <file> [--mapping <file>] [--list-order <column|none>]] [--json]',
   options: {
     ...SQL_OPTIONS,
     schema: QUERY_OPTIONS.schema!,
     ...MAPPING_OPTION,
+    'list-order': { type: 'string', value: '<column|none>', help: 'the column of Unix seconds lists are ordered by, before the key (default created_at; none for no list index)' },
     json: { type: 'boolean', help: 'print a JSON list of statements' },
   },
   details: `Prints one statement a line, for the reference tables and mapping (the same indexes the
 scheduling DDL creates): B-trees for EQ, IN and ranges, trigram GIN indexes for LIKE on
 PostgreSQL (after CREATE EXTENSION pg_trgm), element-table indexes for collections, and the
-(created_at, id) index of the list order. With --schema (and --mapping), for your own tables.
+(created_at, id) index of the list order. With --schema (and --mapping), for your own tables;
+--list-order names the column your lists are ordered by, or none.
 
 Examples:
   tql indexes
-  tql indexes --dialect sqlite`,
+  tql indexes --dialect sqlite
+  tql indexes --schema helpdesk.schema.json --list-order opened_at`,
   async run(positionals, options, io) {
     const dialect = oneOf('dialect', options.dialect, DIALECTS, 'postgres', io);
     const caseFolding = oneOf('case-folding', options['case-folding'], FOLDINGS, 'database', io);
@@ -38,7 +41,9 @@ Examples:
     let statements: string[];
     try {
       const schema = cliSchema(options, io);
-      statements = indexAdvice(schema.schema, { dialect, mapping: cliSqlMapping(options, schema), caseFolding });
+      const order = options['list-order'];
+      const listOrder = typeof order !== 'string' ? 'created_at' : order === 'none' ? false : order;
+      statements = indexAdvice(schema.schema, { dialect, mapping: cliSqlMapping(options, schema), caseFolding, listOrder });
     } catch (e) {
       if (isTqlError(e)) return reportError(e, options, io);
       throw e;
