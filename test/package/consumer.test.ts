@@ -43,7 +43,9 @@ beforeAll(() => {
   const staging = path.join(work, 'package');
   mkdirSync(staging);
   run(process.execPath, [path.join(ROOT, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', path.join(staging, 'dist')], ROOT);
-  for (const entry of ['package.json', 'README.md', 'LICENSE', ...PACKAGE.files.filter((f) => f !== 'dist')]) {
+  // The top-level entries the package's files come from; npm pack picks the files out of them.
+  const tops = new Set(PACKAGE.files.filter((f) => f !== 'dist').map((f) => f.split('/')[0]!));
+  for (const entry of ['package.json', 'README.md', 'LICENSE', ...tops]) {
     cpSync(path.join(ROOT, entry), path.join(staging, entry), { recursive: true });
   }
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], staging);
@@ -64,6 +66,10 @@ describe('the installed package', () => {
     const installed = readdirSync(path.join(consumer, 'node_modules'));
     expect(installed.filter((n) => !n.startsWith('.'))).toEqual(['tql']);
     expect(readdirSync(path.join(consumer, 'node_modules/tql'))).toContain('LICENSE');
+    // The README names docs by path: they ship, the generated API reference does not.
+    const docs = readdirSync(path.join(consumer, 'node_modules/tql/docs'));
+    expect(docs).toEqual(expect.arrayContaining(['language.md', 'schema.md', 'examples']));
+    expect(docs).not.toContain('api');
   });
 
   test.for(WITHOUT_PEERS)('%s loads in ESM and in CommonJS without any peer', (subpath) => {

@@ -2,8 +2,8 @@
  * One list of entry points: tsup.config.ts's `entries` is what gets built; package.json's exports
  * and typedoc.json's entry points must name exactly the same subpaths and sources.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
 import { entries } from '../../tsup.config.js';
 
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
@@ -30,4 +30,22 @@ test('package.json exports every built entry, in ESM and CommonJS with types, an
 
 test('typedoc documents every built entry, and nothing else', () => {
   expect(typedoc.entryPoints).toEqual(Object.values(entries));
+});
+
+describe('the README, wherever it is read', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const packed = (pkg as unknown as { files: string[] }).files;
+
+  test('has no relative links: the registry page could not follow them', () => {
+    expect([...readme.matchAll(/\]\((?!https?:|#)([^)]+)\)/g)].map((m) => m[1])).toEqual([]);
+  });
+
+  test('every docs path it names ships in the package', () => {
+    const named = [...readme.matchAll(/`(docs\/[^`]+)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(5);
+    for (const docsPath of named) {
+      expect(existsSync(new URL(`../../${docsPath}`, import.meta.url)), docsPath).toBe(true);
+      expect(packed.some((entry) => entry === docsPath.replace(/\/$/, '') || docsPath.startsWith(`${entry}/`) || (entry === 'docs/*.md' && /^docs\/[^/]+\.md$/.test(docsPath))), docsPath).toBe(true);
+    }
+  });
 });
