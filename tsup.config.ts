@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 /**
@@ -21,7 +23,7 @@ export const entries = {
   drizzle: 'src/integrations/drizzle.ts',
 };
 
-export default defineConfig({
+export default defineConfig((cli) => ({
   entry: { ...entries, cli: 'src/cli/main.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: entries },
@@ -37,4 +39,9 @@ export default defineConfig({
   // that takes ~28 ms to load, the same code in one file ~10 ms, and that only on the first
   // rejected text (src/parser/load-ohm.ts; cold start, docs/performance.md).
   noExternal: ['ohm-js'],
-});
+  // The executable is ESM (bin/tql.js imports dist/cli.js); its CommonJS twin would only ship unused.
+  onSuccess: async () => {
+    const outDir = cli.outDir ?? 'dist';
+    await Promise.all(['cli.cjs', 'cli.cjs.map'].map((f) => rm(path.join(outDir, f), { force: true })));
+  },
+}));

@@ -70,6 +70,8 @@ describe('the installed package', () => {
     const docs = readdirSync(path.join(consumer, 'node_modules/tql/docs'));
     expect(docs).toEqual(expect.arrayContaining(['language.md', 'schema.md', 'examples']));
     expect(docs).not.toContain('api');
+    // The executable is ESM only.
+    expect(readdirSync(path.join(consumer, 'node_modules/tql/dist')).filter((f) => f.startsWith('cli.'))).toEqual(['cli.js', 'cli.js.map']);
   });
 
   test.for(WITHOUT_PEERS)('%s loads in ESM and in CommonJS without any peer', (subpath) => {

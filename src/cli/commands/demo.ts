@@ -94,7 +94,8 @@ function report(
       '',
       `  first ids: ${memoryIds.slice(0, 5).join(', ') || '(none)'}`,
       '',
-      s.dim('Try: npm run tql -- demo "agent.name LIKE jo AND agent.two_factor_enabled EQ false"'),
+      // One hint for every way tql is run: installed (npx), on the PATH, or in a checkout.
+      s.dim('Try: tql demo "agent.name LIKE jo AND agent.two_factor_enabled EQ false"  (npx tql in a project, npm run tql -- in a checkout)'),
       '',
     ].join('\n'),
   );
