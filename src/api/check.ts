@@ -4,8 +4,7 @@
  */
 import { TqlError, isTqlError } from '../errors/tql-error.js';
 import { DEFAULT_LIMITS, type Limits } from '../parser/options.js';
-import type { ParseNotes } from '../parser/fast-parse.js';
-import { parseNoting } from '../parser/parse.js';
+import { parseText } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -99,15 +98,14 @@ function checkOrError(text: string, schema: Schema, entity: string, options: Che
   const hit = key === undefined ? undefined : caches.get(schema)?.get(key)?.get(text);
   if (hit !== undefined) return hit;
   let parsed;
-  const notes: ParseNotes = { plainValues: false };
   try {
     // The options are parse options too: parse reads only their limits.
-    parsed = parseNoting(text, opts, notes);
+    parsed = parseText(text, opts);
   } catch (error) {
     if (isTqlError(error)) return error;
     throw error;
   }
-  const validated = validateParsed(parsed, schema, entity, opts, notes.plainValues);
+  const validated = validateParsed(parsed, schema, entity, opts);
   // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
   if (key !== undefined && !(validated instanceof TqlError)) cacheFor(schema, key).set(text, validated);
   return validated;

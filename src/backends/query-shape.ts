@@ -5,9 +5,10 @@
 import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
 import { isSpan } from '../ast/span.js';
 import { describeValue } from '../errors/describe-value.js';
-import { TqlError } from '../errors/tql-error.js';
+import { TqlError, isTqlError } from '../errors/tql-error.js';
 import { isDefinedAttribute, isIdFormat, sourceProblem } from '../schema/define-schema.js';
 import { ATTRIBUTE_TYPES } from '../schema/types.js';
+import { madeByValidate, type ValidatedQuery } from '../validate/validated-query.js';
 
 /** More nodes than any validated query has; a guard against cycles. */
 const MAX_NODES = 1_000_000;
@@ -30,6 +31,38 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
   IN: (v) => Array.isArray(v) && v.every(isScalar),
   NOT_IN: (v) => Array.isArray(v) && v.every(isScalar),
 };
+
+/**
+ * Runs a backend's `compile` on `query` once it is known to be a validated query: one that
+ * `validate` made was checked when it was made and is not walked again (a third of a fresh
+ * compile); anything else is walked now and refused with a `TqlError` unless it has the shape.
+ * Whatever `compile` throws that is not a `TqlError` (a query changed in place after
+ * validation) becomes one, so a backend never lets another error out. Every backend compiles
+ * through this one gate.
+ *
+ * @example
+ * ```ts
+ * compileValidated(query, 'compileMongo', (q) => foldCondition(q.condition, handlers, { text: q.text }));
+ * ```
+ */
+export function compileValidated<T>(query: ValidatedQuery, backend: string, compile: (query: ValidatedQuery) => T): T {
+  const made = madeByValidate(query);
+  if (!made) {
+    const error = validatedQueryError(query, backend);
+    if (error !== undefined) throw error;
+  }
+  try {
+    return compile(query);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    const how = made ? 'it was changed after check() or validate() made it' : 'it was not made by check() or validate()';
+    throw TqlError.of(query.text, {
+      code: 'invalid_input',
+      message: `${backend} cannot compile this query: ${how} (${String(error)}). Validate the query again instead of changing it.`,
+      span: { start: 0, end: 0 },
+    });
+  }
+}
 
 /**
  * The problem with `query` as a `ValidatedQuery`, as the error `backend` should throw, or

@@ -31,26 +31,39 @@ export type ParseResult = { readonly ok: true; readonly value: Query } | { reado
  * ```
  */
 export function parse(text: string, options?: ParseOptions): Query {
-  return parseNoting(text, options, undefined);
-}
-
-/**
- * {@link parse}, filling in `notes` on what the fast path saw (for `check`, which validates
- * the tree next). A tree from Ohm leaves them false.
- *
- * @internal
- * @example
- * ```ts
- * const notes = { plainValues: false };
- * const query = parseNoting('agent.name EQ john', undefined, notes); // notes.plainValues: true
- * ```
- */
-export function parseNoting(text: string, options: ParseOptions | undefined, notes: ParseNotes | undefined): Query {
   const limits = prepare(text, options);
   // The fast path accepts exactly what the grammar accepts, within the limits; on anything
   // else the checks before parsing and then Ohm run to produce the error (or, should the fast
   // path ever miss a valid text, the tree).
-  return fastParse(text, limits, notes) ?? parseRejected(text, limits);
+  return fastParse(text, limits) ?? parseRejected(text, limits);
+}
+
+/**
+ * What the parser hands to validation: the tree, and what the fast path saw of its values.
+ * `plainValues` is true when every character of every value is in U+0001–U+8000, so that no
+ * value holds a character validation rejects (NUL, a surrogate) and none needs scanning for one;
+ * false for a tree from Ohm.
+ */
+export interface ParsedText {
+  readonly query: Query;
+  readonly plainValues: boolean;
+}
+
+/**
+ * {@link parse}, with what the fast path saw, for a caller that validates the tree next
+ * (`check`).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * parseText('agent.name EQ john', undefined).plainValues; // true
+ * ```
+ */
+export function parseText(text: string, options: ParseOptions | undefined): ParsedText {
+  const limits = prepare(text, options);
+  const notes: ParseNotes = { plainValues: false };
+  const query = fastParse(text, limits, notes) ?? parseRejected(text, limits);
+  return { query, plainValues: notes.plainValues };
 }
 
 /**

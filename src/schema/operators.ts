@@ -20,11 +20,50 @@ export const DEFAULT_OPERATORS: { readonly [T in AttributeType]: readonly Operat
   Boolean: ['EQ', 'NOT_EQ'],
 };
 
+/** What the validator, the compilers and the tools need to know of an operator. */
+export interface OperatorFacts {
+  /** `one` value, or a comma-separated `list`. */
+  readonly values: 'one' | 'list';
+  /** Whether `null` can be its value. */
+  readonly takesNull: boolean;
+  /** What it compares: equality (of one value or any of a list), order, or a substring. */
+  readonly compares: 'equality' | 'order' | 'substring';
+  /** The operator that takes a list of the values this one takes one of (`EQ` → `IN`). */
+  readonly listForm?: Operator;
+}
+
+/**
+ * Every operator's facts, in one table keyed by operator: a new operator does not compile until
+ * its facts are decided here, and the sets below follow from the table.
+ *
+ * @example
+ * ```ts
+ * OPERATOR_FACTS.NOT_IN.values; // 'list'
+ * ```
+ */
+export const OPERATOR_FACTS: { readonly [Op in Operator]: OperatorFacts } = {
+  EQ: { values: 'one', takesNull: true, compares: 'equality', listForm: 'IN' },
+  NOT_EQ: { values: 'one', takesNull: true, compares: 'equality', listForm: 'NOT_IN' },
+  LT: { values: 'one', takesNull: false, compares: 'order' },
+  LTE: { values: 'one', takesNull: false, compares: 'order' },
+  GT: { values: 'one', takesNull: false, compares: 'order' },
+  GTE: { values: 'one', takesNull: false, compares: 'order' },
+  LIKE: { values: 'one', takesNull: false, compares: 'substring' },
+  NOT_LIKE: { values: 'one', takesNull: false, compares: 'substring' },
+  IN: { values: 'list', takesNull: false, compares: 'equality' },
+  NOT_IN: { values: 'list', takesNull: false, compares: 'equality' },
+};
+
+const where = (test: (facts: OperatorFacts) => boolean): ReadonlySet<Operator> => new Set(OPERATORS.filter((o) => test(OPERATOR_FACTS[o])));
+
 /** Operators that take a comma-separated list. */
-export const LIST_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['IN', 'NOT_IN']);
+export const LIST_OPERATORS: ReadonlySet<Operator> = where((f) => f.values === 'list');
 
 /** Operators that accept `null` as their value. */
-export const NULL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(['EQ', 'NOT_EQ']);
+export const NULL_OPERATORS: ReadonlySet<Operator> = where((f) => f.takesNull);
+
+/** Operators an ordinary (B-tree) index serves: equality, lists and order, not substrings. */
+export const INDEXED_OPERATORS: ReadonlySet<Operator> = where((f) => f.compares !== 'substring');
 
 /** Operators in their canonical order. */
 export function sortOperators(ops: Iterable<Operator>): Operator[] {

@@ -3,14 +3,14 @@
  * {@link ValidatedQuery} that backends take. Every issue is collected, not just the first.
  */
 import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
-import type { ParseNotes } from '../parser/fast-parse.js';
+import type { ParsedText } from '../parser/parse.js';
 import { TqlError, isTqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
 import { describeValue } from '../errors/describe-value.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Limits, type Profile, type ProfileDefinition } from '../parser/options.js';
 import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './query-shape.js';
-import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS } from '../schema/operators.js';
+import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { closest, didYouMean } from '../errors/suggest.js';
 import { orList } from '../errors/wording.js';
@@ -84,26 +84,23 @@ export function safeValidate<S extends Schema>(
 }
 
 /**
- * {@link validate} of a tree that `parse` has just built, whose shape needs no checking:
- * the validated query, or the error (returned, not thrown, and not wrapped in a result).
- * `plainValues` is the parser's word that no value holds a character to reject
- * ({@link ParseNotes}): then the values are not scanned again for one.
+ * {@link validate} of what the parser has just made, whose shape needs no checking: the
+ * validated query, or the error (returned, not thrown, and not wrapped in a result). Values the
+ * parser saw to be plain (`ParsedText.plainValues`) are not scanned again.
  *
  * @internal
  * @example
  * ```ts
- * const notes = { plainValues: false };
- * const r = validateParsed(parseNoting(text, undefined, notes), schedulingSchema, 'agent', {}, notes.plainValues);
+ * const r = validateParsed(parseText(text, undefined), schedulingSchema, 'agent', {});
  * ```
  */
 export function validateParsed<S extends Schema>(
-  query: Query,
+  parsed: ParsedText,
   schema: S,
   entityName: S['entityNames'][number],
   options: ValidateOptions,
-  plainValues = false,
 ): ValidatedQuery | TqlError {
-  return validateTree(query, schema, entityName, options, true, plainValues);
+  return validateTree(parsed.query, schema, entityName, options, true, parsed.plainValues);
 }
 
 function validateTree(
@@ -277,7 +274,7 @@ class Validator implements ValueContext {
       return { kind: 'Comparison', operator: op as 'IN' | 'NOT_IN', attribute, value: values, span: p.span };
     }
     if (p.values.length > 1) {
-      const listOp = op === 'EQ' ? 'IN' : op === 'NOT_EQ' ? 'NOT_IN' : undefined;
+      const listOp = OPERATOR_FACTS[op].listForm;
       const hint =
         listOp !== undefined && attribute.operators.includes(listOp)
           ? `to match any of several values use ${listOp}`

@@ -6,7 +6,7 @@
  * wrong-typed values included.
  */
 import type { ComparisonHandlers } from '../backend.js';
-import type { Attribute } from '../../schema/types.js';
+import type { Attribute, AttributeType } from '../../schema/types.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
@@ -44,21 +44,20 @@ function planOf(c: AnyComparison, test: ValueTest, want: boolean): ComparisonPla
   return { kind: 'Comparison', comparison: c, test, want, cost: costOnSource(testCost(test), c.attribute.source) };
 }
 
+/** The JS type of each attribute type's values; keyed by type, so a new type does not compile without one. */
+const VALUE_KINDS: { readonly [T in AttributeType]: (a: Attribute) => ValueKind | undefined } = {
+  String: () => 'string',
+  Timestamp: () => 'number',
+  Boolean: () => 'boolean',
+  ID: (a) => (a.id?.kind === 'integer' ? 'number' : a.id?.kind === 'prefixed' ? 'string' : undefined),
+};
+
 /** The JS type of the attribute's values, which the query's values must have too. */
 function valueKind(c: AnyComparison, ctx: CompileContext): ValueKind {
   const a: Attribute = c.attribute;
-  switch (a.type) {
-    case 'String':
-      return 'string';
-    case 'Timestamp':
-      return 'number';
-    case 'Boolean':
-      return 'boolean';
-    case 'ID':
-      if (a.id?.kind === 'integer') return 'number';
-      if (a.id?.kind === 'prefixed') return 'string';
-  }
-  throw malformed(c, ctx, `the attribute ${String(a.path)} has no usable type`);
+  const kind = Object.hasOwn(VALUE_KINDS, a.type) ? VALUE_KINDS[a.type](a) : undefined;
+  if (kind === undefined) throw malformed(c, ctx, `the attribute ${String(a.path)} has no usable type`);
+  return kind;
 }
 
 function isKind(value: unknown, kind: ValueKind): value is Scalar {

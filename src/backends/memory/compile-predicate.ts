@@ -2,10 +2,10 @@
  * The in-memory backend: a validated query becomes a plain `(record) => boolean`, built once from
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
-import { inputError, isTqlError, TqlError } from '../../errors/tql-error.js';
-import { compiledFor, madeByValidate, rememberCompiled, type ValidatedQuery } from '../../validate/validated-query.js';
+import { inputError } from '../../errors/tql-error.js';
+import { compiledFor, rememberCompiled, type ValidatedQuery } from '../../validate/validated-query.js';
 import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
-import { validatedQueryError } from '../query-shape.js';
+import { compileValidated } from '../query-shape.js';
 import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';
 import { groupPlan, type Plan } from './plan.js';
@@ -38,23 +38,9 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
   // compiling what check() returned from its cache again costs one read.
   const kept = compiledFor(query, 'memory') as RecordPredicate | undefined;
   if (kept !== undefined) return kept;
-  if (!madeByValidate(query)) {
-    const text = checkQuery(query);
-    return predicateOf(foldCondition(query.condition, PLANNERS, { text }), text);
-  }
-  // What validate() made needs no second walk of its shape (a third of the compile time of a
-  // fresh query); only a query changed in place after validation could make compiling throw.
-  const text = query.text;
-  try {
-    return rememberCompiled(query, 'memory', predicateOf(foldCondition(query.condition, PLANNERS, { text }), text));
-  } catch (error) {
-    if (isTqlError(error)) throw error;
-    throw TqlError.of(text, {
-      code: 'invalid_input',
-      message: `The in-memory backend cannot compile this query: it was changed after check() or validate() made it (${String(error)}). Validate the query again instead of changing it.`,
-      span: { start: 0, end: 0 },
-    });
-  }
+  return compileValidated(query, 'The in-memory backend', (q) =>
+    rememberCompiled(q, 'memory', predicateOf(foldCondition(q.condition, PLANNERS, { text: q.text }), q.text)),
+  );
 }
 
 /** The plan's predicate behind the guard that keeps hostile records from reading prototypes or throwing. */
@@ -90,11 +76,3 @@ export const memoryBackend: Backend<(record: unknown) => boolean> = {
   compile: (query) => compilePredicate(query),
 };
 
-// ---- checking the shape of what we were given ----
-
-/** Throws unless `query` has the shape `validate` produces; returns its text. */
-function checkQuery(query: ValidatedQuery): string {
-  const error = validatedQueryError(query, 'The in-memory backend');
-  if (error !== undefined) throw error;
-  return query.text;
-}

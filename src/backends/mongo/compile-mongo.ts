@@ -13,7 +13,7 @@ import type { Attribute } from '../../schema/types.js';
 import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
-import { validatedQueryError } from '../query-shape.js';
+import { compileValidated } from '../query-shape.js';
 import { scopeEntries, type Scope } from '../scope.js';
 import { FINITE, valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
@@ -151,12 +151,12 @@ export function mongoScope(scope: Scope | undefined): MongoFilter | undefined {
  * ```
  */
 export function compileMongo(query: ValidatedQuery, options: CompileMongoOptions = {}): MongoFilter {
-  const shapeError = validatedQueryError(query, 'compileMongo');
-  if (shapeError !== undefined) throw shapeError;
-  const scope = mongoScope(typeof options === 'object' && options !== null ? options.scope : undefined);
-  const filter = foldCondition(query.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: query.text });
-  // The scope first, then the whole filter as one operand: no $or of the filter can reach around it.
-  return scope === undefined ? filter : { $and: [scope, filter] };
+  return compileValidated(query, 'compileMongo', (q) => {
+    const scope = mongoScope(typeof options === 'object' && options !== null ? options.scope : undefined);
+    const filter = foldCondition(q.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: q.text });
+    // The scope first, then the whole filter as one operand: no $or of the filter can reach around it.
+    return scope === undefined ? filter : { $and: [scope, filter] };
+  });
 }
 
 /**

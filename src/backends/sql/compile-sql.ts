@@ -7,7 +7,7 @@ import { TqlError, optionError } from '../../errors/tql-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
 import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
-import { validatedQueryError } from '../query-shape.js';
+import { compileValidated } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
@@ -218,13 +218,15 @@ function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
  * ```
  */
 export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): SqlStatement {
-  const ctx = context(query, options);
-  // Scope values first: they are $1… and come first in the text, before any of the filter's.
-  for (const { value } of ctx.scope ?? []) bind(ctx, value);
-  const filter = foldCondition(query.condition, handlers, ctx);
-  const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, undefined)} AND (${filter})`;
-  checkParameterCount(ctx.dialect, ctx.values.length, query.text);
-  return { text, values: ctx.values };
+  return compileValidated(query, 'compileSql', (q) => {
+    const ctx = context(q, options);
+    // Scope values first: they are $1… and come first in the text, before any of the filter's.
+    for (const { value } of ctx.scope ?? []) bind(ctx, value);
+    const filter = foldCondition(q.condition, handlers, ctx);
+    const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, undefined)} AND (${filter})`;
+    checkParameterCount(ctx.dialect, ctx.values.length, q.text);
+    return { text, values: ctx.values };
+  });
 }
 
 /**
@@ -260,8 +262,6 @@ export function checkParameterCount(dialect: SqlDialect, count: number, text: st
 }
 
 function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
-  const shapeError = validatedQueryError(query, 'compileSql');
-  if (shapeError !== undefined) throw shapeError;
   if (typeof options !== 'object' || options === null) throw optionError('compileSql needs options { dialect, mapping }.');
   const folding = options.caseFolding ?? 'database';
   if (folding !== 'database' && folding !== 'unicode') {

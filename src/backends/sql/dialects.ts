@@ -105,6 +105,12 @@ export const SQL_DIALECTS = { postgres, sqlite } as const satisfies Readonly<Rec
 /** `'postgres' | 'sqlite'`. */
 export type SqlDialectName = keyof typeof SQL_DIALECTS;
 
+/** The names of the functions of {@link SqlDialect}. */
+type HookName = { [K in keyof SqlDialect]-?: SqlDialect[K] extends (...args: never[]) => unknown ? K : never }[keyof SqlDialect];
+
+/** Every function a dialect object must have: keyed by the interface, so a new hook is listed or nothing compiles. */
+const HOOKS: { readonly [K in HookName]: true } = { placeholder: true, quoteIdentifier: true, bindBoolean: true, lower: true, like: true };
+
 /**
  * The dialect object for a name, or the object itself.
  *
@@ -115,7 +121,7 @@ export type SqlDialectName = keyof typeof SQL_DIALECTS;
  */
 export function resolveDialect(dialect: SqlDialectName | SqlDialect): SqlDialect {
   if (typeof dialect === 'object' && dialect !== null) {
-    const hooks = ['placeholder', 'quoteIdentifier', 'bindBoolean', 'lower', 'like'] as const;
+    const hooks = Object.keys(HOOKS);
     const missing = hooks.filter((h) => typeof (dialect as unknown as Partial<Record<string, unknown>>)[h] !== 'function');
     if (missing.length > 0) throw optionError(`A SQL dialect object needs the functions ${hooks.join(', ')}; this one lacks ${missing.join(', ')}.`);
     return dialect;

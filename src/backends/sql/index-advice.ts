@@ -6,6 +6,7 @@
 import type { Schema } from '../../schema/types.js';
 import type { CaseFolding } from './dialects.js';
 import { resolveDialect, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { INDEXED_OPERATORS } from '../../schema/operators.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 
@@ -26,8 +27,6 @@ export interface IndexAdviceOptions {
    */
   readonly trigram?: boolean | undefined;
 }
-
-const EQUALITY_OR_RANGE = new Set(['EQ', 'NOT_EQ', 'IN', 'NOT_IN', 'LT', 'LTE', 'GT', 'GTE']);
 
 /**
  * The index statements for every entity of `schema` that `mapping` stores, each once:
@@ -70,7 +69,7 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
     for (const attributeName of e.attributeNames) {
       const attribute = e.attributes[attributeName]!;
       const target = resolveTarget(attribute, entity, dialect);
-      const compared = attribute.operators.some((o) => EQUALITY_OR_RANGE.has(o));
+      const compared = attribute.operators.some((o) => INDEXED_OPERATORS.has(o));
       if (target.kind === 'elements') {
         for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${t.index.columns.map(q).join(', ')})`);
         continue;

@@ -1,0 +1,21 @@
+/** One table of operator facts; the sets the validator and the compilers use follow from it. */
+import { expect, test } from 'vitest';
+import { OPERATORS } from '../../src/ast/nodes.js';
+import { DEFAULT_OPERATORS, INDEXED_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS } from '../../src/schema/operators.js';
+
+test.for([
+  ['LIST_OPERATORS', LIST_OPERATORS, ['IN', 'NOT_IN']],
+  ['NULL_OPERATORS', NULL_OPERATORS, ['EQ', 'NOT_EQ']],
+  ['INDEXED_OPERATORS', INDEXED_OPERATORS, ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'IN', 'NOT_IN']],
+] as const)('%s', ([, set, expected]) => {
+  expect([...set]).toEqual(expected);
+});
+
+test('a list form takes a list of the values its operator takes one of, on every type that has both', () => {
+  for (const op of OPERATORS) {
+    const list = OPERATOR_FACTS[op].listForm;
+    if (list === undefined) continue;
+    expect(OPERATOR_FACTS[list]).toMatchObject({ values: 'list', compares: OPERATOR_FACTS[op].compares });
+  }
+  expect(DEFAULT_OPERATORS.String).toEqual(expect.arrayContaining(['EQ', 'IN', 'NOT_EQ', 'NOT_IN']));
+});
