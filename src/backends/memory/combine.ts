@@ -3,6 +3,7 @@
  * megamorphic call in a shared body) for the short conjunctions and disjunctions queries have.
  */
 import type { RecordPredicate } from './sources.js';
+import { ownFound } from './own-key.js';
 
 const always: RecordPredicate = () => true;
 const never: RecordPredicate = () => false;
@@ -74,12 +75,9 @@ export function disjunction(ps: readonly RecordPredicate[]): RecordPredicate {
   }
 }
 
-/** Module-local: an imported binding may be a getter under module loaders. */
-const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
-
 /**
  * Whether the record has all these own properties. Used only after a test on each of them
- * passed, so the record is an object.
+ * passed, so the record is an object and each value was found ({@link ownFound}).
  *
  * @example
  * ```ts
@@ -90,12 +88,12 @@ export function ownFields(keys: readonly string[]): RecordPredicate {
   const a = keys[0]!, b = keys[1], c = keys[2];
   switch (keys.length) {
     case 1:
-      return (r) => hasOwn(r as object, a);
+      return (r) => ownFound(r as object, a);
     case 2:
-      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!);
+      return (r) => ownFound(r as object, a) && ownFound(r as object, b!);
     case 3:
-      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!) && hasOwn(r as object, c!);
+      return (r) => ownFound(r as object, a) && ownFound(r as object, b!) && ownFound(r as object, c!);
     default:
-      return (r) => keys.every((k) => hasOwn(r as object, k));
+      return (r) => keys.every((k) => ownFound(r as object, k));
   }
 }

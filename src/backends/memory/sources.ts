@@ -11,6 +11,7 @@
 import type { AttributeSource } from '../../schema/types.js';
 import type { LikeMatcher } from './like.js';
 import { fieldReader, type FieldReader } from './field-reader.js';
+import { ownFound } from './own-key.js';
 import { atLeast, atMost, greaterThan, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
@@ -43,18 +44,18 @@ const FIELD: {
   equals: (f, test, want, own) => {
     const read = fieldReader(f);
     const v = test.value;
-    return (r) => (isRecord(r) && read(r) === v && (!own || hasOwn(r, f))) === want;
+    return (r) => (isRecord(r) && read(r) === v && (!own || ownFound(r, f))) === want;
   },
   range: (f, { operator, bound }, want, own) => fieldRange(f, operator, bound, want, own),
   like: (f, { matcher }, want, own) => fieldLike(f, matcher, want, own),
   oneOfFew: (f, test, want, own) => {
     const read = fieldReader(f);
     const values = test.values;
-    return (r) => (isRecord(r) && values.includes(read(r) as never) && (!own || hasOwn(r, f))) === want;
+    return (r) => (isRecord(r) && values.includes(read(r) as never) && (!own || ownFound(r, f))) === want;
   },
   oneOfSet: (f, { values }, want, own) => {
     const read = fieldReader(f);
-    return (r) => (isRecord(r) && values.has(read(r) as never) && (!own || hasOwn(r, f))) === want;
+    return (r) => (isRecord(r) && values.has(read(r) as never) && (!own || ownFound(r, f))) === want;
   },
   present: (f, { valueKind }, want, own) => fieldPresent(f, valueKind, want, own),
 };
@@ -64,13 +65,13 @@ function fieldRange(f: string, operator: RangeOperator, b: number, want: boolean
   // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
   switch (operator) {
     case 'LT':
-      return (r) => (isRecord(r) && lessThan(read(r), b) && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && lessThan(read(r), b) && (!own || ownFound(r, f))) === want;
     case 'LTE':
-      return (r) => (isRecord(r) && atMost(read(r), b) && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && atMost(read(r), b) && (!own || ownFound(r, f))) === want;
     case 'GT':
-      return (r) => (isRecord(r) && greaterThan(read(r), b) && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && greaterThan(read(r), b) && (!own || ownFound(r, f))) === want;
     case 'GTE':
-      return (r) => (isRecord(r) && atLeast(read(r), b) && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && atLeast(read(r), b) && (!own || ownFound(r, f))) === want;
   }
 }
 
@@ -78,13 +79,13 @@ function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): Reco
   const read = fieldReader(f);
   switch (m.kind) {
     case 'any':
-      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || ownFound(r, f))) === want;
     case 'regex': {
       const re = m.regex;
       return (r) => {
         if (!isRecord(r)) return !want;
         const x = read(r);
-        return (typeof x === 'string' && re.test(x) && (!own || hasOwn(r, f))) === want;
+        return (typeof x === 'string' && re.test(x) && (!own || ownFound(r, f))) === want;
       };
     }
     case 'includes': {
@@ -92,7 +93,7 @@ function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): Reco
       return (r) => {
         if (!isRecord(r)) return !want;
         const x = read(r);
-        return (typeof x === 'string' && x.toLowerCase().includes(n) && (!own || hasOwn(r, f))) === want;
+        return (typeof x === 'string' && x.toLowerCase().includes(n) && (!own || ownFound(r, f))) === want;
       };
     }
   }
@@ -102,11 +103,11 @@ function fieldPresent(f: string, kind: ValueKind, want: boolean, own: boolean): 
   const read = fieldReader(f);
   switch (kind) {
     case 'string':
-      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || ownFound(r, f))) === want;
     case 'number':
-      return (r) => (isRecord(r) && Number.isFinite(read(r)) && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && Number.isFinite(read(r)) && (!own || ownFound(r, f))) === want;
     case 'boolean':
-      return (r) => (isRecord(r) && typeof read(r) === 'boolean' && (!own || hasOwn(r, f))) === want;
+      return (r) => (isRecord(r) && typeof read(r) === 'boolean' && (!own || ownFound(r, f))) === want;
   }
 }
 
@@ -133,9 +134,9 @@ function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTe
   return (r) => {
     if (!isRecord(r)) return !want;
     const t = r[tag];
-    if (typeof t !== 'string' || !hasOwn(r, tag)) return !want;
+    if (typeof t !== 'string' || !ownFound(r, tag)) return !want;
     const f = fields.get(t);
-    return (f !== undefined && ok(r[f]) && hasOwn(r, f)) === want;
+    return (f !== undefined && ok(r[f]) && ownFound(r, f)) === want;
   };
 }
 
@@ -238,11 +239,11 @@ function exactElement(
   valueKey: string,
   candidate: (e: unknown) => boolean,
 ): (r: Rec) => boolean {
-  const counts = (e: unknown) => isRecord(e) && candidate(e) && hasOwn(e, where) && hasOwn(e, valueKey);
+  const counts = (e: unknown) => isRecord(e) && candidate(e) && ownFound(e, where) && ownFound(e, valueKey);
   return (r) => {
     for (let a = 0; a < arrays.length; a++) {
       const list = readers[a]!(r);
-      if (!Array.isArray(list) || !hasOwn(r, arrays[a]!)) continue;
+      if (!Array.isArray(list) || !ownFound(r, arrays[a]!)) continue;
       if (someOwnElement(list, counts)) return true;
     }
     return false;
