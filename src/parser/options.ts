@@ -1,7 +1,7 @@
 /** Options and limits shared by parsing and validation. */
 
 /** The parts of the language beyond predicates joined by `AND`, which a profile may leave out. */
-export type Extension = 'or' | 'parentheses' | 'null';
+export type Extension = 'or' | 'parentheses' | 'null' | 'number';
 
 /** A profile: a name and the extensions it allows. */
 export interface ProfileDefinition {
@@ -22,8 +22,8 @@ export interface ProfileDefinition {
  * ```
  */
 export const PROFILE_DEFINITIONS = Object.freeze({
-  extended: { name: 'extended', summary: 'the whole language', allows: { or: true, parentheses: true, null: true } },
-  timezest: { name: 'timezest', summary: 'only joins predicates with AND', allows: { or: false, parentheses: false, null: false } },
+  extended: { name: 'extended', summary: 'the whole language', allows: { or: true, parentheses: true, null: true, number: true } },
+  timezest: { name: 'timezest', summary: 'only joins predicates with AND', allows: { or: false, parentheses: false, null: false, number: false } },
 } as const satisfies Readonly<Record<string, ProfileDefinition>>);
 
 /** The name of a profile: `'extended' | 'timezest'`. */

@@ -18,6 +18,7 @@ export const DEFAULT_OPERATORS: { readonly [T in AttributeType]: readonly Operat
   String: ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN'],
   Timestamp: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE'],
   Boolean: ['EQ', 'NOT_EQ'],
+  Number: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'IN', 'NOT_IN'],
 };
 
 /** What the validator, the compilers and the tools need to know of an operator. */

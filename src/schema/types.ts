@@ -4,9 +4,12 @@
  */
 import type { Operator } from '../ast/nodes.js';
 
-/** The four attribute types. `docs/schema.md` says what values each takes. */
-export const ATTRIBUTE_TYPES = ['ID', 'String', 'Timestamp', 'Boolean'] as const;
-/** `'ID' | 'String' | 'Timestamp' | 'Boolean'`. */
+/**
+ * The attribute types. `docs/schema.md` says what values each takes. `Number` is an extension
+ * for apps that reuse the dialect (the TQL-compatibility profile refuses it).
+ */
+export const ATTRIBUTE_TYPES = ['ID', 'String', 'Timestamp', 'Boolean', 'Number'] as const;
+/** `'ID' | 'String' | 'Timestamp' | 'Boolean' | 'Number'`. */
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 /** How an ID attribute's values look. */

@@ -60,6 +60,10 @@ function value(a: Attribute, v: Scalar | null): Value {
 function written(a: Attribute, v: Scalar): string {
   // Unix seconds are written without a sign, so an instant before 1970 is written as a UTC date-time.
   if (a.type === 'Timestamp' && typeof v === 'number' && v < 0) return `${new Date(v * 1000).toISOString().slice(0, 19)}Z`;
+  // An integer beyond 2^53 written out in digits would be refused when read back; the shortest
+  // exponent form reads back as the same double. An exponent is written without `+`, which a
+  // URL's query string reads as a space.
+  if (a.type === 'Number' && typeof v === 'number') return (Math.abs(v) > 2 ** 53 ? v.toExponential() : String(v)).replace('e+', 'e');
   // The validator drops one leading ignored prefix (`#`), so a value that still starts with it
   // (`#77`, written `##77`) needs it written twice to read back the same.
   const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;

@@ -258,6 +258,9 @@ class Validator implements ValueContext {
       }
     }
     if (attribute === undefined) return PLACEHOLDER;
+    if (attribute.type === 'Number') {
+      this.extension('number', p.attribute.span, `${attribute.path} is a Number, and Number attributes are`, 'leave the predicate out');
+    }
     if (!attribute.operators.includes(op)) {
       // A schema may narrow a type's operators: then the attribute, not its type, is the reason.
       const narrowed = attribute.operators.length < DEFAULT_OPERATORS[attribute.type].length ? ' on this attribute' : ` on a ${attribute.type}`;

@@ -5,6 +5,7 @@
 import type { TqlErrorCode } from '../errors/codes.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
+import { numberValue } from './number.js';
 import { timestampSeconds } from './timestamp.js';
 import type { Scalar } from './validated-query.js';
 
@@ -53,6 +54,11 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
   Timestamp: (text, a, ctx) => {
     const seconds = timestampSeconds(text, ctx.timeZone);
     return typeof seconds === 'number' ? seconds : { code: 'invalid_value', message: `${a.path} is a Timestamp: ${seconds}.` };
+  },
+  Number: (text, a) => {
+    const n = numberValue(text);
+    if (typeof n === 'number') return n;
+    return { code: 'invalid_value', message: `${a.path} is a Number, and ${describeValue(text)} ${n.why}.`, ...(n.fix === undefined ? {} : { suggestion: n.fix }) };
   },
   ID: (text, a, ctx) => {
     const format = a.id!;

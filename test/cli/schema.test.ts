@@ -107,3 +107,64 @@ describe('the other commands', () => {
     expect(r.stderr).toContain('give the record itself with --record');
   });
 });
+
+describe('a Number attribute on the command line', () => {
+  const SHOP = file('shop.json', { entities: { product: { attributes: { name: { type: 'String' }, price: { type: 'Number' } } } } });
+  const PRODUCTS = file('products.ndjson', '{"id":"p1","price":-1.5}\n{"id":"p2","price":"18"}\n{"id":"p3","price":18}\n{"id":"p4","price":-0}\n');
+
+  test('tql check normalizes the literal: 1.8e1 is 18, -0 is 0, an exponent has no +', async () => {
+    expect(await tql(['check', 'product.price IN 1.8e1, -0 OR product.price GT 1e+21', '--schema', SHOP])).toMatchInlineSnapshot(`
+      {
+        "code": 0,
+        "stderr": "",
+        "stdout": "product.price IN 18, 0 OR product.price GT 1e21
+      ",
+      }
+    `);
+  });
+  test('tql filter: a price stored as the string "18" is no number', async () => {
+    expect(await tql(['filter', 'product.price LTE 18', '--schema', SHOP, '--input', PRODUCTS, '--output', 'ids'])).toEqual({ code: 0, stdout: 'p1\np3\np4\n', stderr: '' });
+  });
+  test('tql check --profile timezest refuses it', async () => {
+    expect(await tql(['check', 'product.price GT 5', '--schema', SHOP, '--profile', 'timezest'])).toMatchInlineSnapshot(`
+      {
+        "code": 1,
+        "stderr": "error[profile_violation] at 1:1: product.price is a Number, and Number attributes are not part of the timezest profile, which only joins predicates with AND; leave the predicate out, or use the extended profile.
+        product.price GT 5
+        ^^^^^^^^^^^^^
+      ",
+        "stdout": "",
+      }
+    `);
+  });
+  test('tql sql and tql mongo bind numbers', async () => {
+    expect(await tql(['sql', 'product.price GT -1.5', '--schema', SHOP, '--dialect', 'sqlite'])).toMatchInlineSnapshot(`
+      {
+        "code": 0,
+        "stderr": "",
+        "stdout": ""price" > ?
+      -- values: [-1.5]
+      ",
+      }
+    `);
+    expect(await tql(['mongo', 'product.price NOT_EQ 0.1', '--schema', SHOP])).toMatchInlineSnapshot(`
+      {
+        "code": 0,
+        "stderr": "",
+        "stdout": "{
+        "$nor": [
+          {
+            "price": {
+              "$not": {
+                "$type": "array"
+              },
+              "$eq": 0.1
+            }
+          }
+        ]
+      }
+      ",
+      }
+    `);
+  });
+});

@@ -6,8 +6,9 @@
  * - ```` ```tql error ```` blocks must fail with exactly the message in the ```` ```text ```` block
  *   after them;
  * - attributes after the language set the options: `profile=timezest`, `timeZone=Europe/Berlin`,
- *   `entity=agent` (otherwise the prefix of the first attribute), and any limit by its name
- *   (`maxLength=20`);
+ *   `entity=agent` (otherwise the prefix of the first attribute), `schema=shop` (the schema with
+ *   Number attributes of test/number/number-schema.ts; otherwise the scheduling schema), and any
+ *   limit by its name (`maxLength=20`);
  * - a control picture (`␀` U+2400 … `␟` U+241F) in a `tql` block stands for the control character
  *   it pictures, which a page cannot show; messages show control characters the same way;
  * - ```` ```ts error ```` blocks are TypeScript that must throw the message of the ```` ```text ````
@@ -16,7 +17,9 @@
 import type { CheckOptions } from '../../src/api/check.js';
 import { check } from '../../src/api/check.js';
 import { isTqlError } from '../../src/errors/tql-error.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import type { Schema } from '../../src/schema/types.js';
+import { numberSchema } from '../number/number-schema.js';
 import { DEFAULT_LIMITS, PROFILES, type Limits, type Profile } from '../../src/parser/options.js';
 
 /** A fenced code block and where it is. */
@@ -70,12 +73,16 @@ export function blocksOf(markdown: string, lang: string, file: string): ErrorBlo
 /** A `tql` block ready to run against the scheduling schema. */
 export interface TqlExample {
   readonly query: string;
-  readonly entity: SchedulingEntityName;
+  readonly schema: Schema;
+  readonly entity: string;
   readonly options: CheckOptions;
   readonly error: string | undefined;
   readonly line: number;
   readonly section: string;
 }
+
+/** The schemas an example may name with `schema=`. */
+const SCHEMAS: Readonly<Record<string, Schema>> = { scheduling: schedulingSchema as Schema, shop: numberSchema as Schema };
 
 /** The `tql` blocks of a page, with their options read from the block's attributes. */
 export function tqlExamples(markdown: string, file: string): TqlExample[] {
@@ -89,8 +96,11 @@ export function tqlExamples(markdown: string, file: string): TqlExample[] {
     }
     const profile = attrs.get('profile') ?? 'extended';
     if (!(PROFILES as readonly string[]).includes(profile)) throw new Error(`${where}: unknown profile ${profile}`);
+    const schemaName = attrs.get('schema') ?? 'scheduling';
+    if (!Object.hasOwn(SCHEMAS, schemaName)) throw new Error(`${where}: unknown schema ${schemaName}`);
+    const schema = SCHEMAS[schemaName]!;
     const entity = attrs.get('entity') ?? /^[\s~(]*([a-z_]+)\./.exec(b.body)?.[1];
-    if (entity === undefined || !(schedulingSchema.entityNames as readonly string[]).includes(entity)) {
+    if (entity === undefined || !(schema.entityNames as readonly string[]).includes(entity)) {
       throw new Error(`${where}: say which entity the example filters with entity=…`);
     }
     const timeZone = attrs.get('timeZone');
@@ -100,7 +110,7 @@ export function tqlExamples(markdown: string, file: string): TqlExample[] {
       ...(Object.keys(limits).length === 0 ? {} : { limits }),
     };
     const query = b.body.replace(/[\u2400-\u241f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x2400));
-    return { query, entity: entity as SchedulingEntityName, options, error: b.error, line: b.line, section: b.section };
+    return { query, schema, entity, options, error: b.error, line: b.line, section: b.section };
   });
 }
 
@@ -110,7 +120,7 @@ export type Outcome = { readonly ok: true } | { readonly ok: false; readonly cod
 /** Checks an example against the scheduling schema. */
 export function runTql(example: TqlExample): Outcome {
   try {
-    check(example.query, schedulingSchema, example.entity, example.options);
+    check(example.query, example.schema, example.entity, example.options);
     return { ok: true };
   } catch (e) {
     return outcomeOf(e);

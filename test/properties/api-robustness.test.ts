@@ -324,7 +324,7 @@ describe('defineSchema takes any definition, and what it accepts is safe to use'
           .array(
             fc.constantFrom(...entity.attributeNames).chain((name) => {
               const a = entity.attributes[name]!;
-              const typed = a.values?.[0] ?? { String: 'x', Boolean: 'true', Timestamp: '2023-07-01', ID: a.id?.kind === 'prefixed' ? `${a.id.prefix}a` : '5' }[a.type];
+              const typed = a.values?.[0] ?? { String: 'x', Boolean: 'true', Timestamp: '2023-07-01', Number: '-1.5', ID: a.id?.kind === 'prefixed' ? `${a.id.prefix}a` : '5' }[a.type];
               return fc
                 .tuple(fc.oneof(fc.constantFrom(...a.operators), fc.constantFrom(...OPERATORS)), fc.oneof({ weight: 4, arbitrary: fc.constant(typed) }, { weight: 1, arbitrary: fc.constantFrom('"a b"', 'null', '#1', 'a,b', 'x') }))
                 .map(([op, v]) => `${entityName}.${name} ${op} ${v}`);

@@ -35,8 +35,8 @@ describe('defineSchema infers literal names', () => {
   });
 
   test('a definition with an unknown type or operator is a type error', () => {
-    // @ts-expect-error Number is not an attribute type
-    defineSchema({ entities: { a: { attributes: { b: { type: 'Number' } } } } });
+    // @ts-expect-error Decimal is not an attribute type
+    defineSchema({ entities: { a: { attributes: { b: { type: 'Decimal' } } } } });
     // @ts-expect-error eq is not an operator
     defineSchema({ entities: { a: { attributes: { b: { type: 'String', operators: ['eq'] } } } } });
   });

@@ -101,17 +101,19 @@ describe('every (type, operator) pair outside the API spec’s tables is rejecte
           string: { type: 'String' },
           timestamp: { type: 'Timestamp' },
           boolean: { type: 'Boolean' },
+          number: { type: 'Number' },
         },
       },
     },
   });
-  const sample = { ID: '7', String: 'x', Timestamp: '2023-07-01', Boolean: 'true' } as const;
+  const sample = { ID: '7', String: 'x', Timestamp: '2023-07-01', Boolean: 'true', Number: '-1.5' } as const;
   // The API spec's table, written out here rather than read from DEFAULT_OPERATORS, the table under test.
   const SPEC: { readonly [T in (typeof ATTRIBUTE_TYPES)[number]]: readonly string[] } = {
     ID: ['EQ', 'NOT_EQ'],
     String: ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN'],
     Timestamp: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE'],
     Boolean: ['EQ', 'NOT_EQ'],
+    Number: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'IN', 'NOT_IN'],
   };
   const pairs = ATTRIBUTE_TYPES.flatMap((type) => OPERATORS.map((op) => [type, op] as const));
   test.for(pairs)('%s %s', ([type, op]) => {

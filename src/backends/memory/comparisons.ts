@@ -49,6 +49,8 @@ const VALUE_KINDS: { readonly [T in AttributeType]: (a: Attribute) => ValueKind 
   String: () => 'string',
   Timestamp: () => 'number',
   Boolean: () => 'boolean',
+  // A string such as "18" in a record is no number (language rule 6): typeof decides.
+  Number: () => 'number',
   ID: (a) => (a.id?.kind === 'integer' ? 'number' : a.id?.kind === 'prefixed' ? 'string' : undefined),
 };
 

@@ -40,6 +40,7 @@ const PRESENT: { readonly [T in AttributeType]: (a: Attribute) => ValueCondition
   String: () => ({ $type: 'string' }),
   Timestamp: () => FINITE,
   Boolean: () => ({ $type: 'bool' }),
+  Number: () => FINITE,
   ID: (a) => (a.id?.kind === 'integer' ? FINITE : { $type: 'string' }),
 };
 

@@ -9,6 +9,7 @@ import { printValue } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
 import { recordsOf, sampleData } from '../../../src/models/scheduling/sample.js';
+import { arbNumber, numberText } from '../../properties/arbitraries/data.js';
 import { valuesOf } from './reference.js';
 
 // ---- query texts ----
@@ -32,6 +33,8 @@ function arbValue(a: Attribute, known: KnownValues): fc.Arbitrary<string> {
       return arbText(a, known.texts).map(written);
     case 'Boolean':
       return fc.constantFrom('true', 'false');
+    case 'Number':
+      return fc.oneof(known.numbers.length > 0 ? fc.constantFrom(...known.numbers) : fc.constant(0), arbNumber).chain(numberText);
     case 'Timestamp':
       return fc.oneof(
         known.numbers.length > 0 ? fc.constantFrom(...known.numbers) : fc.constant(1700000000),

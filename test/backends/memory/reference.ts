@@ -17,6 +17,7 @@ function typed(a: Attribute, x: unknown): boolean {
     case 'Boolean':
       return typeof x === 'boolean';
     case 'Timestamp':
+    case 'Number':
       return typeof x === 'number' && Number.isFinite(x);
     case 'ID':
       return a.id?.kind === 'integer' ? typeof x === 'number' && Number.isFinite(x) : typeof x === 'string';

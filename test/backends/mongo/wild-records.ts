@@ -10,7 +10,7 @@
  */
 import { fc } from '@fast-check/vitest';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
-import { arbIntegerId, arbPrefixedId, arbText, arbTimestamp, PLAIN, TICKET_NUMBERS, type DataRecord } from '../../properties/arbitraries/data.js';
+import { arbIntegerId, arbNumber, arbPrefixedId, arbText, arbTimestamp, PLAIN, TICKET_NUMBERS, type DataRecord } from '../../properties/arbitraries/data.js';
 
 const MISSING = Symbol('missing');
 
@@ -23,6 +23,8 @@ function typed(a: Attribute): fc.Arbitrary<unknown> {
       return arbTimestamp;
     case 'Boolean':
       return fc.boolean();
+    case 'Number':
+      return arbNumber;
     case 'ID':
       return a.id?.kind === 'prefixed' ? arbPrefixedId(a.id.prefix) : arbIntegerId;
   }

@@ -12,6 +12,7 @@ import type { Operator } from '../../../src/ast/nodes.js';
 import { generateSchedulingData } from '../../../src/models/scheduling/generate.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { Attribute } from '../../../src/schema/types.js';
+import { arbNumberText } from '../../properties/arbitraries/data.js';
 import { CONTRACT_DATA } from '../contract/cases.js';
 import { sortedIds } from '../../support/ids.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
@@ -51,6 +52,8 @@ function arbValue(a: Attribute): fc.Arbitrary<string> {
       return fc.oneof(fc.constantFrom(...strings), fc.string({ maxLength: 3, unit: fc.constantFrom(...'aeoAZ#%_\\ 1é') })).map(text);
     case 'Boolean':
       return fc.constantFrom('true', 'false');
+    case 'Number':
+      return arbNumberText;
     case 'Timestamp':
       return fc.oneof(fc.constantFrom(...integers), fc.integer({ min: 0, max: 2 ** 32 })).map(String);
     case 'ID': {

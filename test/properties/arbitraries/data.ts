@@ -65,6 +65,19 @@ export const arbTimestamp: fc.Arbitrary<number> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 4102444800 }) },
 );
 
+/** Numbers for a Number attribute: the edges of language rule 6 (0 and -0, fractions, ±2^53) and random doubles. */
+export const NUMBERS = [0, -0, 1, -1, 0.1, 0.2, 0.30000000000000004, 0.3, -1.5, 18, 1000, 2 ** 53, -(2 ** 53), 2 ** 53 - 1, 1e-7, 1e21] as const;
+export const arbNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(...NUMBERS),
+  fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+  fc.integer({ min: -100, max: 100 }),
+);
+/** A Number literal meaning `n`, in each form the language reads: plain, exponent, a zero fraction, `-0`. */
+export const numberText = (n: number): fc.Arbitrary<string> =>
+  fc.constantFrom(String(n), n.toExponential(), ...(Number.isInteger(n) && Math.abs(n) < 1e21 ? [`${n.toFixed(0)}.0`] : []), ...(n === 0 ? ['-0', '0e5'] : []));
+/** A written Number value. */
+export const arbNumberText: fc.Arbitrary<string> = arbNumber.chain(numberText);
+
 export const arbIntegerId: fc.Arbitrary<number> = fc.constantFrom(...INTEGER_IDS);
 
 /** An id with `prefix`, or now and then one of another kind (a team id among agents). */

@@ -14,7 +14,7 @@ import type { TqlErrorCode } from '../../../src/errors/codes.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import { LIST_OPERATORS, NULL_OPERATORS } from '../../../src/schema/operators.js';
 import type { Attribute, Entity, Schema } from '../../../src/schema/types.js';
-import { arbText, ID_BODIES, TICKET_NUMBERS } from './data.js';
+import { arbNumberText, arbText, ID_BODIES, TICKET_NUMBERS } from './data.js';
 
 // ---- a schema that has every kind of attribute ----
 
@@ -37,6 +37,8 @@ export const syntheticSchema = defineSchema({
         due_at: { type: 'Timestamp', nullable: true },
         created_at: { type: 'Timestamp', operators: ['LT', 'GTE'] },
         active: { type: 'Boolean' },
+        price: { type: 'Number', nullable: true },
+        score: { type: 'Number', operators: ['EQ', 'LT', 'GTE', 'NOT_IN'] },
         flagged: { type: 'Boolean', nullable: true, operators: ['EQ'] },
         title: {
           type: 'String',
@@ -122,6 +124,8 @@ function arbValidText(a: Attribute, op: Operator): fc.Arbitrary<string> {
       return arbTimestampText;
     case 'Boolean':
       return fc.constantFrom('true', 'false');
+    case 'Number':
+      return arbNumberText;
   }
 }
 
@@ -141,11 +145,14 @@ function build(path: string, op: Operator, values: readonly (string | null)[]): 
   return predicate(path as `${string}.${string}`, op, values[0] ?? null, ...values.slice(1));
 }
 
-/** A predicate that `entity` accepts; `nulls: false` keeps the bare null out (for timezest). */
-export function arbValidPredicate(entity: Entity, nulls = true): fc.Arbitrary<Predicate> {
+/**
+ * A predicate that `entity` accepts; `extensions: false` keeps the bare null and Number
+ * attributes out (for timezest).
+ */
+export function arbValidPredicate(entity: Entity, extensions = true): fc.Arbitrary<Predicate> {
   return fc
-    .constantFrom(...attributesOf(entity))
-    .chain((a) => fc.constantFrom(...a.operators).chain((op) => arbValidValues(a, op, nulls).map((vs) => build(a.path, op, vs))));
+    .constantFrom(...attributesOf(entity).filter((a) => extensions || a.type !== 'Number'))
+    .chain((a) => fc.constantFrom(...a.operators).chain((op) => arbValidValues(a, op, extensions).map((vs) => build(a.path, op, vs))));
 }
 
 // ---- trees over a given list of leaves ----
@@ -249,6 +256,8 @@ function arbWrongTypeText(a: Attribute): fc.Arbitrary<string> {
       return a.id!.kind === 'integer'
         ? fc.constantFrom('abc', '-1', '1.0', 'agnt_x', '99999999999999999999', '', '#5', '1e3', ' 1', '٣')
         : fc.constantFrom('', 'a-b', 'a b', 'é', '_x', '-', '.').map((body) => (body.length % 2 === 0 ? (a.id as { prefix: string }).prefix + body : `X${body}`));
+    case 'Number':
+      return fc.constantFrom('+5', '.5', '5.', '1e', 'NaN', 'Infinity', '-Infinity', '0x10', '1,5', '1 000', '', 'null', 'abc', '1e400', '-1e999', '9007199254740993', '-18014398509481984', '١٢٣', '1_000');
     case 'String':
       throw new Error(`every text is a String value (${a.path})`);
   }

@@ -16,6 +16,7 @@ import type { Comparison, Condition, ValidatedQuery } from '../../../src/validat
 import {
   arbChar,
   arbIntegerId,
+  arbNumberText,
   arbText,
   arbTimestamp,
   attributeTexts,
@@ -59,6 +60,8 @@ function arbValue(a: Attribute, op: Operator): fc.Arbitrary<string | null> {
         return arbTimestamp.chain((t) => fc.constantFrom(String(t), isoForm(t)));
       case 'Boolean':
         return fc.constantFrom('true', 'false');
+      case 'Number':
+        return arbNumberText;
     }
   })();
   return a.nullable && (op === 'EQ' || op === 'NOT_EQ')

@@ -1,0 +1,17 @@
+/**
+ * A small schema with Number attributes, for the Number tests: the scheduling models have none
+ * (language rule 6 and issue 16). `price` is a plain field, `weight` a nullable one.
+ */
+import { defineSchema } from '../../src/schema/define-schema.js';
+
+export const numberSchema = defineSchema({
+  entities: {
+    product: {
+      attributes: {
+        name: { type: 'String' },
+        price: { type: 'Number' },
+        weight: { type: 'Number', nullable: true },
+      },
+    },
+  },
+});
