@@ -32,9 +32,10 @@ export interface DrizzleSchema {
  * | boolean (also SQLite `integer` in `boolean` mode) | `Boolean` |
  * | SQLite `integer` in `timestamp` mode (Unix seconds) | `Timestamp` |
  * | an integer named `id` or `…_id` | `ID` with integer ids |
+ * | any other number column | `Number` (a timestamp kept as Unix seconds in one: by hand, as `Timestamp`) |
  * | nullable (no `.notNull()`) | `nullable: true` |
  *
- * Other columns (numbers, dates stored as SQL timestamps, JSON) are listed in `skipped` with the
+ * Other columns (dates stored as SQL timestamps, JSON, bigints as `bigint`) are listed in `skipped` with the
  * reason. Prefixed ids, timestamps kept in integer columns and collection attributes are added
  * to the definition by hand (spread it), as in the example.
  *
@@ -91,7 +92,7 @@ function attributeOf(column: Column, property: string): AttributeDefinition | { 
       return { reason: 'a date column: tql compares instants as Unix seconds; store them in an integer column (SQLite: mode "timestamp")' };
     case 'number':
       if (column.name === 'id' || column.name.endsWith('_id')) return { type: 'ID', id: { kind: 'integer' }, ...extra };
-      return { reason: 'a number: tql has no number attributes (an integer id is named id or …_id; add Unix seconds as a Timestamp by hand)' };
+      return { type: 'Number', ...extra };
     default:
       return { reason: `a ${column.dataType} column: tql filters text, booleans, timestamps and ids` };
   }

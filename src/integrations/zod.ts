@@ -13,7 +13,7 @@ import { schemaFromJsonSchema, type DerivedSchema } from '../schema/from-json-sc
  * The tql schema definition of zod object schemas, one per entity. Types map as JSON Schema's do
  * (`schemaFromJsonSchema`): `z.string()` → String, `z.enum([…])` → a closed set, `z.boolean()` →
  * Boolean, a `.regex(/^tkt_…/)` → a prefixed ID, `z.int().meta({ format: 'unix-time' })` →
- * Timestamp, `.nullable()` → nullable. What cannot map is listed in `skipped` with the reason.
+ * Timestamp, `z.number()` and other integers → Number, `.nullable()` → nullable. What cannot map is listed in `skipped` with the reason.
  *
  * @example
  * ```ts

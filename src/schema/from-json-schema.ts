@@ -13,9 +13,10 @@
  * | `"type": "integer"` with `"format": "unix-time"` | `Timestamp` (Unix seconds) |
  * | `"type": "integer"` named `id` or `…_id` | `ID`, `{ kind: 'integer' }` |
  * | `"type": "boolean"` | `Boolean` |
+ * | `"type": "number"`, or `"integer"` otherwise | `Number` |
  * | `"null"` among the types, or in `enum`, or an `anyOf` of a type and `null` | `nullable: true` |
  *
- * A property that maps to none of these (other numbers, objects, arrays, a `date-time` text,
+ * A property that maps to none of these (objects, arrays, a `date-time` text,
  * which tql could only compare as text) is left out and listed in `skipped` with the reason.
  */
 import { TqlError } from '../errors/tql-error.js';
@@ -114,9 +115,9 @@ function attributeOf(name: string, given: Json): AttributeDefinition | { readonl
     case 'integer':
       if (format === 'unix-time') return { type: 'Timestamp', ...extra };
       if (name === 'id' || name.endsWith('_id')) return { type: 'ID', id: { kind: 'integer' }, ...extra };
-      return { reason: 'a number: tql has no number attributes yet (an integer id is named id or …_id; Unix seconds have "format": "unix-time")' };
+      return { type: 'Number', ...extra };
     case 'number':
-      return { reason: 'a number: tql has no number attributes yet' };
+      return { type: 'Number', ...extra };
     case 'array':
       return { reason: 'an array: describe it in a tql schema with an element source to filter by its elements' };
     case 'object':

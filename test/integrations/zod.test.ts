@@ -35,12 +35,13 @@ describe('schemaFromZod', () => {
     ['assignee', { type: 'ID', id: { kind: 'prefixed', prefix: 'usr_' }, nullable: true }],
     ['crm_account_id', { type: 'ID', id: { kind: 'integer' } }],
     ['note', { type: 'String' }],
+    ['score', { type: 'Number' }],
   ])('%s', ([name, attribute]) => {
     expect(definition.entities['ticket']?.attributes[name]).toEqual(attribute);
   });
 
   test('what cannot be filtered is listed with the reason', () => {
-    expect(skipped.map((s) => s.path)).toEqual(['ticket.score', 'ticket.due', 'ticket.tags']);
+    expect(skipped.map((s) => s.path)).toEqual(['ticket.due', 'ticket.tags']);
   });
 
   test('filters records that the zod schema parses', () => {
