@@ -41,6 +41,8 @@ const FILTERS: readonly (readonly [filter: string, ids: readonly string[]])[] = 
   ['ticket.commenter_id NOT_EQ usr_bo', ['tkt_2', 'tkt_3', 'tkt_4', 'tkt_5']],
   ['ticket.opened_at GTE 2025-01-04 AND ticket.assignee_id NOT_EQ null', ['tkt_3', 'tkt_4', 'tkt_5']],
   ['ticket.assignee_id EQ null', ['tkt_2']],
+  ['ticket.satisfaction LT 2.5 OR ticket.satisfaction EQ null', ['tkt_2', 'tkt_3', 'tkt_4', 'tkt_5']],
+  ['ticket.satisfaction IN 4.5,5 AND ticket.satisfaction GTE -1e3', ['tkt_1']],
 ];
 
 test('the example type-checks in a strict project', () => {
