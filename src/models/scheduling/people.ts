@@ -29,11 +29,24 @@ function person(name: string, local: string): Person {
 
 const pool = (names: readonly Name[]): Person[] => names.map(([name, local]) => person(name, local));
 
-const PAIRS: readonly Person[] = FIRST_NAMES.flatMap(([first, firstAscii]) =>
-  LAST_NAMES.map(([last, lastAscii]) => person(`${first} ${last}`, `${firstAscii}.${lastAscii}`)),
-);
-const WHOLE: readonly Person[] = pool(WHOLE_NAMES);
-const AWKWARD: readonly Person[] = pool(AWKWARD_NAMES);
+interface People {
+  readonly pairs: readonly Person[];
+  readonly whole: readonly Person[];
+  readonly awkward: readonly Person[];
+}
+
+let people: People | undefined;
+
+/** Made on the first generated record, not on import: importing tql/scheduling stays cheap (cold start). */
+function allPeople(): People {
+  return (people ??= {
+    pairs: FIRST_NAMES.flatMap(([first, firstAscii]) =>
+      LAST_NAMES.map(([last, lastAscii]) => person(`${first} ${last}`, `${firstAscii}.${lastAscii}`)),
+    ),
+    whole: pool(WHOLE_NAMES),
+    awkward: pool(AWKWARD_NAMES),
+  });
+}
 
 /**
  * A random person: 1% awkward (`100% Effort`, `Smith, John`, …), 4% a whole name such as 王芳,
@@ -41,7 +54,8 @@ const AWKWARD: readonly Person[] = pool(AWKWARD_NAMES);
  */
 export function randomPerson(rng: Rng): Person {
   const roll = rng.float();
-  const from = roll < 0.01 ? AWKWARD : roll < 0.05 ? WHOLE : PAIRS;
+  const { awkward, whole, pairs } = allPeople();
+  const from = roll < 0.01 ? awkward : roll < 0.05 ? whole : pairs;
   return from[Math.floor(rng.float() * from.length)]!;
 }
 

@@ -69,10 +69,17 @@ export function schedulingIndexes(dialect: SqlDialectName): string[] {
  * await pglite.exec(schedulingDdl.postgres);
  * ```
  */
-export const schedulingDdl: { readonly [D in SqlDialectName]: string } = {
-  postgres: script('postgres'),
-  sqlite: script('sqlite'),
-};
+export const schedulingDdl: { readonly [D in SqlDialectName]: string } = lazyScripts();
+
+/** Each dialect's script written when first read, not on import (cold start). */
+function lazyScripts(): { readonly [D in SqlDialectName]: string } {
+  const written: Partial<Record<SqlDialectName, string>> = {};
+  const scripts = {} as { [D in SqlDialectName]: string };
+  for (const dialect of ['postgres', 'sqlite'] as const) {
+    Object.defineProperty(scripts, dialect, { enumerable: true, get: () => (written[dialect] ??= script(dialect)) });
+  }
+  return Object.freeze(scripts);
+}
 
 /** DROP statements for every scheduling table, children first; safe when they do not exist. */
 export const dropSchedulingTablesSql = [...SCHEDULING_TABLES]
