@@ -41,6 +41,9 @@ const FILTERS: readonly (readonly [filter: string, ids: readonly string[]])[] = 
   ['ticket.commenter_id NOT_EQ usr_bo', ['tkt_2', 'tkt_3', 'tkt_4', 'tkt_5']],
   ['ticket.opened_at GTE 2025-01-04 AND ticket.assignee_id NOT_EQ null', ['tkt_3', 'tkt_4', 'tkt_5']],
   ['ticket.assignee_id EQ null', ['tkt_2']],
+  // A Number: tkt_4's 0 hours is not above 0; tkt_2 has no hours at all.
+  ['ticket.hours_spent GT 0 AND ticket.hours_spent LTE 2.5', ['tkt_1', 'tkt_3']],
+  ['ticket.hours_spent GTE 1e1 OR ticket.hours_spent EQ null', ['tkt_2', 'tkt_5']],
 ];
 
 test('the example type-checks in a strict project', () => {

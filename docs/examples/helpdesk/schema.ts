@@ -1,6 +1,7 @@
 /**
  * The helpdesk's tql schema: derived from the Drizzle tables, then completed by hand with what a
- * table cannot say (the id formats, and `commenter_id`, a collection attribute over the comments).
+ * table cannot say (the id formats, `commenter_id`, a collection attribute over the comments, and
+ * `hours_spent`, a Number).
  */
 import { defineSchema } from 'tql';
 import { schemaFromDrizzle } from 'tql/drizzle';
@@ -18,6 +19,8 @@ export const helpdesk = defineSchema({
         ...derived.definition.entities['ticket']!.attributes,
         id: { type: 'ID', id: { kind: 'prefixed', prefix: 'tkt_' } },
         assignee_id: { type: 'ID', id: { kind: 'prefixed', prefix: 'usr_' }, nullable: true },
+        // Drizzle's real column is not derived yet: a Number, added by hand.
+        hours_spent: { type: 'Number', nullable: true, description: 'Hours worked on the ticket.' },
         commenter_id: {
           type: 'ID',
           id: { kind: 'prefixed', prefix: 'usr_' },
