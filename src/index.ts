@@ -21,25 +21,8 @@ export { check, safeCheck, type CheckOptions } from './api/check.js';
 // ---- syntax ----
 export { parse, safeParse, type ParseResult } from './parser/parse.js';
 export { print, type PrintOptions, type PrintStyle } from './ast/print.js';
-export type {
-  And,
-  AttributeRef,
-  Conjunct,
-  Disjunct,
-  Expr,
-  Group,
-  Node,
-  NodeKind,
-  NullValue,
-  Operator,
-  OperatorRef,
-  Or,
-  Predicate,
-  Query,
-  Span,
-  TextValue,
-  Value,
-} from './ast/nodes.js';
+// The node types of the tree parse() returns are in tql/ast with the builders.
+export type { Query } from './ast/nodes.js';
 export {
   DEFAULT_LIMITS,
   PROFILES,

@@ -2,7 +2,7 @@
  * The syntax tree as nested lists: each node's kind, what it says, and its span in the text.
  * One label per node kind, so a new kind of node does not compile until it can be shown.
  */
-import type { Node, NodeKind, Query } from '../../src/index.js';
+import type { Node, NodeKind, Query } from '../../src/ast/index.js';
 import { childNodes } from '../../src/ast/children.js';
 import { h } from './dom.js';
 

@@ -107,7 +107,7 @@ describe('no record makes the predicate count an inherited property or throw any
   test.for([
     ['an own getter that throws', { get name(): string { throw new Error('own'); } }],
     ['a proxy whose get trap throws', new Proxy({ name: 'x' }, { get() { throw new Error('trap'); } })],
-    ['a proxy whose getOwnPropertyDescriptor trap throws', new Proxy({ name: 'abc' }, { getOwnPropertyDescriptor() { throw new Error('trap'); } })],
+    ['a proxy of a class instance whose getOwnPropertyDescriptor trap throws', new Proxy(Object.assign(new (class Agent {})(), { name: 'abc' }), { getOwnPropertyDescriptor() { throw new Error('trap'); } })],
     ['a revoked proxy', (() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()],
   ] as const)('%s: a TqlError (invalid_input)', ([, record]) => {
     let thrown: unknown;
@@ -117,6 +117,18 @@ describe('no record makes the predicate count an inherited property or throw any
       thrown = e;
     }
     expect(isTqlError(thrown) && thrown.code).toBe('invalid_input');
+  });
+
+  it('a proxy of a plain object: its get and getPrototypeOf traps are its own data, getOwnPropertyDescriptor is not asked', () => {
+    // A value found on an object whose prototype is Object.prototype is its own unless
+    // Object.prototype has the key (src/backends/memory/own-key.ts); a proxy says both itself.
+    const trap = () => {
+      throw new Error('not asked');
+    };
+    expect(matches('agent.name LIKE a')(new Proxy({ name: 'abc' }, { getOwnPropertyDescriptor: trap }))).toBe(true);
+    expect(matches('agent.name LIKE a')(new Proxy({}, { get: (_t, k) => (k === 'name' ? 'abc' : undefined) }))).toBe(true);
+    // A getPrototypeOf trap that throws: the record is read again through its own properties.
+    expect(matches('agent.name LIKE a')(new Proxy({ name: 'abc' }, { getPrototypeOf: trap }))).toBe(true);
   });
 
   it('a hole of a collection is not an element, even with Array.prototype[0] polluted', () => {

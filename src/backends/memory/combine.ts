@@ -3,6 +3,7 @@
  * megamorphic call in a shared body) for the short conjunctions and disjunctions queries have.
  */
 import type { RecordPredicate } from './sources.js';
+import { fieldAccess } from './field-reader.js';
 
 const always: RecordPredicate = () => true;
 const never: RecordPredicate = () => false;
@@ -74,12 +75,9 @@ export function disjunction(ps: readonly RecordPredicate[]): RecordPredicate {
   }
 }
 
-/** Module-local: an imported binding may be a getter under module loaders. */
-const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
-
 /**
  * Whether the record has all these own properties. Used only after a test on each of them
- * passed, so the record is an object.
+ * passed, so the record is an object and each value was found ({@link ownFound}).
  *
  * @example
  * ```ts
@@ -87,15 +85,17 @@ const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
  * ```
  */
 export function ownFields(keys: readonly string[]): RecordPredicate {
-  const a = keys[0]!, b = keys[1], c = keys[2];
-  switch (keys.length) {
+  // Each key's own check from its slot, so that its inline caches see that key alone.
+  const checks = keys.map((k) => fieldAccess(k).own);
+  const a = checks[0]!, b = checks[1], c = checks[2];
+  switch (checks.length) {
     case 1:
-      return (r) => hasOwn(r as object, a);
+      return (r) => a(r as object);
     case 2:
-      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!);
+      return (r) => a(r as object) && b!(r as object);
     case 3:
-      return (r) => hasOwn(r as object, a) && hasOwn(r as object, b!) && hasOwn(r as object, c!);
+      return (r) => a(r as object) && b!(r as object) && c!(r as object);
     default:
-      return (r) => keys.every((k) => hasOwn(r as object, k));
+      return (r) => checks.every((own) => own(r as object));
   }
 }

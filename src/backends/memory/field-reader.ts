@@ -16,7 +16,23 @@
 /** A record's value at one key (the caller checks it is an object). */
 export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown;
 
-type Slot = (key: string) => FieldReader;
+/**
+ * How a key is read, and whether a value found there is the record's own: for a record whose
+ * prototype is `Object.prototype`, unless `Object.prototype` has the key; otherwise
+ * `Object.hasOwn` (see own-key.ts). Both live in the key's slot, so the `in` test of each key has
+ * an inline cache of its own too (a shared one sees every key and goes megamorphic).
+ */
+export interface FieldAccess {
+  readonly read: FieldReader;
+  /** For a value `read` found (not undefined): whether it is the record's own. */
+  readonly own: (record: object) => boolean;
+}
+
+type Slot = (key: string) => FieldAccess;
+
+const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
+const getPrototypeOf: (object: object) => unknown = Object.getPrototypeOf;
+const OBJECT_PROTOTYPE: Readonly<Record<string, unknown>> = Object.prototype as Readonly<Record<string, unknown>>;
 
 /**
  * The same code written out once per slot on purpose: each literal is separate code with its
@@ -25,44 +41,44 @@ type Slot = (key: string) => FieldReader;
  * megamorphic load: as slow as a plain `record[key]` in shared code, never slower.
  */
 const SLOTS: readonly Slot[] = [
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
-  (k) => (r) => r[k],
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
+  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
 ];
 
-/** Keys remembered with their reader; beyond this many, keys get a slot each time (bounded memory). */
+/** Keys remembered with their access; beyond this many, keys get a slot each time (bounded memory). */
 const MAX_REMEMBERED = 4096;
 
-const readers = new Map<string, FieldReader>();
+const accesses = new Map<string, FieldAccess>();
 let next = 0;
 
 /**
@@ -78,10 +94,24 @@ let next = 0;
  * ```
  */
 export function fieldReader(key: string): FieldReader {
-  let read = readers.get(key);
-  if (read === undefined) {
-    read = SLOTS[next++ % SLOTS.length]!(key);
-    if (readers.size < MAX_REMEMBERED) readers.set(key, read);
+  return fieldAccess(key).read;
+}
+
+/**
+ * The reader of `key` and its own-property check, from the key's slot.
+ *
+ * @example
+ * ```ts
+ * const name = fieldAccess('name');
+ * name.read({ name: 'Ada' }) === 'Ada' && name.own({ name: 'Ada' }); // true
+ * name.own(Object.create({ name: 'Ada' })); // false: inherited
+ * ```
+ */
+export function fieldAccess(key: string): FieldAccess {
+  let access = accesses.get(key);
+  if (access === undefined) {
+    access = SLOTS[next++ % SLOTS.length]!(key);
+    if (accesses.size < MAX_REMEMBERED) accesses.set(key, access);
   }
-  return read;
+  return access;
 }
