@@ -1,3 +1,4 @@
+import { fc } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { print } from '../../src/ast/print.js';
@@ -102,4 +103,34 @@ test('a printed Number survives a URL query string, where + is a space', () => {
   const url = new URL(`http://h/v1/products?filter=${print(toAst(q), { style: 'url' })}`);
   expect(url.searchParams.get('filter')).toMatchInlineSnapshot(`"product.price~GT~1.5e300~AND~product.price~LT~-2e21"`);
   expect(check(url.searchParams.get('filter')!, numberSchema, 'product').condition).toMatchObject({ operands: [{ value: 1.5e300 }, { value: -2e21 }] });
+});
+
+const SEED = Number(process.env.TQL_NUMBER_SEED) || Math.floor(Math.random() * 2 ** 31);
+
+describe(`Number literals, for any double (seed ${SEED}; re-run with TQL_NUMBER_SEED=${SEED})`, () => {
+  // Every finite double (and integers past 2^53 often), with its plain, exponent and `+`-exponent spellings.
+  const arbWritten = fc
+    .oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(2 ** 60, -(2 ** 53) - 2, 1e20, -0, Number.MAX_VALUE, Number.MIN_VALUE))
+    .chain((d) => fc.record({ d: fc.constant(d), text: fc.constantFrom(String(d), d.toExponential(), d.toExponential().replace('e+', 'e')) }));
+
+  test('a literal reads as the double it spells (-0 as 0), and its normalized form reads back as the same', () => {
+    fc.assert(
+      fc.property(arbWritten, ({ d, text }) => {
+        const query = `product.price EQ ${text}`;
+        // An integer spelled in digits beyond 2^53 (String() does so up to 1e21) is refused.
+        if (/^-?[0-9]+$/.test(text) && Math.abs(d) > 2 ** 53) {
+          expect(tqlErrorOf(() => check(query, numberSchema, 'product')).code).toBe('invalid_value');
+          return;
+        }
+        const q = check(query, numberSchema, 'product');
+        const value = q.condition.kind === 'Comparison' ? q.condition.value : undefined;
+        expect(value).toBe(d === 0 ? 0 : d);
+        const printed = print(toAst(q), { style: 'url' });
+        expect(printed).not.toContain('+');
+        const again = check(printed, numberSchema, 'product').condition;
+        expect(again.kind === 'Comparison' && again.value).toBe(value);
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
 });
