@@ -39,10 +39,9 @@ const caches = new WeakMap<Schema, Map<string, BoundedCache<string, ValidatedQue
  * @example
  * ```ts
  * import { check } from 'tql';
- * import { schedulingSchema } from 'tql/scheduling';
+ * import { schedulingSchema, schedulingSqlMapping } from 'tql/scheduling';
  * import { compileSql } from 'tql/sql';
  * import { compileMongo } from 'tql/mongo';
- * import { schedulingSqlMapping } from 'tql/scheduling';
  *
  * const q = check('scheduling_request.status~IN~new,sent', schedulingSchema, 'scheduling_request');
  * // q.condition → { kind: 'Comparison', operator: 'IN', value: ['new', 'sent'], … }
@@ -51,8 +50,8 @@ const caches = new WeakMap<Schema, Map<string, BoundedCache<string, ValidatedQue
  * compileMongo(q);
  * // { status: { $not: { $type: 'array' }, $in: ['new', 'sent'] } }
  *
- * check('agent.name eq john', schedulingSchema, 'agent');
- * // TqlError: 1:12 unknown_operator: "eq" is not an operator: write EQ. Operators are upper case.
+ * safeCheck('agent.name eq john', schedulingSchema, 'agent').ok; // → false
+ * // (check() throws the error) TqlError: 1:12 unknown_operator: "eq" is not an operator: write EQ. Operators are upper case.
  * //   agent.name eq john
  * //              ^^
  * ```
@@ -73,9 +72,13 @@ export function check<S extends Schema>(
  *
  * @example
  * ```ts
- * const r = safeCheck(request.query.filter, schedulingSchema, 'agent');
- * if (!r.ok) return response.status(400).json(r.error.toJSON()); // { code, message, issues }
- * const agents = filterRecords(r.value, allAgents);
+ * function listAgents(filter: string) {
+ *   const r = safeCheck(filter, schedulingSchema, 'agent');
+ *   if (!r.ok) return { status: 400, body: r.error.toJSON() }; // { code, message, issues }
+ *   return { status: 200, body: filterRecords(r.value, sampleData().agents) };
+ * }
+ * listAgents('agent.name LIKE jo').status; // → 200
+ * listAgents('agent.name eq jo').status; // → 400
  * ```
  */
 export function safeCheck<S extends Schema>(

@@ -70,8 +70,13 @@ function foldAll<Out, Ctx>(operands: readonly Condition[], handlers: ConditionHa
  *
  * @example
  * ```ts
- * const describe: ComparisonHandlers<string, void> = { EQ: (c) => `${c.attribute.path} is ${c.value}`, … };
- * if (query.condition.kind === 'Comparison') applyComparison(query.condition, describe, undefined);
+ * const says = (word: string) => (c: AnyComparison) => `${c.attribute.path} ${word} ${JSON.stringify(c.value)}`;
+ * const describe: ComparisonHandlers<string, void> = {
+ *   EQ: says('is'), NOT_EQ: says('is not'), LT: says('<'), LTE: says('<='), GT: says('>'), GTE: says('>='),
+ *   LIKE: says('contains'), NOT_LIKE: says('does not contain'), IN: says('is one of'), NOT_IN: says('is none of'),
+ * };
+ * const q = check('agent.role EQ User', schedulingSchema, 'agent');
+ * q.condition.kind === 'Comparison' ? applyComparison(q.condition, describe, undefined) : undefined; // → 'agent.role is "User"'
  * ```
  */
 export function applyComparison<Out, Ctx>(

@@ -61,8 +61,9 @@ export const ERROR_CODES = {
  *
  * @example
  * ```ts
- * const r = safeCheck(text, schedulingSchema, 'agent');
- * if (!r.ok && r.error.code === 'unknown_attribute') showAttributeList();
+ * const r = safeCheck('agent.nmae EQ Ada', schedulingSchema, 'agent');
+ * !r.ok && r.error.code === 'unknown_attribute'; // → true
+ * // (a good moment to show the list of attributes)
  * ```
  */
 export type TqlErrorCode = keyof typeof ERROR_CODES;

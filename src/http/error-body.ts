@@ -17,7 +17,8 @@ export interface ErrorBody {
  *
  * @example
  * ```ts
- * errorBody(safeCheck('agent.name eq x', schedulingSchema, 'agent').error);
+ * const r = safeCheck('agent.name eq x', schedulingSchema, 'agent');
+ * if (!r.ok) errorBody(r.error);
  * // { error: 'Invalid filter at 1:12: "eq" is not an operator: write EQ. …', code: 'unknown_operator', issues: [ … ] }
  * ```
  */

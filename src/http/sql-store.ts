@@ -45,7 +45,7 @@ export interface SqlListStoreOptions<T> {
  * const agents = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
  *
  * // One tenant's rows only, whatever the filter (build the store per request, from the session):
- * const tenantStore = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: session.tenant } });
+ * const tenantStore = sqlListStore({ db: sqlDatabase(pglite), mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: session.tenant } });
  * ```
  */
 export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreOptions<T>): ListStore<T> {

@@ -41,10 +41,17 @@ export interface DrizzleSchema {
  *
  * @example
  * ```ts
+ * import Database from 'better-sqlite3';
+ * import { drizzle } from 'drizzle-orm/better-sqlite3';
+ * import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+ *
  * const tickets = sqliteTable('tickets', { id: text('id').primaryKey(), subject: text('subject').notNull(), openedAt: integer('opened_at', { mode: 'timestamp' }).notNull() });
  * const { definition, mapping } = schemaFromDrizzle({ ticket: tickets });
- * const helpdesk = defineSchema({ entities: { ticket: { attributes: { ...definition.entities.ticket!.attributes, id: { type: 'ID', id: { kind: 'prefixed', prefix: 'tkt_' } } } } } });
- * db.select().from(tickets).where(tqlWhere(check('ticket.subject LIKE printer', helpdesk, 'ticket'), { mapping, dialect: 'sqlite' }));
+ * const helpdesk = defineSchema({ entities: { ticket: { attributes: { ...definition.entities['ticket']!.attributes, id: { type: 'ID', id: { kind: 'prefixed', prefix: 'tkt_' } } } } } });
+ * const sqlite = new Database(':memory:');
+ * sqlite.exec('CREATE TABLE tickets (id TEXT PRIMARY KEY, subject TEXT NOT NULL, opened_at INTEGER NOT NULL)');
+ * const db = drizzle(sqlite);
+ * db.select().from(tickets).where(tqlWhere(check('ticket.subject LIKE printer', helpdesk, 'ticket'), { mapping, dialect: 'sqlite' })).all(); // → []
  * ```
  */
 export function schemaFromDrizzle(tables: Readonly<Record<string, Table>>): DrizzleSchema {
@@ -113,8 +120,16 @@ export interface DrizzleWhereOptions {
  *
  * @example
  * ```ts
- * const q = check('ticket.priority IN high,urgent AND ticket.escalated EQ false', helpdesk, 'ticket');
- * const rows = await db.select().from(tickets).where(tqlWhere(q, { mapping, dialect: 'sqlite' }));
+ * import Database from 'better-sqlite3';
+ * import { drizzle } from 'drizzle-orm/better-sqlite3';
+ * import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+ *
+ * const tickets = sqliteTable('tickets', { id: text('id').primaryKey(), priority: text('priority').notNull() });
+ * const { definition, mapping } = schemaFromDrizzle({ ticket: tickets });
+ * const sqlite = new Database(':memory:');
+ * sqlite.exec("CREATE TABLE tickets (id TEXT PRIMARY KEY, priority TEXT NOT NULL); INSERT INTO tickets VALUES ('tkt_1', 'high')");
+ * const q = check('ticket.priority IN high,urgent', defineSchema(definition), 'ticket');
+ * drizzle(sqlite).select().from(tickets).where(tqlWhere(q, { mapping, dialect: 'sqlite' })).all(); // → [{ id: 'tkt_1', priority: 'high' }]
  * ```
  */
 export function tqlWhere(query: ValidatedQuery, options: DrizzleWhereOptions): SQL {

@@ -31,9 +31,15 @@ export interface TqlWhereOptions {
  *
  * @example
  * ```ts
- * const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+ * import Database from 'better-sqlite3';
+ * import { Kysely, SqliteDialect } from 'kysely';
+ *
+ * interface Tables { agent: { id: string; name: string; schedulable: number } }
+ * const sqlite = new Database(':memory:');
+ * sqlite.exec('CREATE TABLE agent (id TEXT PRIMARY KEY, name TEXT, schedulable INTEGER)');
+ * const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
  * const q = check('agent.name~LIKE~john~AND~agent.schedulable~EQ~true', schedulingSchema, 'agent');
- * const rows = await db.selectFrom('agent').selectAll().where(tqlWhere(q)).execute();
+ * await db.selectFrom('agent').selectAll().where(tqlWhere(q, undefined, { dialect: 'sqlite' })).execute(); // → []
  * // SQL: select * from "agent" where ("name" LIKE ? ESCAPE '\' AND "schedulable" = true)
  * ```
  */

@@ -17,6 +17,8 @@ import { schemaFromJsonSchema, type DerivedSchema } from '../schema/from-json-sc
  *
  * @example
  * ```ts
+ * import * as z from 'zod';
+ *
  * const Ticket = z.object({
  *   id: z.string().regex(/^tkt_[A-Za-z0-9]+$/),
  *   priority: z.enum(['low', 'normal', 'high']),

@@ -27,7 +27,8 @@ export type ParseResult = { readonly ok: true; readonly value: Query } | { reado
  * ```ts
  * const query = parse('agent.name~LIKE~john~AND~agent.two_factor_enabled~EQ~false');
  * query.expression.kind; // 'And'
- * parse('agent.name eq john'); // throws TqlError unknown_operator: "eq" is not an operator: write EQ. …
+ * safeParse('agent.name eq john').ok; // → false
+ * // parse() throws it: unknown_operator, "eq" is not an operator: write EQ. …
  * ```
  */
 export function parse(text: string, options?: ParseOptions): Query {

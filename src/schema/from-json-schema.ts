@@ -61,7 +61,7 @@ const PREFIXED_PATTERN = /^\^([A-Za-z][A-Za-z0-9]*_)/;
  *     },
  *   },
  * });
- * definition.entities.ticket.attributes.closed_at; // { type: 'Timestamp', nullable: true }
+ * definition.entities['ticket']!.attributes['closed_at']; // → { type: 'Timestamp', nullable: true }
  * skipped; // [{ path: 'ticket.tags', reason: 'an array: …' }]
  * const helpdesk = defineSchema(definition);
  * ```

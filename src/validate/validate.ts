@@ -38,7 +38,7 @@ export interface ValidateOptions {
  * @example
  * ```ts
  * const r = safeCheck(text, schedulingSchema, 'agent');
- * if (!r.ok) return reply(400, r.error.toJSON());
+ * const reply = r.ok ? { status: 200, query: r.value } : { status: 400, body: r.error.toJSON() };
  * ```
  */
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: TqlError };

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { Application, Logger, LogLevel, ReflectionKind, TSConfigReader, TypeDocReader, type DeclarationReflection } from 'typedoc';
 import { describe, expect, test } from 'vitest';
+import { apiExamples, runApiExamples, type ApiExamples } from './api-examples.js';
 
 /** Keeps what typedoc reports instead of printing it. */
 class Collect extends Logger {
@@ -21,6 +22,8 @@ interface Converted {
   readonly exports: Map<string, string[]>;
   /** Public functions whose doc comment has no `@example`. */
   readonly withoutExample: string[];
+  /** Every `@example` of the public API, with what each module exports (for the examples' imports). */
+  readonly examples: ApiExamples;
 }
 
 async function convert(): Promise<Converted> {
@@ -32,17 +35,22 @@ async function convert(): Promise<Converted> {
   const logger = new Collect();
   app.logger = logger;
   const project = await app.convert();
-  if (project === undefined) return { messages: [...logger.messages, 'Error: conversion failed'], exports: new Map(), withoutExample: [] };
+  if (project === undefined) return { messages: [...logger.messages, 'Error: conversion failed'], exports: new Map(), withoutExample: [], examples: { modules: [], examples: [] } };
   app.validate(project);
   const exports = new Map((project.children ?? []).map((m) => [m.name, (m.children ?? []).map((c) => c.name)]));
   const withoutExample = (project.getReflectionsByKind(ReflectionKind.Function) as DeclarationReflection[])
     .filter((f) => !(f.signatures ?? []).some((s) => s.comment?.blockTags.some((t) => t.tag === '@example')))
     .map((f) => f.getFullName());
-  return { messages: logger.messages, exports, withoutExample };
+  return { messages: logger.messages, exports, withoutExample, examples: await apiExamples(project) };
 }
 
 describe('the API reference (typedoc)', async () => {
-  const { messages, exports, withoutExample } = await convert();
+  const { messages, exports, withoutExample, examples } = await convert();
+
+  test('every @example of the public API compiles and runs', async () => {
+    expect(examples.examples.length).toBeGreaterThan(80);
+    expect(await runApiExamples(examples)).toEqual([]);
+  }, 120_000);
 
   test('has no warnings: every public export is documented and every referenced type exported', () => {
     expect(messages).toEqual([]);

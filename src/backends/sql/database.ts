@@ -63,7 +63,8 @@ export interface SqlDatabase {
  * @example
  * ```ts
  * const db = sqlDatabase(new Database(':memory:'));
- * const rows = await db.all(selectSql(query, { dialect: db.dialect, mapping: schedulingSqlMapping }));
+ * await db.exec(schedulingDdl.sqlite);
+ * await db.all(selectSql(query, { dialect: db.dialect, mapping: schedulingSqlMapping })); // → []
  * ```
  */
 export function sqlDatabase(driver: SqlDriver): SqlDatabase {

@@ -17,8 +17,8 @@ const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnTyp
  *
  * @example
  * ```ts
- * createTableSql('sqlite', REQUEST_GUEST_TABLE);
- * // CREATE TABLE "request_guest" ("request_id" TEXT NOT NULL REFERENCES "scheduling_request" ("id") ON DELETE CASCADE, …
+ * createTableSql('sqlite', { name: 'note', columns: [{ name: 'id', type: 'text' }, { name: 'body', type: 'text' }], primaryKey: ['id'] });
+ * // CREATE TABLE "note" ("id" TEXT NOT NULL, "body" TEXT, PRIMARY KEY ("id"));
  * ```
  */
 export function createTableSql(dialect: SqlDialectName, table: TableSpec): string {
@@ -66,7 +66,8 @@ export function schedulingIndexes(dialect: SqlDialectName): string[] {
  * @example
  * ```ts
  * new Database(':memory:').exec(schedulingDdl.sqlite);
- * await pglite.exec(schedulingDdl.postgres);
+ * // The postgres script creates trigram indexes for LIKE: load pg_trgm (in PGlite, its contrib module).
+ * await (await PGlite.create({ extensions: { pg_trgm } })).exec(schedulingDdl.postgres);
  * ```
  */
 export const schedulingDdl: { readonly [D in SqlDialectName]: string } = lazyScripts();

@@ -60,8 +60,9 @@ export async function createSchedulingTables(db: SqlDriver | SqlDatabase, option
  * @example
  * ```ts
  * const data = generateSchedulingData({ seed: 1, agents: 100, teams: 10, requests: 1000 });
- * await createSchedulingTables(pglite);
- * await loadSchedulingData(pglite, data);
+ * const db = await PGlite.create({ extensions: { pg_trgm } });
+ * await createSchedulingTables(db);
+ * await loadSchedulingData(db, data);
  * ```
  */
 export async function loadSchedulingData(db: SqlDriver | SqlDatabase, data: SchedulingDataInput): Promise<void> {

@@ -143,6 +143,8 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  *
  * @example
  * ```ts
+ * const db = new Database(':memory:');
+ * await createSchedulingTables(db);
  * await loadSchedulingData(db, data);
  * const back = await readSchedulingData(db); // back.agents deep-equals data.agents sorted by id
  * ```
