@@ -8,15 +8,12 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileMongo, type MongoFilter } from '../../src/backends/mongo/index.js';
 import { compileSql, SQL_DIALECTS, type SqlDialectName, type SqlStatement } from '../../src/backends/sql/index.js';
 import { isTqlError, print, safeParse, safeValidate, type Profile, type Query, type TqlError, type ValidatedQuery } from '../../src/index.js';
-import type { SchedulingRecords } from '../../src/models/scheduling/records.js';
-import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
-import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
+import { ENTITY_VIEWS, type PlaygroundEntity } from './apps.js';
 
 /** What the user chose. */
 export interface PlaygroundInput {
   readonly text: string;
-  readonly entity: SchedulingEntityName;
+  readonly entity: PlaygroundEntity;
   readonly profile: Profile;
   readonly timeZone: string;
 }
@@ -31,7 +28,7 @@ export interface Matches {
   /** How many sample records the entity has. */
   readonly total: number;
   /** The first matching records, in the sample's order. */
-  readonly first: readonly SchedulingRecords[SchedulingEntityName][];
+  readonly first: readonly object[];
 }
 
 /** Everything derived from a valid query. */
@@ -69,7 +66,8 @@ export function evaluate(input: PlaygroundInput): Evaluation {
   const parsed = safeParse(input.text);
   if (!parsed.ok) return { stage: 'parse', error: parsed.error };
   const ast = parsed.value;
-  const validated = safeValidate(ast, schedulingSchema, input.entity, { profile: input.profile, timeZone: input.timeZone });
+  const view = ENTITY_VIEWS[input.entity];
+  const validated = safeValidate(ast, view.schema, input.entity, { profile: input.profile, timeZone: input.timeZone });
   if (!validated.ok) return { stage: 'validate', ast, error: validated.error };
   const query = validated.value;
   return {
@@ -78,16 +76,16 @@ export function evaluate(input: PlaygroundInput): Evaluation {
     query,
     printed: { readable: print(ast, { style: 'readable' }), url: print(ast, { style: 'url' }) },
     sql: {
-      postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: schedulingSqlMapping })),
-      sqlite: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.sqlite, mapping: schedulingSqlMapping })),
+      postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: view.mapping })),
+      sqlite: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.sqlite, mapping: view.mapping })),
     },
     mongo: attempt(() => compileMongo(query)),
     matches: attempt(() => matches(query, input.entity)),
   };
 }
 
-function matches(query: ValidatedQuery, entity: SchedulingEntityName): Matches {
-  const records: readonly SchedulingRecords[SchedulingEntityName][] = recordsOf(sampleData(), entity);
+function matches(query: ValidatedQuery, entity: PlaygroundEntity): Matches {
+  const records = ENTITY_VIEWS[entity].records();
   const test = compilePredicate(query);
   const selected = records.filter((r) => test(r));
   return { count: selected.length, total: records.length, first: selected.slice(0, SHOWN_RECORDS) };

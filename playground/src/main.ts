@@ -3,10 +3,9 @@
  * shows every result. All of tql runs here, in the browser, on the bundled sample data.
  */
 import { PROFILES } from '../../src/index.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
+import { ENTITY_VIEWS, PLAYGROUND_ENTITIES, type PlaygroundEntity } from './apps.js';
 import { byId, h, show } from './dom.js';
 import { evaluate, SHOWN_RECORDS, type Evaluation, type PlaygroundInput } from './evaluate.js';
-import { EXAMPLES } from './examples.js';
 import { IDS } from './ids.js';
 import { renderAst } from './render-ast.js';
 import { renderAttributes } from './render-attributes.js';
@@ -41,7 +40,7 @@ const out = {
 function readForm(): PlaygroundInput {
   return {
     text: form.filter.value,
-    entity: form.entity.value as SchedulingEntityName,
+    entity: form.entity.value as PlaygroundEntity,
     profile: form.profile.value === 'timezest' ? 'timezest' : 'extended',
     timeZone: form.timeZone.value.trim() === '' ? 'UTC' : form.timeZone.value.trim(),
   };
@@ -56,10 +55,11 @@ function fillForm(input: PlaygroundInput): void {
 }
 
 /** What depends on the entity only: its examples and its attributes. */
-function showEntity(entity: SchedulingEntityName): void {
-  show(form.example, h('option', { value: '' }, 'Examples…'), ...EXAMPLES[entity].map((e) => h('option', { value: e }, e)));
+function showEntity(entity: PlaygroundEntity): void {
+  const view = ENTITY_VIEWS[entity];
+  show(form.example, h('option', { value: '' }, 'Examples…'), ...view.examples.map((e) => h('option', { value: e }, e)));
   show(out.attributes, renderAttributes(entity));
-  show(out.attributeCount, `of ${entity} (${schedulingSchema.entities[entity].attributeNames.length})`);
+  show(out.attributeCount, `of ${entity} (${view.entity.attributeNames.length})`);
 }
 
 function placeholder(text: string): HTMLElement {
@@ -123,7 +123,9 @@ function updateSoon(): void {
 }
 
 function start(): void {
-  show(form.entity, ...schedulingSchema.entityNames.map((n) => h('option', { value: n }, n)));
+  // One group per app: the scheduling models, and a shop whose products have Number attributes.
+  const apps = [...new Set(PLAYGROUND_ENTITIES.map((e) => ENTITY_VIEWS[e].app))];
+  show(form.entity, ...apps.map((app) => h('optgroup', { label: app }, ...PLAYGROUND_ENTITIES.filter((e) => ENTITY_VIEWS[e].app === app).map((n) => h('option', { value: n }, n)))));
   show(form.profile, ...PROFILES.map((p) => h('option', { value: p }, p)));
   show(byId(IDS.timeZones, HTMLDataListElement), ...Intl.supportedValuesOf('timeZone').map((z) => h('option', { value: z })));
   fillForm(readHash(location.hash));

@@ -1,6 +1,6 @@
 /** The attributes a filter on the chosen entity can use, so nobody has to guess names. */
 import type { Attribute } from '../../src/index.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
+import { ENTITY_VIEWS, type PlaygroundEntity } from './apps.js';
 import { h } from './dom.js';
 
 function notes(a: Attribute): string {
@@ -17,8 +17,8 @@ function notes(a: Attribute): string {
 }
 
 /** A table of the entity's attributes: path, type, operators and what else to know. */
-export function renderAttributes(entity: SchedulingEntityName): HTMLElement {
-  const e = schedulingSchema.entities[entity];
+export function renderAttributes(entity: PlaygroundEntity): HTMLElement {
+  const e = ENTITY_VIEWS[entity].entity;
   const attributes: readonly Attribute[] = e.attributeNames.map((n) => (e.attributes as Readonly<Record<string, Attribute>>)[n]!);
   return h(
     'table',

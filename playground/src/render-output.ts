@@ -2,9 +2,8 @@
 import type { MongoFilter } from '../../src/backends/mongo/index.js';
 import type { SqlStatement } from '../../src/backends/sql/index.js';
 import type { TqlError } from '../../src/index.js';
-import type { SchedulingRecords } from '../../src/models/scheduling/records.js';
-import type { SchedulingEntityName } from '../../src/models/scheduling/schema.js';
-import { COLUMNS, type Column } from './columns.js';
+import { ENTITY_VIEWS, type PlaygroundEntity } from './apps.js';
+import type { Column } from './columns.js';
 import { compactJson } from './compact-json.js';
 import { h } from './dom.js';
 import type { Outcome } from './evaluate.js';
@@ -36,10 +35,10 @@ export function renderMongo(filter: MongoFilter): HTMLElement {
 }
 
 /** A table of records with the entity's columns; times in the chosen zone. */
-export function renderRecords<E extends SchedulingEntityName>(entity: E, records: readonly SchedulingRecords[E][], timeZone: string): HTMLElement {
-  const columns = COLUMNS[entity] as readonly Column<SchedulingRecords[E]>[];
+export function renderRecords(entity: PlaygroundEntity, records: readonly object[], timeZone: string): HTMLElement {
+  const columns = ENTITY_VIEWS[entity].columns as readonly Column<object>[];
   const time = timeFormat(timeZone);
-  const cell = (column: Column<SchedulingRecords[E]>, record: SchedulingRecords[E]) => {
+  const cell = (column: Column<object>, record: object) => {
     const value = column.value(record);
     if (value === null) return h('td', { className: 'null' }, 'null');
     const text = column.time && typeof value === 'number' ? time(value) : String(value);

@@ -1,6 +1,6 @@
 /** The input kept in the page's address (`#q=…&entity=…`), so a link reopens the same filter. */
 import { PROFILES, type Profile } from '../../src/index.js';
-import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';
+import { isPlaygroundEntity } from './apps.js';
 import type { PlaygroundInput } from './evaluate.js';
 
 /** What the page shows when the address holds nothing. */
@@ -10,10 +10,6 @@ export const INITIAL: PlaygroundInput = {
   profile: 'extended',
   timeZone: 'UTC',
 };
-
-function isEntity(name: string | null): name is SchedulingEntityName {
-  return name !== null && (schedulingSchema.entityNames as readonly string[]).includes(name);
-}
 
 function isProfile(name: string | null): name is Profile {
   return name !== null && (PROFILES as readonly string[]).includes(name);
@@ -26,7 +22,7 @@ export function readHash(hash: string): PlaygroundInput {
   const profile = p.get('profile');
   return {
     text: p.get('q') ?? INITIAL.text,
-    entity: isEntity(entity) ? entity : INITIAL.entity,
+    entity: isPlaygroundEntity(entity) ? entity : INITIAL.entity,
     profile: isProfile(profile) ? profile : INITIAL.profile,
     timeZone: p.get('tz') ?? INITIAL.timeZone,
   };

@@ -8,14 +8,11 @@ import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
-import { schedulingSchema } from '../../src/models/scheduling/schema.js';
-import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { PROFILES } from '../../src/parser/options.js';
-import { COLUMNS } from '../../playground/src/columns.js';
+import { ENTITY_VIEWS, PLAYGROUND_ENTITIES } from '../../playground/src/apps.js';
+import type { Column } from '../../playground/src/columns.js';
 import { compactJson } from '../../playground/src/compact-json.js';
 import { evaluate, SHOWN_RECORDS, type PlaygroundInput } from '../../playground/src/evaluate.js';
-import { EXAMPLES } from '../../playground/src/examples.js';
 import { INITIAL, readHash, writeHash } from '../../playground/src/state.js';
 
 const input = (text: string, entity: PlaygroundInput['entity'], more: Partial<PlaygroundInput> = {}): PlaygroundInput => ({
@@ -33,16 +30,24 @@ describe('evaluate', () => {
     input('scheduling_request.psa_b_ticket_number NOT_EQ 1234 AND scheduling_request.status IN new,sent', 'scheduling_request'),
     input('resource.external_name EQ null', 'resource'),
     input('team.url_slug LIKE a', 'team', { profile: 'timezest' }),
+    input('product.price GT -1.5 AND product.price LT 1e3', 'product'),
+    input('product.price IN 0,0.1 OR product.rating EQ null', 'product'),
   ])('$text ($entity, $timeZone)', ({ text, entity, profile, timeZone }) => {
+    const view = ENTITY_VIEWS[entity];
     const e = evaluate({ text, entity, profile, timeZone });
-    const q = check(text, schedulingSchema, entity, { profile, timeZone });
-    const all = filterRecords(q, recordsOf(sampleData(), entity));
+    const q = check(text, view.schema, entity, { profile, timeZone });
+    const all = filterRecords(q, view.records());
     expect(e.stage).toBe('done');
     if (e.stage !== 'done') return;
-    expect(e.sql.postgres).toEqual({ ok: true, value: compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }) });
-    expect(e.sql.sqlite).toEqual({ ok: true, value: compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }) });
+    expect(e.sql.postgres).toEqual({ ok: true, value: compileSql(q, { dialect: 'postgres', mapping: view.mapping }) });
+    expect(e.sql.sqlite).toEqual({ ok: true, value: compileSql(q, { dialect: 'sqlite', mapping: view.mapping }) });
     expect(e.mongo).toEqual({ ok: true, value: compileMongo(q) });
-    expect(e.matches).toEqual({ ok: true, value: { count: all.length, total: recordsOf(sampleData(), entity).length, first: all.slice(0, SHOWN_RECORDS) } });
+    expect(e.matches).toEqual({ ok: true, value: { count: all.length, total: view.records().length, first: all.slice(0, SHOWN_RECORDS) } });
+  });
+
+  test('product.price LTE -0: zero and minus zero are the same number; the price stored as "18" is no number', () => {
+    const e = evaluate(input('product.price LTE -0 OR product.price EQ 18', 'product'));
+    expect(e.stage === 'done' && e.matches.ok && e.matches.value.first.map((p) => (p as { id: string }).id)).toEqual(['prd_3', 'prd_4', 'prd_5']);
   });
 
   test.for([
@@ -60,7 +65,7 @@ describe('evaluate', () => {
     expect(e.stage === 'validate' && e.error.code).toBe('invalid_option');
   });
 
-  test.for(Object.entries(EXAMPLES).flatMap(([entity, texts]) => texts.map((text) => ({ entity, text }))))(
+  test.for(PLAYGROUND_ENTITIES.flatMap((entity) => ENTITY_VIEWS[entity].examples.map((text) => ({ entity, text }))))(
     'example $text gives a result for $entity',
     ({ entity, text }) => {
       const e = evaluate(input(text, entity as PlaygroundInput['entity']));
@@ -71,9 +76,9 @@ describe('evaluate', () => {
 });
 
 describe('the records table', () => {
-  test.for(schedulingSchema.entityNames)('every %s column reads every sample record', (entity) => {
-    const columns = COLUMNS[entity] as readonly { value: (r: unknown) => unknown }[];
-    for (const record of recordsOf(sampleData(), entity)) {
+  test.for(PLAYGROUND_ENTITIES)('every %s column reads every sample record', (entity) => {
+    const columns = ENTITY_VIEWS[entity].columns as readonly Column<object>[];
+    for (const record of ENTITY_VIEWS[entity].records()) {
       for (const c of columns) expect(['string', 'number', 'boolean', 'object']).toContain(typeof c.value(record));
     }
   });
@@ -82,7 +87,7 @@ describe('the records table', () => {
 describe('the address', () => {
   prop.prop({
     text: fc.string({ unit: 'binary' }),
-    entity: fc.constantFrom(...schedulingSchema.entityNames),
+    entity: fc.constantFrom(...PLAYGROUND_ENTITIES),
     profile: fc.constantFrom(...PROFILES),
     timeZone: fc.constantFrom('UTC', 'Europe/Berlin', 'America/Argentina/Buenos_Aires'),
   })('reads back what it wrote', (i) => {

@@ -19,15 +19,13 @@ import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql, type SqlDialectName } from '../../src/backends/sql/index.js';
 import type { TqlError } from '../../src/errors/tql-error.js';
-import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
-import { schedulingSchema } from '../../src/models/scheduling/schema.js';
-import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { SHOWN_RECORDS, type PlaygroundInput } from '../../playground/src/evaluate.js';
 import { IDS } from '../../playground/src/ids.js';
 import { writeHash } from '../../playground/src/state.js';
 import { serveStatic, type StaticServer } from '../../playground/static-server.js';
 import { buildPlayground, PLAYGROUND_DIST } from '../../scripts/build-playground.js';
 import { tqlErrorOf } from '../support/tql-error.js';
+import { ENTITY_VIEWS } from '../../playground/src/apps.js';
 
 // ---- the browser ----
 
@@ -55,14 +53,15 @@ if (!haveChromium) {
 // ---- what Node computes for the same input ----
 
 function expected(i: PlaygroundInput) {
-  const q = check(i.text, schedulingSchema, i.entity, { profile: i.profile, timeZone: i.timeZone });
-  const sql = (dialect: SqlDialectName) => compileSql(q, { dialect, mapping: schedulingSqlMapping });
-  const records = recordsOf(sampleData(), i.entity);
+  const view = ENTITY_VIEWS[i.entity];
+  const q = check(i.text, view.schema, i.entity, { profile: i.profile, timeZone: i.timeZone });
+  const sql = (dialect: SqlDialectName) => compileSql(q, { dialect, mapping: view.mapping });
+  const records = view.records();
   return { postgres: sql('postgres'), sqlite: sql('sqlite'), mongo: compileMongo(q), count: filterRecords(q, records).length, total: records.length };
 }
 
 function failure(i: PlaygroundInput): TqlError {
-  return tqlErrorOf(() => check(i.text, schedulingSchema, i.entity, { profile: i.profile, timeZone: i.timeZone }));
+  return tqlErrorOf(() => check(i.text, ENTITY_VIEWS[i.entity].schema, i.entity, { profile: i.profile, timeZone: i.timeZone }));
 }
 
 const agent = (text: string, more: Partial<PlaygroundInput> = {}): PlaygroundInput => ({ text, entity: 'agent', profile: 'extended', timeZone: 'UTC', ...more });
@@ -143,6 +142,7 @@ describe.skipIf(!haveChromium)('the playground in headless Chromium', () => {
     { text: 'scheduling_request.status IN new,sent AND scheduling_request.psa_b_ticket_number NOT_EQ 1234', entity: 'scheduling_request', profile: 'extended', timeZone: 'UTC' },
     { text: 'scheduling_request.created_at GTE 2024-06-01', entity: 'scheduling_request', profile: 'extended', timeZone: 'Pacific/Auckland' },
     { text: 'resource.internal_name LIKE a', entity: 'resource', profile: 'timezest', timeZone: 'UTC' },
+    { text: 'product.price GT -1.5 AND product.price LTE 1e3', entity: 'product', profile: 'extended', timeZone: 'UTC' },
   ] satisfies PlaygroundInput[])('$text ($entity, $profile, $timeZone) shows the SQL, Mongo filter and matches tql computes', async (i) => {
     await enter(i);
     const want = expected(i);
