@@ -276,11 +276,12 @@ describe('the timezest profile reports each extension once, where it is', () => 
     SCHEMAS[s].entityNames.flatMap((e) =>
       entityOf(SCHEMAS[s], e)
         .attributeNames.map((n) => entityOf(SCHEMAS[s], e).attributes[n]!)
-        .filter((a) => a.nullable && (a.operators.includes('EQ') || a.operators.includes('NOT_EQ')))
+        .filter((a) => a.nullable && a.type !== 'Number' && (a.operators.includes('EQ') || a.operators.includes('NOT_EQ')))
         .map((a) => ({ schema: s, attribute: a })),
     ),
   );
 
+  // A Number attribute is itself outside timezest (its own violation), so only other types here.
   test.prop([fc.constantFrom(...withNullable), fc.nat(), fc.gen()], { numRuns: 300 })('null on a nullable attribute', ({ schema, attribute }, at, draw) => {
     const entity = entityOf(SCHEMAS[schema], attribute.entity);
     const leaves = draw(() => fc.array(arbValidPredicate(entity, false), { maxLength: 4 }));
