@@ -11,6 +11,7 @@ export const entries = {
   index: 'src/index.ts',
   ast: 'src/ast/index.ts',
   backend: 'src/backends/index.ts',
+  tooling: 'src/tooling/index.ts',
   memory: 'src/backends/memory/index.ts',
   sql: 'src/backends/sql/index.ts',
   mongo: 'src/backends/mongo/index.ts',

@@ -12,7 +12,8 @@ const FILE = 'docs/errors.md';
 const markdown = readFileSync(new URL(`../../${FILE}`, import.meta.url), 'utf8');
 const sectionCode = (section: string) => section.replace(/`/g, '');
 
-const sections = [...markdown.matchAll(/^## +(.+)$/gm)].map((m) => sectionCode(m[1]!));
+// The sections of error codes (headed `code`); the Warnings section at the end is not one.
+const sections = [...markdown.matchAll(/^## +(`.+)$/gm)].map((m) => sectionCode(m[1]!));
 const tql = tqlExamples(markdown, FILE).map((e) => ({ ...e, code: sectionCode(e.section) }));
 const typescript = typeScriptExamples(markdown, FILE).map((e) => ({ ...e, code: sectionCode(e.section) }));
 

@@ -3,6 +3,9 @@ import { toAst } from '../../validate/to-ast.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { readQuery } from '../query-input.js';
+import { renderWarnings } from '../render-error.js';
+import { style } from '../style.js';
+import { warnings } from '../../tooling/warnings.js';
 
 /** `tql check`: validate a query and print its normalized form. */
 export const checkCommand: Command = {
@@ -10,7 +13,10 @@ export const checkCommand: Command = {
   summary: 'Validate a query and print it normalized (or every error, with carets).',
   usage: 'tql check <query> [--entity <name>] [--profile <p>] [--time-zone <zone>] [--json]',
   options: QUERY_OPTIONS,
-  details: `Exit status: 0 valid, 1 invalid query, 2 usage error.
+  details: `Exit status: 0 valid, 1 invalid query, 2 usage error. A valid query that probably does
+not mean what it says (a list in brackets, a % in LIKE, NULL as text, a timestamp in
+milliseconds, duplicates, ranges that cannot meet) is printed with warnings on standard error;
+the status stays 0. With --json the output has "warnings": [...].
 
 Examples:
   tql check 'agent.name~LIKE~john'
@@ -20,11 +26,15 @@ Examples:
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
     const normalized = toAst(input.query);
+    // Warnings never make a query invalid: they are printed, and the status stays 0.
+    const found = warnings(input.query);
     if (options.json === true) {
-      io.stdout.write(
-        `${JSON.stringify({ valid: true, entity: input.entity, normalized: print(normalized, { style: 'readable' }), condition: input.query.condition }, jsonReplacer, 2)}\n`,
-      );
-    } else io.stdout.write(`${print(normalized, { style: 'readable' })}\n`);
+      const body = { valid: true, entity: input.entity, normalized: print(normalized, { style: 'readable' }), condition: input.query.condition, warnings: found };
+      io.stdout.write(`${JSON.stringify(body, jsonReplacer, 2)}\n`);
+    } else {
+      io.stdout.write(`${print(normalized, { style: 'readable' })}\n`);
+      io.stderr.write(renderWarnings(input.query.text, found, style(io.color)));
+    }
     return EXIT.ok;
   },
 };

@@ -1,0 +1,13 @@
+/**
+ * `tql/tooling`: help for people who write filters by hand. `warnings(query)` finds what a valid
+ * query probably does not mean (a list in brackets, a `%` in LIKE, `EQ NULL` as text, a timestamp
+ * in milliseconds, duplicates, ranges that cannot meet), each with a code, a span and a fix.
+ *
+ * ```ts
+ * import { check } from 'tql';
+ * import { warnings } from 'tql/tooling';
+ * ```
+ *
+ * @module tql/tooling
+ */
+export { warnings, WARNING_CODES, type TqlWarning, type WarningCode } from './warnings.js';

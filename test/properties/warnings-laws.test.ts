@@ -1,0 +1,63 @@
+/**
+ * Laws of warnings over generated valid queries: computing them never throws, they come in text
+ * order within the query, and a warning that says an AND matches nothing is never wrong about it
+ * (the in-memory backend finds no sample record matching the query's AND).
+ */
+import { fc, test } from '@fast-check/vitest';
+import { expect } from 'vitest';
+import { check } from '../../src/api/check.js';
+import { filterRecords } from '../../src/backends/memory/index.js';
+import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { warnings } from '../../src/tooling/warnings.js';
+import { arbQueryText } from './arbitraries/valid-query.js';
+
+const arbQuery = fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e));
+
+test.prop([arbQuery], { numRuns: 400 })('never throws; spans in the text, in order', ({ entity, text }) => {
+  const found = warnings(check(text, schedulingSchema, entity));
+  for (const w of found) {
+    expect(w.span.start).toBeGreaterThanOrEqual(0);
+    expect(w.span.end).toBeLessThanOrEqual(text.length);
+  }
+  expect(found.map((w) => w.span.start)).toEqual([...found.map((w) => w.span.start)].sort((a, b) => a - b));
+});
+
+test.prop([arbQuery], { numRuns: 400 })('an empty_range warning is right: the AND it is in matches no record', ({ entity, text }) => {
+  const q = check(text, schedulingSchema, entity);
+  for (const w of warnings(q).filter((x) => x.code === 'empty_range')) {
+    // The whole query may still match through an OR around the AND; the AND's own text does not.
+    const and = andAround(q.condition, w.span.start);
+    expect(and, 'an empty_range warning is about an AND').toBeDefined();
+    // The AND alone, as a query of its own (a copy: checked for its shape, then compiled).
+    const alone = { ...q, condition: and! } as typeof q;
+    expect(filterRecords(alone, recordsOf(sampleData(), entity)), text).toEqual([]);
+  }
+});
+
+type Cond = ReturnType<typeof check>['condition'];
+
+/** The AND whose direct operand is the comparison at `start`. */
+function andAround(c: Cond, start: number): Extract<Cond, { kind: 'And' }> | undefined {
+  if (c.kind === 'Comparison') return undefined;
+  if (c.kind === 'And' && c.operands.some((o) => o.kind === 'Comparison' && o.span.start === start)) return c;
+  for (const o of c.operands) {
+    const found = andAround(o, start);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const ops = ['EQ', 'GT', 'GTE', 'LT', 'LTE'] as const;
+const holds = (op: (typeof ops)[number], v: number, b: number) =>
+  op === 'EQ' ? v === b : op === 'GT' ? v > b : op === 'GTE' ? v >= b : op === 'LT' ? v < b : v <= b;
+
+test.prop([fc.constantFrom(...ops), fc.integer({ min: 0, max: 40 }), fc.constantFrom(...ops), fc.integer({ min: 0, max: 40 })], { numRuns: 500 })(
+  'two bounds on one timestamp: empty_range exactly when no value satisfies both',
+  (op1, x, op2, y) => {
+    const q = check(`agent.created_at ${op1} ${x} AND agent.created_at ${op2} ${y}`, schedulingSchema, 'agent');
+    // A record may hold any number (a fraction too): if some value satisfies both, one of these does.
+    const satisfiable = [x - 1, x, x + 1, y - 1, y, y + 1, (x + y) / 2].some((v) => holds(op1, v, x) && holds(op2, v, y));
+    expect(warnings(q).some((w) => w.code === 'empty_range')).toBe(!satisfiable);
+  },
+);

@@ -1,0 +1,78 @@
+/** Warnings: what a valid query probably does not mean, with its code, span and fix. */
+import { describe, expect, test } from 'vitest';
+import { check } from '../../src/api/check.js';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import type { SchedulingEntityName } from '../../src/models/scheduling/schema.js';
+import { warnings, WARNING_CODES } from '../../src/tooling/warnings.js';
+
+const codes = (text: string, entity: SchedulingEntityName = 'agent') => warnings(check(text, schedulingSchema, entity)).map((w) => w.code);
+const only = (text: string, entity: SchedulingEntityName = 'agent') => {
+  const found = warnings(check(text, schedulingSchema, entity));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
+describe('each warning, on the query that shows it', () => {
+  test.for<[string, SchedulingEntityName, string[]]>([
+    ['agent.role IN [User,Administrator]', 'agent', ['bracketed_list']],
+    ['agent.name LIKE %john%', 'agent', ['percent_in_like']],
+    ['agent.name NOT_LIKE john%', 'agent', ['percent_in_like']],
+    ['agent.url_slug EQ NULL', 'agent', ['null_as_text']],
+    ['agent.url_slug NOT_EQ "null"', 'agent', ['null_as_text']],
+    ['agent.created_at GTE 1688169600000', 'agent', ['milliseconds_timestamp']],
+    ['agent.name LIKE ""', 'agent', ['empty_like']],
+    ['agent.role IN User,Administrator,User', 'agent', ['duplicate_value']],
+    ['agent.name EQ a OR agent.name EQ a', 'agent', ['duplicate_predicate']],
+    ['agent.created_at GT 2024-01-01 AND agent.created_at LT 2023-01-01', 'agent', ['empty_range']],
+    ['agent.created_at GT 2024-01-01 AND agent.created_at LTE 2024-01-01', 'agent', ['empty_range']],
+    ['agent.role EQ User AND agent.role EQ Owner', 'agent', ['empty_range']],
+  ])('%s → %j', ([text, entity, expected]) => {
+    expect(codes(text, entity)).toEqual(expected);
+  });
+
+  test.for<[string, SchedulingEntityName]>([
+    ['agent.role IN User,Administrator', 'agent'],
+    ['agent.name LIKE john', 'agent'],
+    ['agent.name LIKE "50%"', 'agent'],
+    ['agent.url_slug EQ null', 'agent'],
+    ['agent.name EQ NULL', 'agent'],
+    ['agent.created_at GTE 1688169600', 'agent'],
+    ['agent.created_at GTE 2024-01-01 AND agent.created_at LTE 2024-01-01', 'agent'],
+    ['agent.created_at GT 2024-01-01 OR agent.created_at LT 2023-01-01', 'agent'],
+    // Some element may meet one predicate and another element the other.
+    ['scheduling_request.agent_id EQ agnt_a AND scheduling_request.agent_id EQ agnt_b', 'scheduling_request'],
+    ['agent.name EQ a AND (agent.name EQ a OR agent.role EQ User)', 'agent'],
+  ])('no warning: %s', ([text, entity]) => {
+    expect(codes(text, entity)).toEqual([]);
+  });
+});
+
+describe('messages, spans and fixes', () => {
+  test('agent.role IN [User,Administrator]', () => {
+    const w = only('agent.role IN [User,Administrator]');
+    expect(w.message).toMatchInlineSnapshot(`"agent.role IN reads "[User" and "Administrator]" with their brackets: a list is written without them."`);
+    expect(w.fix).toBe('agent.role IN User,Administrator');
+    expect([w.span, w.position]).toEqual([{ start: 0, end: 34 }, { offset: 0, line: 1, column: 1 }]);
+  });
+  test('agent.name LIKE %john%', () => {
+    const w = only('agent.name LIKE %john%');
+    expect(w.message).toMatchInlineSnapshot(`"LIKE finds "john" anywhere in agent.name by itself; the % is searched for as a character."`);
+    expect(w.fix).toBe('agent.name LIKE john');
+  });
+  test('agent.url_slug EQ NULL', () => {
+    expect(only('agent.url_slug EQ NULL').fix).toBe('agent.url_slug EQ null');
+  });
+  test('agent.created_at GTE 1688169600000', () => {
+    const w = only('agent.created_at GTE 1688169600000');
+    expect(w.message).toMatchInlineSnapshot(`"1688169600000 is read as Unix seconds, a date in the year 55465; in milliseconds it would be 2023-07-01T00:00:00.000Z: divide by 1000."`);
+    expect(w.fix).toBe('agent.created_at GTE 1688169600');
+  });
+  test('the contradiction is reported at the last predicate of the attribute', () => {
+    const w = only('agent.name LIKE a AND agent.created_at GT 2024-01-01 AND agent.created_at LT 2023-01-01');
+    expect(w.position.column).toBe(58);
+  });
+});
+
+test('every code is documented', () => {
+  expect(Object.keys(WARNING_CODES).length).toBe(8);
+});
