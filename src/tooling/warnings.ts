@@ -108,8 +108,13 @@ function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
   }
 }
 
+/** True when a timestamp in seconds is past the year 3000 and a plausible date in milliseconds. */
+export function looksLikeMilliseconds(seconds: number): boolean {
+  return seconds >= YEAR_3000 && seconds / 1000 < YEAR_3000;
+}
+
 function millis(c: AnyComparison, seconds: number, warn: Warn): void {
-  if (seconds < YEAR_3000 || seconds / 1000 >= YEAR_3000) return;
+  if (!looksLikeMilliseconds(seconds)) return;
   const year = new Date(seconds * 1000).getUTCFullYear();
   warn('milliseconds_timestamp', c, `${seconds} is read as Unix seconds, a date in the year ${year}; in milliseconds it would be ${new Date(seconds).toISOString()}: divide by 1000.`, `${c.attribute.path} ${c.operator} ${Math.floor(seconds / 1000)}`);
 }
