@@ -58,7 +58,8 @@ const like = (field: string, needle: string) => ({ [field]: { $regex: needle.rep
 
 /**
  * Every filter workload: `agent` and `scheduling_request`, with 1, 3 and 6 predicates, and ones
- * that match 30-70% of the records (the number in their id is the share, in percent).
+ * that match 30-99% of the records (the number in their id is the share, in percent), a
+ * collection attribute among them.
  *
  * @example
  * ```ts
@@ -318,6 +319,21 @@ export function filterWorkloads(fixture: Fixture): readonly FilterWorkload[] {
         liqe: { na: 'liqe has no test for null: field:null matches the text "null"' },
         jsonLogic: { '===': [{ var: 'selected_start_time' }, null] },
         cel: 'r.selected_start_time == null',
+      },
+    },
+    {
+      // A collection attribute: no team among the resources is this one (all but 0.6%).
+      id: 'request-team-not-99',
+      entity: 'scheduling_request',
+      predicates: 1,
+      tql: `scheduling_request.team_id NOT_EQ ${teamId}`,
+      hand: (r) => !r.resources.some((x) => x.type === 'team' && x.id === teamId),
+      peers: {
+        mongo: { $nor: [{ resources: { $elemMatch: { type: 'team', id: teamId } } }] },
+        filtrex: NO_ARRAYS_FILTREX,
+        liqe: NO_ARRAYS_LIQE,
+        jsonLogic: { '!': { some: [{ var: 'resources' }, { and: [{ '==': [{ var: 'type' }, 'team'] }, { '==': [{ var: 'id' }, teamId] }] }] } },
+        cel: `!r.resources.exists(x, x.type == "team" && x.id == "${teamId}")`,
       },
     },
     {
