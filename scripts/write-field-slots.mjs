@@ -1,19 +1,51 @@
 // Writes src/backends/memory/field-slots.ts: SLOT_COUNT copies of one function literal, so that
 // each key of a record read by compiled predicates gets code of its own (V8 shares inline caches
 // between closures of one literal, never between literals; src/backends/memory/field-reader.ts).
-// Run by `npm run generate`; test/backends/memory/field-slots.test.ts checks the file is current.
+// Run by `npm run generate`; test/backends/memory/field-chain.test.ts checks the file is current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const SLOT_COUNT = 32;
 
 /**
- * One slot: the key's reader and own check, and the whole-query predicates of the hot tests. A
- * predicate reads before it checks the record is an object (the check costs about a third of the
- * read when it comes first, and only records that pass the test need it): reading null or
- * undefined throws, and \`retry\` answers for them. The prototype is taken right after the read,
- * where the optimizing compiler knows the record's map and folds it to a constant; after the
- * branches of a list test it no longer knows it, and the call measured 9 ns per record.
+ * The links of a chain (field-chain.ts), by name: their parameters before `want, next, retry`,
+ * and the test of the value `x` read at the key. Keep in step with `FieldSlot` in
+ * field-slot-types.ts (the type check of the generated file fails otherwise).
+ */
+const LINKS = [
+  ['equals', 'v', 'x === v'],
+  ['oneOfTwo', 'a, b', '(x === a || x === b)'],
+  ['oneOfThree', 'a, b, c', '(x === a || x === b || x === c)'],
+  ['oneOfList', 'values', 'values.includes(x as Scalar)'],
+  ['oneOfSet', 'values', 'values.has(x as Scalar)'],
+  ['isString', '', "typeof x === 'string'"],
+  ['isNumber', '', 'finite(x)'],
+  ['isBoolean', '', "typeof x === 'boolean'"],
+  ['lessThan', 'b', 'finite(x) && (x as number) < b'],
+  ['atMost', 'b', 'finite(x) && (x as number) <= b'],
+  ['greaterThan', 'b', 'finite(x) && (x as number) > b'],
+  ['atLeast', 'b', 'finite(x) && (x as number) >= b'],
+  ['matches', 're', "typeof x === 'string' && re.test(x)"],
+  ['contains', 'needle', "typeof x === 'string' && x.toLowerCase().includes(needle)"],
+];
+
+const link = ([name, params, test]) => `      ${name}: (${params === '' ? '' : `${params}, `}want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k];
+          const plain = gp(r as object) === OP;
+          return (${test} && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },`;
+
+/**
+ * One slot: the key's reader and own check, and the links. A link reads first and checks the
+ * record is an object only after the test passed (the check cost about a third of the read when
+ * it came first): reading null or undefined throws, and \`retry\` answers for them. The prototype
+ * is taken right after the read, where the optimizing compiler knows the record's map and folds
+ * it to a constant; after the branches of a list test it no longer knows it, and the call cost
+ * 9 ns per record.
  */
 const SLOT = `(k) => {
     // Copied into the slot's own scope: constants there, which the optimizing compiler folds
@@ -22,60 +54,7 @@ const SLOT = `(k) => {
     return {
       read: (r) => r[k],
       own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
-      equals: (v, want, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k];
-          const plain = gp(r as object) === OP;
-          return (x === v && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want;
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfTwo: (a, b, want, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k];
-          const plain = gp(r as object) === OP;
-          return ((x === a || x === b) && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want;
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k];
-          const plain = gp(r as object) === OP;
-          return ((x === a || x === b || x === c) && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want;
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k];
-          const plain = gp(r as object) === OP;
-          return (typeof x === 'string' && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want;
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k];
-          const plain = gp(r as object) === OP;
-          return (finite(x) && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want;
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k];
-          const plain = gp(r as object) === OP;
-          return (typeof x === 'boolean' && typeof r === 'object' && ((plain && !(k in OP)) || ho(r as object, k))) === want;
-        } catch {
-          return retry(r);
-        }
-      },
+${LINKS.map(link).join('\n')}
     };
   }`;
 
@@ -84,7 +63,7 @@ export function fieldSlotsSource() {
   const slots = Array.from({ length: SLOT_COUNT }, () => `  ${SLOT},`).join('\n');
   return `// Generated by scripts/write-field-slots.mjs (npm run generate): do not edit.
 // ${SLOT_COUNT} copies of one function literal on purpose; field-reader.ts says why.
-/* eslint-disable */
+import type { Scalar } from '../../validate/validated-query.js';
 import type { Slot } from './field-slot-types.js';
 
 type Rec = Readonly<Record<string, unknown>>;

@@ -1,9 +1,10 @@
 /**
- * What a slot of field-slots.ts gives a key: its reader, its own-property check, and the
- * whole-query predicates of the tests that single-predicate queries run most. Each of these
- * predicates checks the record, reads the key, tests the value and checks the value is the
- * record's own in one function, and catches what a getter or proxy trap throws: then `retry`
- * decides (record-guard.ts), so a query of one such predicate needs no guard around it.
+ * What a slot of field-slots.ts gives a key: its reader, its own-property check, and the links
+ * of a chain (field-chain.ts). A link checks one comparison on the key in one function (read,
+ * test, the record is an object, the value is its own), compares that with `want` (false for a
+ * `NOT_*` operator) and, if it holds, calls `next`, the rest of the AND. It catches what a
+ * getter or proxy trap throws: then `retry` answers for the whole query (record-guard.ts), so a
+ * chain needs no guard around it.
  */
 import type { Scalar } from '../../validate/validated-query.js';
 
@@ -13,18 +14,30 @@ export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown
 /** A compiled predicate. */
 export type SlotPredicate = (record: unknown) => boolean;
 
-/** The predicates of one key, each computing "the record has an own value passing the test" === want. */
+/** A link of a chain: the comparison's test arguments, then `want, next, retry`. */
+type Link<Args extends unknown[]> = (...args: [...Args, want: boolean, next: SlotPredicate, retry: SlotPredicate]) => SlotPredicate;
+
+/** The reader, own check and links of one key. */
 export interface FieldSlot {
   readonly read: FieldReader;
   /** For a value `read` found (not undefined): whether it is the record's own. */
   readonly own: (record: object) => boolean;
-  readonly equals: (value: Scalar, want: boolean, retry: SlotPredicate) => SlotPredicate;
-  readonly oneOfTwo: (a: Scalar, b: Scalar, want: boolean, retry: SlotPredicate) => SlotPredicate;
-  readonly oneOfThree: (a: Scalar, b: Scalar, c: Scalar, want: boolean, retry: SlotPredicate) => SlotPredicate;
-  readonly isString: (want: boolean, retry: SlotPredicate) => SlotPredicate;
+  readonly equals: Link<[value: Scalar]>;
+  readonly oneOfTwo: Link<[a: Scalar, b: Scalar]>;
+  readonly oneOfThree: Link<[a: Scalar, b: Scalar, c: Scalar]>;
+  readonly oneOfList: Link<[values: readonly Scalar[]]>;
+  readonly oneOfSet: Link<[values: ReadonlySet<Scalar>]>;
+  readonly isString: Link<[]>;
   /** A finite number. */
-  readonly isNumber: (want: boolean, retry: SlotPredicate) => SlotPredicate;
-  readonly isBoolean: (want: boolean, retry: SlotPredicate) => SlotPredicate;
+  readonly isNumber: Link<[]>;
+  readonly isBoolean: Link<[]>;
+  readonly lessThan: Link<[bound: number]>;
+  readonly atMost: Link<[bound: number]>;
+  readonly greaterThan: Link<[bound: number]>;
+  readonly atLeast: Link<[bound: number]>;
+  readonly matches: Link<[regex: RegExp]>;
+  /** `needle` lower-cased; the value is lower-cased before the search. */
+  readonly contains: Link<[needle: string]>;
 }
 
 /** A slot: made once per key that gets it. */

@@ -1,17 +1,16 @@
 /**
- * A query of one hot comparison on a field runs as its key's slot predicate (single-field.ts),
- * with the guard inside it. It must answer exactly as the general path (the guard around the
- * test closures) on every kind of record, hostile ones included, for every test it takes, both
- * polarities, and with more keys than slots.
+ * A query of comparisons on fields joined by AND (or one) runs as a chain of its keys' links
+ * (field-chain.ts), with the guard inside them. It must answer exactly as the general path (the
+ * guard around the test closures) on every kind of record, hostile ones included, for every test
+ * kind, both polarities, and chains of several links.
  */
 import { describe, expect, test } from 'vitest';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import { check } from '../../../src/api/check.js';
 import { exactPredicate } from '../../../src/backends/memory/build.js';
-import { COMPARISONS } from '../../../src/backends/memory/comparisons.js';
 import { guarded } from '../../../src/backends/memory/record-guard.js';
-import { singleFieldPredicate } from '../../../src/backends/memory/single-field.js';
-import type { ComparisonPlan } from '../../../src/backends/memory/plan.js';
+import { fieldChain } from '../../../src/backends/memory/field-chain.js';
+import { queryPlan } from '../../../src/backends/memory/compile-predicate.js';
 import { readFileSync } from 'node:fs';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 import { fieldSlotsSource } from '../../../scripts/write-field-slots.mjs';
@@ -26,6 +25,7 @@ const schema = defineSchema({
         seen: { type: 'Boolean', nullable: true },
         // A key a string primitive has: a primitive is never a record with values.
         length: { type: 'Number', nullable: true },
+        name: { type: 'String' },
       },
     },
   },
@@ -50,6 +50,20 @@ const QUERIES = [
   'thing.seen NOT_EQ null',
   'thing.length EQ 4',
   'thing.length NOT_EQ null',
+  'thing.size LT 5',
+  'thing.size LTE 5',
+  'thing.size GT 5',
+  'thing.size GTE 5',
+  'thing.size IN 1,2,3,4',
+  'thing.size NOT_IN 1,2,3,4,5,6,7,8',
+  'thing.name LIKE ab',
+  'thing.name NOT_LIKE ab',
+  'thing.name LIKE "zoë"',
+  'thing.name LIKE ""',
+  // Chains: every link must hold, in the plan's order.
+  'thing.flag EQ true AND thing.status IN new,sent AND thing.seen NOT_EQ null',
+  'thing.status NOT_EQ new AND thing.size GTE 2 AND thing.name LIKE ab',
+  'thing.length EQ 4 AND thing.name NOT_LIKE x',
 ];
 
 const throwing = () => {
@@ -57,7 +71,7 @@ const throwing = () => {
 };
 
 /** Records of every kind: plain, inherited, getters that throw (own and inherited), proxies, primitives. */
-function records(key: string, value: unknown): [string, unknown][] {
+function records(key: string, value: unknown, full: Record<string, unknown>): [string, unknown][] {
   const inherited = Object.create({ [key]: value }) as object;
   const ownGetter = Object.defineProperty({}, key, { get: throwing, enumerable: true });
   const inheritedGetter = Object.create(Object.defineProperty({}, key, { get: throwing }));
@@ -69,6 +83,9 @@ function records(key: string, value: unknown): [string, unknown][] {
   }
   const trapThrows = new Proxy({ [key]: value }, { getPrototypeOf: throwing });
   return [
+    ['a record matching every predicate', full],
+    ['that record with this field inherited', Object.assign(Object.create({ [key]: value }) as object, { ...full, [key]: undefined })],
+    ['that record with a getter that throws', Object.defineProperty({ ...full }, key, { get: throwing, enumerable: true })],
     ['plain', { [key]: value }],
     ['plain, other value', { [key]: 'other' }],
     ['plain, null', { [key]: null }],
@@ -98,22 +115,27 @@ function outcome(p: (r: unknown) => boolean, r: unknown): Outcome {
   }
 }
 
-function planOf(text: string): ComparisonPlan {
-  const q = check(text, schema, 'thing');
-  const c = q.condition;
-  if (c.kind !== 'Comparison') throw new Error('one comparison');
-  return (COMPARISONS[c.operator] as (c: unknown, ctx: unknown) => ComparisonPlan)(c, { text });
-}
+/** A value of the attribute that the comparison accepts, where one is easy to name. */
+const SAMPLE: Record<string, unknown> = { flag: true, status: 'sent', size: 3, seen: false, length: 4, name: 'xaby' };
 
-describe('single-field slot predicates answer as the guarded general path', () => {
+describe('chains of field links answer as the guarded general path', () => {
   test.for(QUERIES)('%s', (text) => {
-    const plan = planOf(text);
-    const fast = singleFieldPredicate(plan, text);
-    expect(fast, 'takes the slot path').toBeDefined();
+    const q = check(text, schema, 'thing');
+    const plan = queryPlan(q);
+    const fast = fieldChain(plan, text);
+    expect(fast, 'takes the chain').toBeDefined();
     const general = guarded(exactPredicate(plan, text), plan);
-    const key = (plan.comparison.attribute.source as { field: string }).field;
-    const value = Array.isArray(plan.comparison.value) ? plan.comparison.value[0] : plan.comparison.value;
-    for (const [name, r] of records(key, value)) expect([name, outcome(fast!, r)]).toEqual([name, outcome(general, r)]);
+    const comparisons = plan.kind === 'Comparison' ? [plan] : plan.operands;
+    for (const c of comparisons) {
+      if (c.kind !== 'Comparison') throw new Error('a chain has comparisons only');
+      const key = (c.comparison.attribute.source as { field: string }).field;
+      const value = Array.isArray(c.comparison.value) ? c.comparison.value[0] : c.comparison.value;
+      for (const [name, r] of records(key, value, SAMPLE)) expect([key, name, outcome(fast!, r)]).toEqual([key, name, outcome(general, r)]);
+    }
+  });
+
+  test.for(['thing.flag EQ true OR thing.status EQ new', 'thing.flag EQ true AND (thing.status EQ new OR thing.size GT 1)'])('%s is not a chain', (text) => {
+    expect(fieldChain(queryPlan(check(text, schema, 'thing')), text)).toBeUndefined();
   });
 });
 
