@@ -12,6 +12,7 @@ import { OPERATORS, type Expr } from '../../src/ast/nodes.js';
 import { parse } from '../../src/parser/parse.js';
 import { codeBlocks } from '../docs/markdown-examples.js';
 import { arbExpr, printWithLayout } from '../properties/arbitraries/ast.js';
+import { predicatesOf } from '../properties/arbitraries/schema-query.js';
 import { renderTokens, tokenize, tqlTextMateGrammar, visible, type Token } from './tokenize-textmate.js';
 
 const grammar = await tqlTextMateGrammar();
@@ -903,4 +904,78 @@ test('every scope the grammar gives is a conventional TextMate name ending in .t
   const names = [...read('grammar/tql.tmLanguage.json').matchAll(/"name": "([^"]+)"/g)].map((m) => m[1]!).filter((n) => n !== 'TQL');
   const roots = ['constant', 'invalid', 'keyword', 'meta', 'punctuation', 'string', 'variable'];
   expect(names.filter((n) => !roots.includes(n.split('.')[0]!) || !n.endsWith('.tql'))).toEqual([]);
+});
+
+// ---- the law: on any valid text, the scopes say what the parser reads ----
+
+const SEED = Number(process.env.TQL_FC_SEED) || Math.floor(Math.random() * 2 ** 31);
+// Generated trees can be larger than the default limits allow; the law is about the syntax.
+const UNLIMITED = { limits: { maxLength: Infinity, maxPredicates: Infinity, maxListValues: Infinity, maxValueLength: Infinity } };
+const BARE_VALUE_SCOPES = ['string.unquoted.tql', 'constant.numeric.tql', 'constant.other.timestamp.tql', 'constant.other.id.tql', 'constant.language.boolean.tql'];
+
+/** What the token at an offset must carry: one of `scopes` innermost, or `scopes[0]` anywhere. */
+interface Want {
+  readonly scopes: readonly string[];
+  readonly innermost: boolean;
+}
+const innermost = (...scopes: string[]): Want => ({ scopes, innermost: true });
+const PUNCTUATION: Readonly<Record<string, Want>> = {
+  '~': innermost('punctuation.separator.tilde.tql'),
+  ',': innermost('punctuation.separator.comma.tql'),
+  '(': innermost('punctuation.section.parens.begin.tql'),
+  ')': innermost('punctuation.section.parens.end.tql'),
+};
+
+/** Where the tokens of `text` disagree with the tree the parser reads from it; none on a valid text. */
+function disagreements(text: string, expression: Expr): string[] {
+  const tokens = tokenize(grammar, text);
+  const tokenAt: (Token | undefined)[] = [];
+  for (const t of tokens) for (let i = t.start; i < t.end; i++) tokenAt[i] = t;
+  const want: (Want | undefined)[] = [];
+  const set = (from: number, to: number, w: Want) => {
+    for (let i = from; i < to; i++) want[i] = w;
+  };
+  for (let i = 0; i < text.length; i++) want[i] = PUNCTUATION[text[i]!];
+  const problems: string[] = [];
+  let previousEnd = 0;
+  for (const p of predicatesOf(expression)) {
+    // Between predicates only AND, OR, separators and parentheses stand: letters are keywords.
+    for (let i = previousEnd; i < p.span.start; i++) if (/[A-Z]/.test(text[i]!)) want[i] = innermost('keyword.operator.logical.tql');
+    previousEnd = p.span.end;
+    const { start } = p.attribute.span;
+    const dot = start + p.attribute.entity.length;
+    set(start, dot, innermost('variable.other.object.tql'));
+    set(dot, dot + 1, innermost('punctuation.accessor.tql'));
+    set(dot + 1, p.attribute.span.end, innermost('variable.other.property.tql'));
+    set(p.operator.span.start, p.operator.span.end, innermost('keyword.operator.comparison.tql'));
+    for (const v of p.values) {
+      const quoted = text[v.span.start] === '"';
+      if (quoted) set(v.span.start, v.span.end, { scopes: ['string.quoted.double.tql'], innermost: false });
+      else set(v.span.start, v.span.end, v.kind === 'Null' ? innermost('constant.language.null.tql') : innermost(...BARE_VALUE_SCOPES));
+      const first = tokenAt[v.span.start];
+      if (!quoted && (first?.start !== v.span.start || first.end !== v.span.end)) problems.push(`the bare value at ${v.span.start} is not one token`);
+    }
+  }
+  for (let i = previousEnd; i < text.length; i++) if (/[A-Z]/.test(text[i]!)) want[i] = innermost('keyword.operator.logical.tql');
+  for (const t of tokens) if (t.scopes.some((s) => s.startsWith('invalid.'))) problems.push(`${JSON.stringify(t.text)} at ${t.start} is ${t.scopes.join(' ')}`);
+  want.forEach((w, i) => {
+    // Line breaks belong to no token: the editor hands the grammar one line at a time.
+    if (text[i] === '\n' || text[i] === '\r') return;
+    const scopes = tokenAt[i]?.scopes ?? [];
+    const ok = w === undefined || (w.innermost ? w.scopes.includes(scopes.at(-1) ?? '') : scopes.includes(w.scopes[0]!));
+    if (!ok) problems.push(`${JSON.stringify(text[i])} at ${i} is ${scopes.join(' ') || '(none)'}, not ${w.scopes.join(' or ')}`);
+  });
+  return problems;
+}
+
+describe(`any valid text in any layout (fast-check seed ${SEED}; replay with TQL_FC_SEED=${SEED})`, () => {
+  test('attributes, operators, values, keywords and punctuation get their scopes, and nothing is invalid', () => {
+    fc.assert(
+      fc.property(arbExpr(), fc.gen(), (expr, draw) => {
+        const text = printWithLayout(expr, draw);
+        expect(disagreements(text, parse(text, UNLIMITED).expression), JSON.stringify(text)).toEqual([]);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
 });
