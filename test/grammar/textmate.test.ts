@@ -900,6 +900,19 @@ test.for(OPERATORS.map((op) => [`a.b ${op} ${op}`, op] as const))('%s: the opera
   expect(scopesOf(`a.b ${op.toLowerCase()} x`).split('\n')[3]).toBe(`${op.toLowerCase()} → invalid.illegal.unexpected`);
 });
 
+describe('shipped and documented', () => {
+  test('the package ships the grammar', () => {
+    expect((JSON.parse(read('package.json')) as { files: string[] }).files).toContain('grammar/tql.tmLanguage.json');
+  });
+
+  test('docs/tooling.md declares it to VS Code with its scope name', () => {
+    const [block, ...more] = codeBlocks(read('docs/tooling.md')).filter((b) => b.section === 'Highlighting in editors' && b.lang === 'json');
+    expect(more).toEqual([]);
+    const { contributes } = JSON.parse(block!.body) as { contributes: { grammars: { scopeName: string }[] } };
+    expect(contributes.grammars.map((g) => g.scopeName)).toEqual([(JSON.parse(read('grammar/tql.tmLanguage.json')) as { scopeName: string }).scopeName]);
+  });
+});
+
 test('every scope the grammar gives is a conventional TextMate name ending in .tql', () => {
   const names = [...read('grammar/tql.tmLanguage.json').matchAll(/"name": "([^"]+)"/g)].map((m) => m[1]!).filter((n) => n !== 'TQL');
   const roots = ['constant', 'invalid', 'keyword', 'meta', 'punctuation', 'string', 'variable'];
