@@ -18,553 +18,491 @@ import { renderTokens, tokenize, tqlTextMateGrammar, visible, type Token } from 
 const grammar = await tqlTextMateGrammar();
 const read = (file: string): string => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 const scopesOf = (text: string): string => renderTokens(tokenize(grammar, text));
-const pinned = (texts: readonly string[]): string => texts.map((text) => `## ${visible(text)}\n${scopesOf(text)}`).join('\n');
 
-describe('the examples the docs and the grammar give', () => {
-  test('docs/language.md: every tql block, valid or not', () => {
-    const blocks = codeBlocks(read('docs/language.md')).filter((b) => b.lang === 'tql');
-    expect(blocks.length).toBeGreaterThan(20);
-    expect(pinned(blocks.map((b) => b.body))).toMatchInlineSnapshot(`
-      "## agent.name~LIKE~john
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      ~ → punctuation.separator.tilde
-      LIKE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      john → string.unquoted
-      ## agent.two_factor_enabled EQ false
-      agent → variable.other.object
-      . → punctuation.accessor
-      two_factor_enabled → variable.other.property
-      EQ → keyword.operator.comparison
-      false → constant.language.boolean
-      ## agent.two_factor_enabled~EQ~false
-      agent → variable.other.object
-      . → punctuation.accessor
-      two_factor_enabled → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      false → constant.language.boolean
-      ## agent.two_factor_enabled ~ EQ ~~ false
-      agent → variable.other.object
-      . → punctuation.accessor
-      two_factor_enabled → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      ~ → punctuation.separator.tilde
-      false → constant.language.boolean
-      ## scheduling_request.status~EQ~scheduled~AND~scheduling_request.end_user_email~LIKE~@example.com
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      status → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      scheduled → string.unquoted
-      ~ → punctuation.separator.tilde
-      AND → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      end_user_email → variable.other.property
-      ~ → punctuation.separator.tilde
-      LIKE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      @example.com → string.unquoted
-      ## agent.emial LIKE example.org
-      agent → variable.other.object
-      . → punctuation.accessor
-      emial → variable.other.property
-      LIKE → keyword.operator.comparison
-      example.org → string.unquoted
-      ## agent.name like john
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      like → invalid.illegal.unexpected
-      john → invalid.illegal.unexpected
-      ## agent.created_at LIKE 2023
-      agent → variable.other.object
-      . → punctuation.accessor
-      created_at → variable.other.property
-      LIKE → keyword.operator.comparison
-      2023 → constant.numeric
-      ## scheduling_request.team_id~EQ~team_W4hPN4gKvru7c4BWerF4d
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      team_id → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      team_W4hPN4gKvru7c4BWerF4d → constant.other.id
-      ## scheduling_request.end_user_name~EQ~"Pat Smith"~AND~scheduling_request.status~EQ~sent
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      end_user_name → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      " → string.quoted.double punctuation.definition.string.begin
-      Pat Smith → string.quoted.double
-      " → string.quoted.double punctuation.definition.string.end
-      ~ → punctuation.separator.tilde
-      AND → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      status → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      sent → string.unquoted
-      ## agent.name EQ "Dana \\"DJ\\" O'Neil"
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      EQ → keyword.operator.comparison
-      " → string.quoted.double punctuation.definition.string.begin
-      Dana␠ → string.quoted.double
-      \\" → string.quoted.double constant.character.escape
-      DJ → string.quoted.double
-      \\" → string.quoted.double constant.character.escape
-      ␠O'Neil → string.quoted.double
-      " → string.quoted.double punctuation.definition.string.end
-      ## agent.name EQ AND
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      EQ → keyword.operator.comparison
-      AND → string.unquoted
-      ## scheduling_request.status~IN~new,sent
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      status → variable.other.property
-      ~ → punctuation.separator.tilde
-      IN → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      new → string.unquoted
-      , → punctuation.separator.comma
-      sent → string.unquoted
-      ## resource.url_slug NOT_IN alice, bob, "carol, the second"
-      resource → variable.other.object
-      . → punctuation.accessor
-      url_slug → variable.other.property
-      NOT_IN → keyword.operator.comparison
-      alice → string.unquoted
-      , → punctuation.separator.comma
-      bob → string.unquoted
-      , → punctuation.separator.comma
-      " → string.quoted.double punctuation.definition.string.begin
-      carol, the second → string.quoted.double
-      " → string.quoted.double punctuation.definition.string.end
-      ## agent.name EQ john,jane
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      EQ → keyword.operator.comparison
-      john → string.unquoted
-      , → punctuation.separator.comma
-      jane → string.unquoted
-      ## scheduling_request.selected_start_time GTE 2023-02-30
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      selected_start_time → variable.other.property
-      GTE → keyword.operator.comparison
-      2023-02-30 → constant.other.timestamp
-      ## scheduling_request.team_id EQ agnt_2FLuERxvOVglKiEzLbqW7
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      team_id → variable.other.property
-      EQ → keyword.operator.comparison
-      agnt_2FLuERxvOVglKiEzLbqW7 → constant.other.id
-      ## product.price GTE 9.99 AND product.price LT 1e3
-      product → variable.other.object
-      . → punctuation.accessor
-      price → variable.other.property
-      GTE → keyword.operator.comparison
-      9.99 → constant.numeric
-      AND → keyword.operator.logical
-      product → variable.other.object
-      . → punctuation.accessor
-      price → variable.other.property
-      LT → keyword.operator.comparison
-      1e3 → constant.numeric
-      ## product.price IN 0, -1.5, 2.5e3 OR product.weight EQ null
-      product → variable.other.object
-      . → punctuation.accessor
-      price → variable.other.property
-      IN → keyword.operator.comparison
-      0 → constant.numeric
-      , → punctuation.separator.comma
-      -1.5 → constant.numeric
-      , → punctuation.separator.comma
-      2.5e3 → constant.numeric
-      OR → keyword.operator.logical
-      product → variable.other.object
-      . → punctuation.accessor
-      weight → variable.other.property
-      EQ → keyword.operator.comparison
-      null → constant.language.null
-      ## product.price GT .5
-      product → variable.other.object
-      . → punctuation.accessor
-      price → variable.other.property
-      GT → keyword.operator.comparison
-      .5 → string.unquoted
-      ## product.price LT 9007199254740993
-      product → variable.other.object
-      . → punctuation.accessor
-      price → variable.other.property
-      LT → keyword.operator.comparison
-      9007199254740993 → constant.numeric
-      ## scheduling_request.selected_start_time GTE 2023-07-01 AND scheduling_request.selected_start_time LTE 2023-08-01
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      selected_start_time → variable.other.property
-      GTE → keyword.operator.comparison
-      2023-07-01 → constant.other.timestamp
-      AND → keyword.operator.logical
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      selected_start_time → variable.other.property
-      LTE → keyword.operator.comparison
-      2023-08-01 → constant.other.timestamp
-      ## scheduling_request.selected_start_time~GTE~1700000000
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      selected_start_time → variable.other.property
-      ~ → punctuation.separator.tilde
-      GTE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      1700000000 → constant.numeric
-      ## scheduling_request.status IN new,canceled
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      status → variable.other.property
-      IN → keyword.operator.comparison
-      new → string.unquoted
-      , → punctuation.separator.comma
-      canceled → string.unquoted
-      ## scheduling_request.scheduled_at EQ null
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      scheduled_at → variable.other.property
-      EQ → keyword.operator.comparison
-      null → constant.language.null
-      ## agent.url_slug NOT_EQ null
-      agent → variable.other.object
-      . → punctuation.accessor
-      url_slug → variable.other.property
-      NOT_EQ → keyword.operator.comparison
-      null → constant.language.null
-      ## agent.name EQ null
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      EQ → keyword.operator.comparison
-      null → constant.language.null
-      ## agent.name EQ "null"
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      EQ → keyword.operator.comparison
-      " → string.quoted.double punctuation.definition.string.begin
-      null → string.quoted.double
-      " → string.quoted.double punctuation.definition.string.end
-      ## (agent.name~LIKE~john~OR~agent.email~LIKE~example.org)~AND~agent.two_factor_enabled~EQ~false
-      ( → meta.group punctuation.section.parens.begin
-      agent → meta.group variable.other.object
-      . → meta.group punctuation.accessor
-      name → meta.group variable.other.property
-      ~ → meta.group punctuation.separator.tilde
-      LIKE → meta.group keyword.operator.comparison
-      ~ → meta.group punctuation.separator.tilde
-      john → meta.group string.unquoted
-      ~ → meta.group punctuation.separator.tilde
-      OR → meta.group keyword.operator.logical
-      ~ → meta.group punctuation.separator.tilde
-      agent → meta.group variable.other.object
-      . → meta.group punctuation.accessor
-      email → meta.group variable.other.property
-      ~ → meta.group punctuation.separator.tilde
-      LIKE → meta.group keyword.operator.comparison
-      ~ → meta.group punctuation.separator.tilde
-      example.org → meta.group string.unquoted
-      ) → meta.group punctuation.section.parens.end
-      ~ → punctuation.separator.tilde
-      AND → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      agent → variable.other.object
-      . → punctuation.accessor
-      two_factor_enabled → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      false → constant.language.boolean
-      ## agent.role EQ Administrator OR agent.role EQ Owner AND agent.schedulable EQ true
-      agent → variable.other.object
-      . → punctuation.accessor
-      role → variable.other.property
-      EQ → keyword.operator.comparison
-      Administrator → string.unquoted
-      OR → keyword.operator.logical
-      agent → variable.other.object
-      . → punctuation.accessor
-      role → variable.other.property
-      EQ → keyword.operator.comparison
-      Owner → string.unquoted
-      AND → keyword.operator.logical
-      agent → variable.other.object
-      . → punctuation.accessor
-      schedulable → variable.other.property
-      EQ → keyword.operator.comparison
-      true → constant.language.boolean
-      ## resource.url_slug NOT_IN alice,bob
-      resource → variable.other.object
-      . → punctuation.accessor
-      url_slug → variable.other.property
-      NOT_IN → keyword.operator.comparison
-      alice → string.unquoted
-      , → punctuation.separator.comma
-      bob → string.unquoted
-      ## agent.role EQ Administrator OR agent.role EQ Owner
-      agent → variable.other.object
-      . → punctuation.accessor
-      role → variable.other.property
-      EQ → keyword.operator.comparison
-      Administrator → string.unquoted
-      OR → keyword.operator.logical
-      agent → variable.other.object
-      . → punctuation.accessor
-      role → variable.other.property
-      EQ → keyword.operator.comparison
-      Owner → string.unquoted
-      ## product.name EQ lamp AND product.price LT 20
-      product → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      EQ → keyword.operator.comparison
-      lamp → string.unquoted
-      AND → keyword.operator.logical
-      product → variable.other.object
-      . → punctuation.accessor
-      price → variable.other.property
-      LT → keyword.operator.comparison
-      20 → constant.numeric
-      ## scheduling_request.end_user_email LIKE 100%_sure
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      end_user_email → variable.other.property
-      LIKE → keyword.operator.comparison
-      100%_sure → string.unquoted
-      ## scheduling_request.psa_b_ticket_number EQ #1234
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      psa_b_ticket_number → variable.other.property
-      EQ → keyword.operator.comparison
-      #1234 → string.unquoted
-      ## agent.nme EQ x AND agent.schedulable EQ maybe
-      agent → variable.other.object
-      . → punctuation.accessor
-      nme → variable.other.property
-      EQ → keyword.operator.comparison
-      x → string.unquoted
-      AND → keyword.operator.logical
-      agent → variable.other.object
-      . → punctuation.accessor
-      schedulable → variable.other.property
-      EQ → keyword.operator.comparison
-      maybe → string.unquoted"
-    `);
-  });
-
-  test('README.md: the filters of its commands and code', () => {
-    const readme = read('README.md');
-    const filters = [
+/** Each example text once, with the files that show it, in the order they were first met. */
+function examples(): Map<string, string[]> {
+  const readme = read('README.md');
+  const sources: Record<string, string[]> = {
+    'docs/language.md': codeBlocks(read('docs/language.md')).filter((b) => b.lang === 'tql').map((b) => b.body),
+    'README.md': [
       ...[...readme.matchAll(/a filter\s+such as `([^`]+)`/g)].map((m) => m[1]!),
       ...[...readme.matchAll(/(?:tql -- [a-z]+ |check\()'([^']+)'/g)].map((m) => m[1]!),
-    ];
-    expect(filters.length).toBeGreaterThan(6);
-    expect(pinned(filters)).toMatchInlineSnapshot(`
-      "## agent.name~LIKE~john
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      ~ → punctuation.separator.tilde
-      LIKE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      john → string.unquoted
-      ## scheduling_request.status~IN~new,sent
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      status → variable.other.property
-      ~ → punctuation.separator.tilde
-      IN → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      new → string.unquoted
-      , → punctuation.separator.comma
-      sent → string.unquoted
-      ## agent.two_factor_enabled EQ false
-      agent → variable.other.object
-      . → punctuation.accessor
-      two_factor_enabled → variable.other.property
-      EQ → keyword.operator.comparison
-      false → constant.language.boolean
-      ## agent.role IN [User,Administrator]
-      agent → variable.other.object
-      . → punctuation.accessor
-      role → variable.other.property
-      IN → keyword.operator.comparison
-      [User → string.unquoted
-      , → punctuation.separator.comma
-      Administrator] → string.unquoted
-      ## ticket.satisfaction LT 2.5
-      ticket → variable.other.object
-      . → punctuation.accessor
-      satisfaction → variable.other.property
-      LT → keyword.operator.comparison
-      2.5 → constant.numeric
-      ## agent.name~LIKE~john~AND~agent.created_at~GTE~2023-07-01
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      ~ → punctuation.separator.tilde
-      LIKE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      john → string.unquoted
-      ~ → punctuation.separator.tilde
-      AND → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      agent → variable.other.object
-      . → punctuation.accessor
-      created_at → variable.other.property
-      ~ → punctuation.separator.tilde
-      GTE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      2023-07-01 → constant.other.timestamp
-      ## agent.name eq john
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      eq → invalid.illegal.unexpected
-      john → invalid.illegal.unexpected"
-    `);
-  });
+    ],
+    'grammar/tql.ohm': extractExamples(read('grammar/tql.ohm')).filter((e) => e.rule === 'query' && e.shouldMatch).map((e) => e.example),
+  };
+  // Guards against an extraction that silently finds nothing after an edit of the files.
+  expect(Object.values(sources).map((texts) => texts.length > 5)).toEqual([true, true, true]);
+  const byText = new Map<string, string[]>();
+  for (const [file, texts] of Object.entries(sources)) for (const text of texts) byText.set(text, [...(byText.get(text) ?? []), file]);
+  return byText;
+}
 
-  test('grammar/tql.ohm: the examples its query rule must match', () => {
-    const examples = extractExamples(read('grammar/tql.ohm')).filter((e) => e.rule === 'query' && e.shouldMatch);
-    expect(examples.length).toBeGreaterThan(5);
-    expect(pinned(examples.map((e) => e.example))).toMatchInlineSnapshot(`
-      "## agent.name~LIKE~john
-      agent → variable.other.object
-      . → punctuation.accessor
-      name → variable.other.property
-      ~ → punctuation.separator.tilde
-      LIKE → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      john → string.unquoted
-      ## agent.two_factor_enabled EQ false
-      agent → variable.other.object
-      . → punctuation.accessor
-      two_factor_enabled → variable.other.property
-      EQ → keyword.operator.comparison
-      false → constant.language.boolean
-      ## ␠␠a.b EQ 1␠␠
-      a → variable.other.object
-      . → punctuation.accessor
-      b → variable.other.property
-      EQ → keyword.operator.comparison
-      1 → constant.numeric
-      ## ~a.b~EQ~1~
-      ~ → punctuation.separator.tilde
-      a → variable.other.object
-      . → punctuation.accessor
-      b → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      1 → constant.numeric
-      ~ → punctuation.separator.tilde
-      ## (a.b~EQ~1)~OR~(a.c~EQ~2)
-      ( → meta.group punctuation.section.parens.begin
-      a → meta.group variable.other.object
-      . → meta.group punctuation.accessor
-      b → meta.group variable.other.property
-      ~ → meta.group punctuation.separator.tilde
-      EQ → meta.group keyword.operator.comparison
-      ~ → meta.group punctuation.separator.tilde
-      1 → meta.group constant.numeric
-      ) → meta.group punctuation.section.parens.end
-      ~ → punctuation.separator.tilde
-      OR → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      ( → meta.group punctuation.section.parens.begin
-      a → meta.group variable.other.object
-      . → meta.group punctuation.accessor
-      c → meta.group variable.other.property
-      ~ → meta.group punctuation.separator.tilde
-      EQ → meta.group keyword.operator.comparison
-      ~ → meta.group punctuation.separator.tilde
-      2 → meta.group constant.numeric
-      ) → meta.group punctuation.section.parens.end
-      ## a.b EQ 1 AND a.c IN x, y OR a.d EQ null
-      a → variable.other.object
-      . → punctuation.accessor
-      b → variable.other.property
-      EQ → keyword.operator.comparison
-      1 → constant.numeric
-      AND → keyword.operator.logical
-      a → variable.other.object
-      . → punctuation.accessor
-      c → variable.other.property
-      IN → keyword.operator.comparison
-      x → string.unquoted
-      , → punctuation.separator.comma
-      y → string.unquoted
-      OR → keyword.operator.logical
-      a → variable.other.object
-      . → punctuation.accessor
-      d → variable.other.property
-      EQ → keyword.operator.comparison
-      null → constant.language.null
-      ## a.b␉EQ␊1␍␊AND ~ a.c EQ 2
-      a → variable.other.object
-      . → punctuation.accessor
-      b → variable.other.property
-      EQ → keyword.operator.comparison
-      1 → constant.numeric
-      AND → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      a → variable.other.object
-      . → punctuation.accessor
-      c → variable.other.property
-      EQ → keyword.operator.comparison
-      2 → constant.numeric
-      ## scheduling_request.end_user_name~EQ~"Pat Smith"~AND~scheduling_request.status~EQ~sent
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      end_user_name → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      " → string.quoted.double punctuation.definition.string.begin
-      Pat Smith → string.quoted.double
-      " → string.quoted.double punctuation.definition.string.end
-      ~ → punctuation.separator.tilde
-      AND → keyword.operator.logical
-      ~ → punctuation.separator.tilde
-      scheduling_request → variable.other.object
-      . → punctuation.accessor
-      status → variable.other.property
-      ~ → punctuation.separator.tilde
-      EQ → keyword.operator.comparison
-      ~ → punctuation.separator.tilde
-      sent → string.unquoted"
-    `);
-  });
+test('the examples of docs/language.md (every tql block, valid or not), README.md and grammar/tql.ohm', () => {
+  const pinned = [...examples()].map(([text, files]) => `## ${visible(text)}   [${files.join(', ')}]\n${scopesOf(text)}`);
+  expect(pinned.join('\n')).toMatchInlineSnapshot(`
+    "## agent.name~LIKE~john   [docs/language.md, README.md, grammar/tql.ohm]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    ~ → punctuation.separator.tilde
+    LIKE → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    john → string.unquoted
+    ## agent.two_factor_enabled EQ false   [docs/language.md, README.md, grammar/tql.ohm]
+    agent → variable.other.object
+    . → punctuation.accessor
+    two_factor_enabled → variable.other.property
+    EQ → keyword.operator.comparison
+    false → constant.language.boolean
+    ## agent.two_factor_enabled~EQ~false   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    two_factor_enabled → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    false → constant.language.boolean
+    ## agent.two_factor_enabled ~ EQ ~~ false   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    two_factor_enabled → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    ~ → punctuation.separator.tilde
+    false → constant.language.boolean
+    ## scheduling_request.status~EQ~scheduled~AND~scheduling_request.end_user_email~LIKE~@example.com   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    status → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    scheduled → string.unquoted
+    ~ → punctuation.separator.tilde
+    AND → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    end_user_email → variable.other.property
+    ~ → punctuation.separator.tilde
+    LIKE → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    @example.com → string.unquoted
+    ## agent.emial LIKE example.org   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    emial → variable.other.property
+    LIKE → keyword.operator.comparison
+    example.org → string.unquoted
+    ## agent.name like john   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    like → invalid.illegal.unexpected
+    john → invalid.illegal.unexpected
+    ## agent.created_at LIKE 2023   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    created_at → variable.other.property
+    LIKE → keyword.operator.comparison
+    2023 → constant.numeric
+    ## scheduling_request.team_id~EQ~team_W4hPN4gKvru7c4BWerF4d   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    team_id → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    team_W4hPN4gKvru7c4BWerF4d → constant.other.id
+    ## scheduling_request.end_user_name~EQ~"Pat Smith"~AND~scheduling_request.status~EQ~sent   [docs/language.md, grammar/tql.ohm]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    end_user_name → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    " → string.quoted.double punctuation.definition.string.begin
+    Pat Smith → string.quoted.double
+    " → string.quoted.double punctuation.definition.string.end
+    ~ → punctuation.separator.tilde
+    AND → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    status → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    sent → string.unquoted
+    ## agent.name EQ "Dana \\"DJ\\" O'Neil"   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    EQ → keyword.operator.comparison
+    " → string.quoted.double punctuation.definition.string.begin
+    Dana␠ → string.quoted.double
+    \\" → string.quoted.double constant.character.escape
+    DJ → string.quoted.double
+    \\" → string.quoted.double constant.character.escape
+    ␠O'Neil → string.quoted.double
+    " → string.quoted.double punctuation.definition.string.end
+    ## agent.name EQ AND   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    EQ → keyword.operator.comparison
+    AND → string.unquoted
+    ## scheduling_request.status~IN~new,sent   [docs/language.md, README.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    status → variable.other.property
+    ~ → punctuation.separator.tilde
+    IN → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    new → string.unquoted
+    , → punctuation.separator.comma
+    sent → string.unquoted
+    ## resource.url_slug NOT_IN alice, bob, "carol, the second"   [docs/language.md]
+    resource → variable.other.object
+    . → punctuation.accessor
+    url_slug → variable.other.property
+    NOT_IN → keyword.operator.comparison
+    alice → string.unquoted
+    , → punctuation.separator.comma
+    bob → string.unquoted
+    , → punctuation.separator.comma
+    " → string.quoted.double punctuation.definition.string.begin
+    carol, the second → string.quoted.double
+    " → string.quoted.double punctuation.definition.string.end
+    ## agent.name EQ john,jane   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    EQ → keyword.operator.comparison
+    john → string.unquoted
+    , → punctuation.separator.comma
+    jane → string.unquoted
+    ## scheduling_request.selected_start_time GTE 2023-02-30   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    selected_start_time → variable.other.property
+    GTE → keyword.operator.comparison
+    2023-02-30 → constant.other.timestamp
+    ## scheduling_request.team_id EQ agnt_2FLuERxvOVglKiEzLbqW7   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    team_id → variable.other.property
+    EQ → keyword.operator.comparison
+    agnt_2FLuERxvOVglKiEzLbqW7 → constant.other.id
+    ## product.price GTE 9.99 AND product.price LT 1e3   [docs/language.md]
+    product → variable.other.object
+    . → punctuation.accessor
+    price → variable.other.property
+    GTE → keyword.operator.comparison
+    9.99 → constant.numeric
+    AND → keyword.operator.logical
+    product → variable.other.object
+    . → punctuation.accessor
+    price → variable.other.property
+    LT → keyword.operator.comparison
+    1e3 → constant.numeric
+    ## product.price IN 0, -1.5, 2.5e3 OR product.weight EQ null   [docs/language.md]
+    product → variable.other.object
+    . → punctuation.accessor
+    price → variable.other.property
+    IN → keyword.operator.comparison
+    0 → constant.numeric
+    , → punctuation.separator.comma
+    -1.5 → constant.numeric
+    , → punctuation.separator.comma
+    2.5e3 → constant.numeric
+    OR → keyword.operator.logical
+    product → variable.other.object
+    . → punctuation.accessor
+    weight → variable.other.property
+    EQ → keyword.operator.comparison
+    null → constant.language.null
+    ## product.price GT .5   [docs/language.md]
+    product → variable.other.object
+    . → punctuation.accessor
+    price → variable.other.property
+    GT → keyword.operator.comparison
+    .5 → string.unquoted
+    ## product.price LT 9007199254740993   [docs/language.md]
+    product → variable.other.object
+    . → punctuation.accessor
+    price → variable.other.property
+    LT → keyword.operator.comparison
+    9007199254740993 → constant.numeric
+    ## scheduling_request.selected_start_time GTE 2023-07-01 AND scheduling_request.selected_start_time LTE 2023-08-01   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    selected_start_time → variable.other.property
+    GTE → keyword.operator.comparison
+    2023-07-01 → constant.other.timestamp
+    AND → keyword.operator.logical
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    selected_start_time → variable.other.property
+    LTE → keyword.operator.comparison
+    2023-08-01 → constant.other.timestamp
+    ## scheduling_request.selected_start_time~GTE~1700000000   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    selected_start_time → variable.other.property
+    ~ → punctuation.separator.tilde
+    GTE → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    1700000000 → constant.numeric
+    ## scheduling_request.status IN new,canceled   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    status → variable.other.property
+    IN → keyword.operator.comparison
+    new → string.unquoted
+    , → punctuation.separator.comma
+    canceled → string.unquoted
+    ## scheduling_request.scheduled_at EQ null   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    scheduled_at → variable.other.property
+    EQ → keyword.operator.comparison
+    null → constant.language.null
+    ## agent.url_slug NOT_EQ null   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    url_slug → variable.other.property
+    NOT_EQ → keyword.operator.comparison
+    null → constant.language.null
+    ## agent.name EQ null   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    EQ → keyword.operator.comparison
+    null → constant.language.null
+    ## agent.name EQ "null"   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    EQ → keyword.operator.comparison
+    " → string.quoted.double punctuation.definition.string.begin
+    null → string.quoted.double
+    " → string.quoted.double punctuation.definition.string.end
+    ## (agent.name~LIKE~john~OR~agent.email~LIKE~example.org)~AND~agent.two_factor_enabled~EQ~false   [docs/language.md]
+    ( → meta.group punctuation.section.parens.begin
+    agent → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    name → meta.group variable.other.property
+    ~ → meta.group punctuation.separator.tilde
+    LIKE → meta.group keyword.operator.comparison
+    ~ → meta.group punctuation.separator.tilde
+    john → meta.group string.unquoted
+    ~ → meta.group punctuation.separator.tilde
+    OR → meta.group keyword.operator.logical
+    ~ → meta.group punctuation.separator.tilde
+    agent → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    email → meta.group variable.other.property
+    ~ → meta.group punctuation.separator.tilde
+    LIKE → meta.group keyword.operator.comparison
+    ~ → meta.group punctuation.separator.tilde
+    example.org → meta.group string.unquoted
+    ) → meta.group punctuation.section.parens.end
+    ~ → punctuation.separator.tilde
+    AND → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    agent → variable.other.object
+    . → punctuation.accessor
+    two_factor_enabled → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    false → constant.language.boolean
+    ## agent.role EQ Administrator OR agent.role EQ Owner AND agent.schedulable EQ true   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    role → variable.other.property
+    EQ → keyword.operator.comparison
+    Administrator → string.unquoted
+    OR → keyword.operator.logical
+    agent → variable.other.object
+    . → punctuation.accessor
+    role → variable.other.property
+    EQ → keyword.operator.comparison
+    Owner → string.unquoted
+    AND → keyword.operator.logical
+    agent → variable.other.object
+    . → punctuation.accessor
+    schedulable → variable.other.property
+    EQ → keyword.operator.comparison
+    true → constant.language.boolean
+    ## resource.url_slug NOT_IN alice,bob   [docs/language.md]
+    resource → variable.other.object
+    . → punctuation.accessor
+    url_slug → variable.other.property
+    NOT_IN → keyword.operator.comparison
+    alice → string.unquoted
+    , → punctuation.separator.comma
+    bob → string.unquoted
+    ## agent.role EQ Administrator OR agent.role EQ Owner   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    role → variable.other.property
+    EQ → keyword.operator.comparison
+    Administrator → string.unquoted
+    OR → keyword.operator.logical
+    agent → variable.other.object
+    . → punctuation.accessor
+    role → variable.other.property
+    EQ → keyword.operator.comparison
+    Owner → string.unquoted
+    ## product.name EQ lamp AND product.price LT 20   [docs/language.md]
+    product → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    EQ → keyword.operator.comparison
+    lamp → string.unquoted
+    AND → keyword.operator.logical
+    product → variable.other.object
+    . → punctuation.accessor
+    price → variable.other.property
+    LT → keyword.operator.comparison
+    20 → constant.numeric
+    ## scheduling_request.end_user_email LIKE 100%_sure   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    end_user_email → variable.other.property
+    LIKE → keyword.operator.comparison
+    100%_sure → string.unquoted
+    ## scheduling_request.psa_b_ticket_number EQ #1234   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    psa_b_ticket_number → variable.other.property
+    EQ → keyword.operator.comparison
+    #1234 → string.unquoted
+    ## agent.nme EQ x AND agent.schedulable EQ maybe   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    nme → variable.other.property
+    EQ → keyword.operator.comparison
+    x → string.unquoted
+    AND → keyword.operator.logical
+    agent → variable.other.object
+    . → punctuation.accessor
+    schedulable → variable.other.property
+    EQ → keyword.operator.comparison
+    maybe → string.unquoted
+    ## agent.role IN [User,Administrator]   [README.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    role → variable.other.property
+    IN → keyword.operator.comparison
+    [User → string.unquoted
+    , → punctuation.separator.comma
+    Administrator] → string.unquoted
+    ## ticket.satisfaction LT 2.5   [README.md]
+    ticket → variable.other.object
+    . → punctuation.accessor
+    satisfaction → variable.other.property
+    LT → keyword.operator.comparison
+    2.5 → constant.numeric
+    ## agent.name~LIKE~john~AND~agent.created_at~GTE~2023-07-01   [README.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    ~ → punctuation.separator.tilde
+    LIKE → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    john → string.unquoted
+    ~ → punctuation.separator.tilde
+    AND → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    agent → variable.other.object
+    . → punctuation.accessor
+    created_at → variable.other.property
+    ~ → punctuation.separator.tilde
+    GTE → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    2023-07-01 → constant.other.timestamp
+    ## agent.name eq john   [README.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    eq → invalid.illegal.unexpected
+    john → invalid.illegal.unexpected
+    ## ␠␠a.b EQ 1␠␠   [grammar/tql.ohm]
+    a → variable.other.object
+    . → punctuation.accessor
+    b → variable.other.property
+    EQ → keyword.operator.comparison
+    1 → constant.numeric
+    ## ~a.b~EQ~1~   [grammar/tql.ohm]
+    ~ → punctuation.separator.tilde
+    a → variable.other.object
+    . → punctuation.accessor
+    b → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    1 → constant.numeric
+    ~ → punctuation.separator.tilde
+    ## (a.b~EQ~1)~OR~(a.c~EQ~2)   [grammar/tql.ohm]
+    ( → meta.group punctuation.section.parens.begin
+    a → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    b → meta.group variable.other.property
+    ~ → meta.group punctuation.separator.tilde
+    EQ → meta.group keyword.operator.comparison
+    ~ → meta.group punctuation.separator.tilde
+    1 → meta.group constant.numeric
+    ) → meta.group punctuation.section.parens.end
+    ~ → punctuation.separator.tilde
+    OR → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    ( → meta.group punctuation.section.parens.begin
+    a → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    c → meta.group variable.other.property
+    ~ → meta.group punctuation.separator.tilde
+    EQ → meta.group keyword.operator.comparison
+    ~ → meta.group punctuation.separator.tilde
+    2 → meta.group constant.numeric
+    ) → meta.group punctuation.section.parens.end
+    ## a.b EQ 1 AND a.c IN x, y OR a.d EQ null   [grammar/tql.ohm]
+    a → variable.other.object
+    . → punctuation.accessor
+    b → variable.other.property
+    EQ → keyword.operator.comparison
+    1 → constant.numeric
+    AND → keyword.operator.logical
+    a → variable.other.object
+    . → punctuation.accessor
+    c → variable.other.property
+    IN → keyword.operator.comparison
+    x → string.unquoted
+    , → punctuation.separator.comma
+    y → string.unquoted
+    OR → keyword.operator.logical
+    a → variable.other.object
+    . → punctuation.accessor
+    d → variable.other.property
+    EQ → keyword.operator.comparison
+    null → constant.language.null
+    ## a.b␉EQ␊1␍␊AND ~ a.c EQ 2   [grammar/tql.ohm]
+    a → variable.other.object
+    . → punctuation.accessor
+    b → variable.other.property
+    EQ → keyword.operator.comparison
+    1 → constant.numeric
+    AND → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    a → variable.other.object
+    . → punctuation.accessor
+    c → variable.other.property
+    EQ → keyword.operator.comparison
+    2 → constant.numeric"
+  `);
 });
 
 // The input, then its tokens: what each edge case must look like in an editor.
