@@ -14,10 +14,11 @@ import { coldStartSection } from './sections/cold-start.js';
 import { filterSection, recordCurveSection } from './sections/filter.js';
 import { isolatedSection } from './sections/isolated.js';
 import { parseSection, predicateCurveSection } from './sections/parse.js';
+import { toolingSection } from './sections/tooling.js';
 import type { Settings } from './settings.js';
 
 /** Section ids, in run order. */
-export const SECTION_IDS = ['parse', 'predicate-curve', 'cache', 'allocation', 'cold-start', 'isolated', 'filter', 'record-curve'] as const;
+export const SECTION_IDS = ['parse', 'predicate-curve', 'tooling', 'cache', 'allocation', 'cold-start', 'isolated', 'filter', 'record-curve'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export interface RunOptions {
@@ -52,6 +53,7 @@ export function runBench(options: RunOptions): BenchResults {
 
   if (wanted('parse')) timed(() => parseSection(settings));
   if (wanted('predicate-curve')) timed(() => predicateCurveSection(settings));
+  if (wanted('tooling')) timed(() => toolingSection(settings));
   if (wanted('cache')) {
     timed(() => {
       const small = makeDatasets(1000, settings.seed);

@@ -2,3 +2,4 @@
 export { check, parse } from '../src/index.js';
 export { schedulingSchema } from '../src/models/scheduling/schema.js';
 export { compilePredicate, filterRecords } from '../src/backends/memory/index.js';
+export { complete, hover } from '../src/tooling/index.js';

@@ -8,6 +8,7 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileMongo, type MongoFilter } from '../../src/backends/mongo/index.js';
 import { compileSql, SQL_DIALECTS, type SqlDialectName, type SqlStatement } from '../../src/backends/sql/index.js';
 import { isTqlError, print, safeParse, safeValidate, type Profile, type Query, type TqlError, type ValidatedQuery } from '../../src/index.js';
+import { warnings, type TqlWarning } from '../../src/tooling/warnings.js';
 import { ENTITY_VIEWS, type PlaygroundEntity } from './apps.js';
 
 /** What the user chose. */
@@ -34,6 +35,8 @@ export interface Matches {
 /** Everything derived from a valid query. */
 export interface Compiled {
   readonly query: ValidatedQuery;
+  /** What the valid query probably does not mean (`tql/tooling`'s warnings). */
+  readonly warnings: readonly TqlWarning[];
   /** The filter written back in both styles. */
   readonly printed: { readonly readable: string; readonly url: string };
   readonly sql: { readonly [D in SqlDialectName]: Outcome<SqlStatement> };
@@ -74,6 +77,7 @@ export function evaluate(input: PlaygroundInput): Evaluation {
     stage: 'done',
     ast,
     query,
+    warnings: warnings(query),
     printed: { readable: print(ast, { style: 'readable' }), url: print(ast, { style: 'url' }) },
     sql: {
       postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: view.mapping })),

@@ -10,6 +10,7 @@ export const IDS = {
   attributeCount: 'attribute-count',
   status: 'status',
   issues: 'issues',
+  warnings: 'warnings',
   printed: 'printed',
   ast: 'ast',
   sqlPostgres: 'sql-postgres',

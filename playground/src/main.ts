@@ -9,7 +9,8 @@ import { evaluate, SHOWN_RECORDS, type Evaluation, type PlaygroundInput } from '
 import { IDS } from './ids.js';
 import { renderAst } from './render-ast.js';
 import { renderAttributes } from './render-attributes.js';
-import { renderIssues } from './render-issues.js';
+import { createFilterEditor } from './editor.js';
+import { renderIssues, renderWarnings } from './render-issues.js';
 import { renderMongo, renderOutcome, renderRecords, renderSql } from './render-output.js';
 import { readHash, writeHash } from './state.js';
 
@@ -17,7 +18,6 @@ import { readHash, writeHash } from './state.js';
 const DEBOUNCE_MS = 150;
 
 const form = {
-  filter: byId(IDS.filter, HTMLTextAreaElement),
   entity: byId(IDS.entity, HTMLSelectElement),
   profile: byId(IDS.profile, HTMLSelectElement),
   timeZone: byId(IDS.timeZone, HTMLInputElement),
@@ -28,6 +28,7 @@ const out = {
   attributeCount: byId(IDS.attributeCount, HTMLElement),
   status: byId(IDS.status, HTMLElement),
   issues: byId(IDS.issues, HTMLElement),
+  warnings: byId(IDS.warnings, HTMLElement),
   printed: byId(IDS.printed, HTMLElement),
   ast: byId(IDS.ast, HTMLElement),
   postgres: byId(IDS.sqlPostgres, HTMLElement),
@@ -37,9 +38,18 @@ const out = {
   records: byId(IDS.records, HTMLElement),
 };
 
+const editor = createFilterEditor(
+  byId(IDS.filter, HTMLElement),
+  () => {
+    const input = readForm();
+    return { schema: ENTITY_VIEWS[input.entity].schema, entity: input.entity, profile: input.profile, timeZone: input.timeZone };
+  },
+  () => updateSoon(),
+);
+
 function readForm(): PlaygroundInput {
   return {
-    text: form.filter.value,
+    text: editor.text(),
     entity: form.entity.value as PlaygroundEntity,
     profile: form.profile.value === 'timezest' ? 'timezest' : 'extended',
     timeZone: form.timeZone.value.trim() === '' ? 'UTC' : form.timeZone.value.trim(),
@@ -47,7 +57,7 @@ function readForm(): PlaygroundInput {
 }
 
 function fillForm(input: PlaygroundInput): void {
-  form.filter.value = input.text;
+  if (editor.text() !== input.text) editor.setText(input.text);
   form.entity.value = input.entity;
   form.profile.value = input.profile;
   form.timeZone.value = input.timeZone;
@@ -82,6 +92,10 @@ function update(): void {
   show(out.status, renderStatus(e, input));
   show(out.issues, e.stage === 'done' ? null : renderIssues(e.error, applyFix));
   out.issues.hidden = e.stage === 'done';
+  const warned = e.stage === 'done' && e.warnings.length > 0;
+  show(out.warnings, warned ? renderWarnings(e.query.text, e.warnings, applyFix) : null);
+  out.warnings.hidden = !warned;
+  editor.showDiagnostics(e, applyFix);
   show(out.ast, e.stage === 'parse' ? placeholder('The filter does not parse.') : renderAst(e.ast));
   if (e.stage !== 'done') {
     const why = placeholder('Fix the problems above to see this.');
@@ -111,9 +125,9 @@ function update(): void {
 }
 
 function applyFix(fixed: string): void {
-  form.filter.value = fixed;
+  editor.setText(fixed);
   update();
-  form.filter.focus();
+  editor.focus();
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,7 +143,6 @@ function start(): void {
   show(form.profile, ...PROFILES.map((p) => h('option', { value: p }, p)));
   show(byId(IDS.timeZones, HTMLDataListElement), ...Intl.supportedValuesOf('timeZone').map((z) => h('option', { value: z })));
   fillForm(readHash(location.hash));
-  form.filter.addEventListener('input', updateSoon);
   form.timeZone.addEventListener('input', updateSoon);
   form.profile.addEventListener('change', update);
   form.entity.addEventListener('change', () => {
@@ -138,8 +151,9 @@ function start(): void {
   });
   form.example.addEventListener('change', () => {
     if (form.example.value === '') return;
-    form.filter.value = form.example.value;
+    const example = form.example.value;
     form.example.value = '';
+    editor.setText(example);
     update();
   });
   update();

@@ -1,43 +1,64 @@
-/** Errors as a list: code, line:column, message, the caret excerpt, and a fix button when tql has one. */
-import type { TqlError, TqlIssue } from '../../src/index.js';
+/**
+ * Errors and warnings as a list: code, line:column, message, the caret excerpt, and a fix button
+ * when tql has one. Both are findings about a span of the text; only the colour differs.
+ */
+import type { Span } from '../../src/ast/nodes.js';
+import { caretExcerpt, type Position } from '../../src/errors/position.js';
+import type { TqlError } from '../../src/index.js';
+import type { TqlWarning } from '../../src/tooling/warnings.js';
 import { h } from './dom.js';
 
-/** Called with the text that applying an issue's suggestion gives. */
+/** Called with the text that applying a suggestion gives. */
 export type ApplyFix = (fixedText: string) => void;
 
-/**
- * One item per issue. The excerpt is tql's own (`TqlError.excerpt`), so the page shows exactly
- * what the CLI and the error message show.
- */
-export function renderIssues(error: TqlError, applyFix: ApplyFix): HTMLElement {
-  return h('ol', { className: 'issues' }, ...error.issues.map((i) => renderIssue(error, i, applyFix)));
+/** What an error issue and a warning have in common. */
+interface Finding {
+  readonly code: string;
+  readonly message: string;
+  readonly span: Span;
+  readonly position: Position;
+  readonly fix: string | undefined;
 }
 
-function renderIssue(error: TqlError, issue: TqlIssue, applyFix: ApplyFix): HTMLElement {
-  const aboutText = error.text !== '';
-  const [line = '', carets = ''] = aboutText ? error.excerpt(issue).split('\n') : [];
-  const suggestion = issue.suggestion;
+/**
+ * One item per issue. The excerpt is tql's own (the one `TqlError.excerpt` gives), so the page
+ * shows exactly what the CLI and the error message show.
+ */
+export function renderIssues(error: TqlError, applyFix: ApplyFix): HTMLElement {
+  const findings = error.issues.map((i) => ({ ...i, fix: i.suggestion }));
+  return renderFindings('issue', error.text, findings, applyFix);
+}
+
+/** One item per warning of a valid query. */
+export function renderWarnings(text: string, warnings: readonly TqlWarning[], applyFix: ApplyFix): HTMLElement {
+  return renderFindings('warning', text, warnings.map((w) => ({ ...w, fix: w.fix })), applyFix);
+}
+
+function renderFindings(kind: 'issue' | 'warning', text: string, findings: readonly Finding[], applyFix: ApplyFix): HTMLElement {
+  return h('ol', { className: `${kind}s` }, ...findings.map((f) => renderFinding(kind, text, f, applyFix)));
+}
+
+function renderFinding(kind: 'issue' | 'warning', text: string, finding: Finding, applyFix: ApplyFix): HTMLElement {
+  const aboutText = text !== '';
+  const [line = '', carets = ''] = aboutText ? caretExcerpt(text, finding.span).split('\n') : [];
+  const fix = finding.fix;
   return h(
     'li',
-    { className: 'issue', 'data-code': issue.code },
+    { className: kind, 'data-code': finding.code },
     h(
       'div',
       { className: 'issue-head' },
-      h('code', { className: 'code' }, issue.code),
-      aboutText && h('span', { className: 'where' }, `line ${issue.position.line}, column ${issue.position.column}`),
+      h('code', { className: 'code' }, finding.code),
+      aboutText && h('span', { className: 'where' }, `line ${finding.position.line}, column ${finding.position.column}`),
     ),
-    h('p', { className: 'message' }, issue.message),
+    h('p', { className: 'message' }, finding.message),
     aboutText && h('pre', { className: 'excerpt' }, h('span', { className: 'excerpt-line' }, line), '\n', h('span', { className: 'carets' }, carets)),
-    suggestion !== undefined &&
+    fix !== undefined &&
       h(
         'button',
-        {
-          type: 'button',
-          className: 'fix',
-          onclick: () => applyFix(error.text.slice(0, issue.span.start) + suggestion + error.text.slice(issue.span.end)),
-        },
+        { type: 'button', className: 'fix', onclick: () => applyFix(text.slice(0, finding.span.start) + fix + text.slice(finding.span.end)) },
         'Replace with ',
-        h('code', {}, suggestion),
+        h('code', {}, fix),
       ),
   );
 }

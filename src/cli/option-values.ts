@@ -24,8 +24,8 @@ export function oneOf<const T extends string>(
 }
 
 /**
- * The option's value as a positive integer, undefined when absent, or null (after writing a usage
- * error) when it is not one.
+ * The option's value as a whole number of at least `least` (default 1), undefined when absent, or
+ * null (after writing a usage error) when it is not one.
  *
  * @example
  * ```ts
@@ -33,10 +33,10 @@ export function oneOf<const T extends string>(
  * positiveInteger('limit', '0', io);  // null, and "--limit takes a whole number of at least 1" on stderr
  * ```
  */
-export function positiveInteger(name: string, value: unknown, io: CliIo): number | undefined | null {
+export function positiveInteger(name: string, value: unknown, io: CliIo, least = 1): number | undefined | null {
   if (value === undefined) return undefined;
   const n = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-  if (Number.isSafeInteger(n) && n >= 1) return n;
-  io.stderr.write(`tql: --${name} takes a whole number of at least 1, not ${JSON.stringify(value)}\n`);
+  if (Number.isSafeInteger(n) && n >= least) return n;
+  io.stderr.write(`tql: --${name} takes a whole number of at least ${least}, not ${JSON.stringify(value)}\n`);
   return null;
 }

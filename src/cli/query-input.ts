@@ -39,7 +39,7 @@ export function queryText(positionals: readonly string[], io: CliIo): string | u
  * near miss of one (`agents` → `agent`, so the error is about the prefix and suggests the right
  * one), else `scheduling_request`.
  */
-function entityFor(text: string, options: ParsedOptions, schema: Schema): string {
+export function entityFor(text: string, options: ParsedOptions, schema: Schema): string {
   if (typeof options.entity === 'string') return options.entity;
   const prefix = /^[\s~(]*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
   const fallback = schema === schedulingSchema ? 'scheduling_request' : schema.entityNames[0]!;

@@ -11,3 +11,5 @@
  * @module tql/tooling
  */
 export { warnings, WARNING_CODES, type TqlWarning, type WarningCode } from './warnings.js';
+export { complete, type CompleteOptions, type CompletionItem, type CompletionKind, type Completions } from './completion.js';
+export { hover, type Hover, type HoverOptions } from './hover.js';

@@ -6,6 +6,8 @@
 import type { Span } from '../ast/nodes.js';
 import { positionAt, type Position } from '../errors/position.js';
 import type { AnyComparison, Condition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
+import { losesDigits } from './decimal.js';
+import { scan } from './scan.js';
 
 /** Every warning code, with what it means. */
 export const WARNING_CODES = {
@@ -17,6 +19,7 @@ export const WARNING_CODES = {
   duplicate_predicate: 'The same predicate twice in one AND or OR.',
   duplicate_value: 'The same value twice in one list.',
   empty_range: 'Predicates on one attribute that no value satisfies together, inside one AND.',
+  number_rounded: 'A Number written with more digits than a double holds, or too small for one: it is read as another number.',
 } as const;
 
 /** `'bracketed_list' | 'percent_in_like' | …`. */
@@ -66,6 +69,7 @@ function walk(c: Condition, leaf: (c: AnyComparison) => void, group: (operands: 
 
 function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
   const a = c.attribute;
+  if (a.type === 'Number') numberWarnings(c, text, warn);
   switch (c.operator) {
     case 'IN':
     case 'NOT_IN': {
@@ -108,8 +112,26 @@ function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
   }
 }
 
+/** Each value of a Number predicate whose written digits the double it is read as does not keep. */
+function numberWarnings(c: AnyComparison, text: string, warn: Warn): void {
+  const values: readonly unknown[] = Array.isArray(c.value) ? c.value : [c.value];
+  let i = 0;
+  scan(text, text.length, (token) => {
+    if (token.role !== 'value') return;
+    const n = values[i++];
+    if (typeof n !== 'number' || !losesDigits(token.text, n)) return;
+    const why = n === 0 ? 'it is closer to 0 than the smallest double' : 'a Number keeps about 16 significant digits';
+    warn('number_rounded', c, `${token.text} is read as ${String(n)}: ${why}, so ${c.attribute.path} is compared with ${String(n)}.`);
+  });
+}
+
+/** True when a timestamp in seconds is past the year 3000 and a plausible date in milliseconds. */
+export function looksLikeMilliseconds(seconds: number): boolean {
+  return seconds >= YEAR_3000 && seconds / 1000 < YEAR_3000;
+}
+
 function millis(c: AnyComparison, seconds: number, warn: Warn): void {
-  if (seconds < YEAR_3000 || seconds / 1000 >= YEAR_3000) return;
+  if (!looksLikeMilliseconds(seconds)) return;
   const year = new Date(seconds * 1000).getUTCFullYear();
   warn('milliseconds_timestamp', c, `${seconds} is read as Unix seconds, a date in the year ${year}; in milliseconds it would be ${new Date(seconds).toISOString()}: divide by 1000.`, `${c.attribute.path} ${c.operator} ${Math.floor(seconds / 1000)}`);
 }

@@ -111,23 +111,11 @@ function validateTree(
   parsed: boolean,
   plainValues = false,
 ): ValidatedQuery | TqlError {
-  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
-  const entities = schema.entities as Readonly<Record<string, Entity>>;
-  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
-  if (entity === undefined) {
-    const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
-    return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
-  }
+  const target = resolveTarget(schema, entityName, options);
+  if (target instanceof TqlError) return target;
+  const { entity, profile, timeZone } = target;
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
   const opts: ValidateOptions = options ?? {};
-  const profile: unknown = opts.profile ?? 'extended';
-  if (!(PROFILES as readonly unknown[]).includes(profile)) {
-    return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
-  }
-  const timeZone: unknown = opts.timeZone ?? 'UTC';
-  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
-    return optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`);
-  }
   // A tree from parse() has the right shape by construction; a hand-built one is checked.
   const shapeError = parsed ? undefined : queryShapeError(query);
   if (shapeError !== undefined) return shapeError;
@@ -136,7 +124,7 @@ function validateTree(
     const limitError = treeLimitError(query, resolveLimits(opts));
     if (limitError !== undefined) return limitError;
   }
-  const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile as Profile], timeZone, !plainValues);
+  const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile], timeZone, !plainValues);
   let condition: Condition;
   try {
     condition = v.expression(query.expression);
@@ -150,6 +138,42 @@ function validateTree(
     return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
   return validatedQuery(entity, condition, query.text);
+}
+
+/** The entity, profile and time zone a query is checked for, once the options are checked. */
+export interface Target {
+  readonly entity: Entity;
+  readonly profile: Profile;
+  readonly timeZone: string;
+}
+
+/**
+ * Checks what validation and the editor tools are asked to work for: a schema made by
+ * `defineSchema`, one of its entities, a known profile and an IANA time zone.
+ *
+ * @example
+ * ```ts
+ * resolveTarget(schedulingSchema, 'agent', { profile: 'timezest' }); // { entity, profile: 'timezest', timeZone: 'UTC' }
+ * resolveTarget(schedulingSchema, 'agents', {}); // TqlError invalid_option: The schema has no entity "agents". Did you mean "agent"? …
+ * ```
+ */
+export function resolveTarget(schema: Schema, entityName: string, options: Pick<ValidateOptions, 'profile' | 'timeZone'> | undefined): Target | TqlError {
+  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
+  const entities = schema.entities as Readonly<Record<string, Entity>>;
+  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
+  if (entity === undefined) {
+    const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
+    return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
+  }
+  const profile: unknown = options?.profile ?? 'extended';
+  if (!(PROFILES as readonly unknown[]).includes(profile)) {
+    return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
+  }
+  const timeZone: unknown = options?.timeZone ?? 'UTC';
+  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
+    return optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`);
+  }
+  return { entity, profile: profile as Profile, timeZone };
 }
 
 /**

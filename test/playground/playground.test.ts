@@ -24,6 +24,7 @@ import { IDS } from '../../playground/src/ids.js';
 import { writeHash } from '../../playground/src/state.js';
 import { serveStatic, type StaticServer } from '../../playground/static-server.js';
 import { buildPlayground, PLAYGROUND_DIST } from '../../scripts/build-playground.js';
+import { warnings } from '../../src/tooling/warnings.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 import { ENTITY_VIEWS } from '../../playground/src/apps.js';
 
@@ -40,6 +41,8 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** The filter box: the editable part of the CodeMirror editor. */
+const FILTER = `#${IDS.filter} .cm-content`;
 /** Bounds every wait on the page, so a broken page fails instead of hanging. */
 const WAIT_MS = 10_000;
 
@@ -113,10 +116,10 @@ describe.skipIf(!haveChromium)('the playground in headless Chromium', () => {
     await page.selectOption(`#${IDS.profile}`, i.profile);
     await page.fill(`#${IDS.timeZone}`, i.timeZone);
     if (how === 'type') {
-      await page.fill(`#${IDS.filter}`, '');
-      await page.locator(`#${IDS.filter}`).pressSequentially(i.text);
+      await page.fill(FILTER, '');
+      await page.locator(FILTER).pressSequentially(i.text);
     } else {
-      await page.fill(`#${IDS.filter}`, i.text);
+      await page.fill(FILTER, i.text);
     }
     await shows(i);
   }
@@ -230,12 +233,49 @@ describe.skipIf(!haveChromium)('the playground in headless Chromium', () => {
     expect(await page.locator(`#${IDS.status}`).getAttribute('data-state')).toBe('valid');
   });
 
+  test('the editor completes, underlines a warning with its message, explains on hover, and fixes', async () => {
+    await enter(agent(''));
+    const popup = page.locator('.cm-tooltip-autocomplete');
+    const options = () => popup.locator('li .cm-completionLabel').allInnerTexts();
+    await page.locator(FILTER).pressSequentially('agent.na');
+    await popup.waitFor();
+    expect(await options()).toEqual(['agent.name']);
+    await page.keyboard.press('Enter');
+    // After the attribute and a space: only its operators.
+    await page.locator(FILTER).pressSequentially(' ');
+    await popup.waitFor();
+    expect(await options()).toEqual(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']);
+    await page.locator(FILTER).pressSequentially('LI');
+    await page.waitForFunction(() => document.querySelectorAll('.cm-tooltip-autocomplete li').length === 1);
+    await page.keyboard.press('Enter');
+    await page.locator(FILTER).pressSequentially(' %john%');
+    const typed = agent('agent.name LIKE %john%');
+    await shows(typed);
+    expect(await page.locator(FILTER).innerText()).toBe(typed.text);
+    // Valid, with a warning: in the list below the box and as an underline in the editor.
+    expect(await page.locator(`#${IDS.status}`).getAttribute('data-state')).toBe('valid');
+    const warning = page.locator(`#${IDS.warnings} .warning`);
+    expect(await warning.getAttribute('data-code')).toBe('percent_in_like');
+    expect(await warning.locator('.message').innerText()).toBe(warnings(check(typed.text, ENTITY_VIEWS.agent.schema, 'agent'))[0]!.message);
+    expect(await page.locator('.cm-lintRange-warning').count()).toBe(1);
+    // Hover on the operator says what it means.
+    await page.locator('.tql-operator').hover();
+    await page.locator('.tql-hover').waitFor();
+    expect(await page.locator('.tql-hover .title').innerText()).toBe('LIKE');
+    await page.screenshot({ path: join(PLAYGROUND_DIST, 'screenshot-editor.png'), clip: { x: 0, y: 0, width: 1280, height: 560 } });
+    // The fix removes the percent signs, and the warning goes.
+    await warning.locator('.fix').click();
+    await shows(agent('agent.name LIKE john'));
+    expect(await page.locator(`#${IDS.warnings}`).isHidden()).toBe(true);
+    expect(await page.locator('.cm-lintRange-warning').count()).toBe(0);
+  });
+
   test('the address keeps the input, so a link reopens it', async () => {
     const i = { text: 'team.team_type EQ psa_b/project', entity: 'team', profile: 'extended', timeZone: 'Europe/Berlin' } as const;
     await page.goto('about:blank');
     await page.goto(`${server.url}${writeHash(i)}`);
     await shows(i);
-    expect(await page.inputValue(`#${IDS.filter}`)).toBe(i.text);
+    expect(await page.locator(FILTER).innerText()).toBe(i.text);
     expect(await page.inputValue(`#${IDS.timeZone}`)).toBe(i.timeZone);
   });
 

@@ -1,6 +1,8 @@
 /** Warnings: what a valid query probably does not mean, with its code, span and fix. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import type { SchedulingEntityName } from '../../src/models/scheduling/schema.js';
 import { warnings, WARNING_CODES } from '../../src/tooling/warnings.js';
@@ -73,6 +75,26 @@ describe('messages, spans and fixes', () => {
   });
 });
 
-test('every code is documented', () => {
-  expect(Object.keys(WARNING_CODES).length).toBe(8);
+test('every code has a query here that shows it', () => {
+  const source = readFileSync(new URL(import.meta.url), 'utf8');
+  for (const code of Object.keys(WARNING_CODES)) expect(source).toContain(`['${code}']`);
+});
+
+describe('number_rounded: a Number literal the double it is read as does not keep', () => {
+  const shop = defineSchema({ entities: { product: { attributes: { price: { type: 'Number' } } } } });
+  const found = (text: string) => warnings(check(text, shop, 'product')).map((w) => `${w.code}: ${w.message}`);
+
+  test.for<[string, string[]]>([
+    ['product.price EQ 1.00000000000000001', ['number_rounded: 1.00000000000000001 is read as 1: a Number keeps about 16 significant digits, so product.price is compared with 1.']],
+    ['product.price GT 9007199254740993e0', ['number_rounded: 9007199254740993e0 is read as 9007199254740992: a Number keeps about 16 significant digits, so product.price is compared with 9007199254740992.']],
+    ['product.price EQ 1e-400', ['number_rounded: 1e-400 is read as 0: it is closer to 0 than the smallest double, so product.price is compared with 0.']],
+    // Written as the double prints back, in any spelling: nothing is lost.
+    ['product.price IN 0.1, 2.50e3, -0, 0.30000000000000004, 1e21, -1.5E-7', []],
+  ])('%s', ([text, expected]) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  test('1.00000000000000001 → code', () => {
+    expect(warnings(check('product.price LT 1.00000000000000001', shop, 'product')).map((w) => w.code)).toEqual(['number_rounded']);
+  });
 });

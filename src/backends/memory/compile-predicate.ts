@@ -10,6 +10,7 @@ import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';
 import { groupPlan, type Plan } from './plan.js';
 import { guarded } from './record-guard.js';
+import { singleFieldPredicate } from './single-field.js';
 import type { RecordPredicate } from './sources.js';
 
 const PLANNERS: ConditionHandlers<Plan, CompileContext> = {
@@ -43,9 +44,12 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
   );
 }
 
-/** The plan's predicate behind the guard that keeps hostile records from reading prototypes or throwing. */
+/**
+ * The plan's predicate behind the guard that keeps hostile records from reading prototypes or
+ * throwing; a single hot comparison on a field is its key's own predicate, guard included.
+ */
 function predicateOf(plan: Plan, text: string): RecordPredicate {
-  return guarded(exactPredicate(plan, text), plan);
+  return (plan.kind === 'Comparison' && singleFieldPredicate(plan, text)) || guarded(exactPredicate(plan, text), plan);
 }
 
 /**

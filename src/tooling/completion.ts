@@ -1,0 +1,169 @@
+/**
+ * Completion: what can come next at a cursor, from the schema. Works on any text, complete or
+ * not, valid or not: the lenient scan (scan.ts) says what the grammar takes at the cursor, the
+ * schema says which attributes, operators and values fit there.
+ */
+import type { Operator } from '../ast/nodes.js';
+import { text as textValue } from '../ast/builders.js';
+import { printValue } from '../ast/print.js';
+import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
+import { TqlError } from '../errors/tql-error.js';
+import type { Attribute, Entity, Schema } from '../schema/types.js';
+import { resolveTarget } from '../validate/validate.js';
+import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
+import { scan, tokenAt, type ScanState } from './scan.js';
+
+/** What a candidate is. */
+export type CompletionKind = 'attribute' | 'operator' | 'value' | 'keyword' | 'punctuation';
+
+/** One candidate. */
+export interface CompletionItem {
+  /** What a menu shows: `agent.name`, `EQ`, `true`. */
+  readonly label: string;
+  readonly kind: CompletionKind;
+  /** The text that replaces `replace` (a value quoted when it must be). */
+  readonly insert: string;
+  /** The range of the text it replaces: the word at the cursor, or an empty range at it. */
+  readonly replace: { readonly start: number; readonly end: number };
+  /** Its type and operators, its meaning, or how a value is read. */
+  readonly detail: string;
+  /** True when the insert only starts a value (an id prefix): the rest is to be typed. */
+  readonly incomplete?: true;
+}
+
+/** Options of {@link complete}. */
+export interface CompleteOptions {
+  /** The profile the query will be checked with: `timezest` offers no `OR`, `(` or `null`. */
+  readonly profile?: Profile | undefined;
+  /** The time offered as a timestamp value, in Unix milliseconds. Default: now. */
+  readonly now?: number | undefined;
+}
+
+/** The candidates at a cursor. */
+export interface Completions {
+  readonly items: CompletionItem[];
+}
+
+type Range = CompletionItem['replace'];
+type Allows = (typeof PROFILE_DEFINITIONS)[Profile]['allows'];
+
+/**
+ * The candidates for the cursor at `offset` in `text`, a filter of `entity`: attributes where a
+ * predicate starts, the operators the attribute allows after it, the values that fit after an
+ * operator, `AND`/`OR`/`)` after a value. The word at the cursor narrows them (case does not
+ * matter) and is what an item replaces. Never throws for any text and offset; an unknown entity or
+ * profile is a {@link TqlError} (`invalid_option`), as in `check`.
+ *
+ * @example
+ * ```ts
+ * complete('agent.two_factor_enabled EQ ', 28, schedulingSchema, 'agent').items.map((i) => i.label); // → ['true', 'false']
+ * complete('agent.na', 8, schedulingSchema, 'agent').items[0]!.insert; // → 'agent.name'
+ * complete('scheduling_request.status IN new,', 33, schedulingSchema, 'scheduling_request').items.some((i) => i.label === 'new'); // → false
+ * ```
+ */
+export function complete<S extends Schema>(
+  text: string,
+  offset: number,
+  schema: S,
+  entity: S['entityNames'][number],
+  options: CompleteOptions = {},
+): Completions {
+  const at = Math.max(0, Math.min(text.length, Math.trunc(offset) || 0));
+  const word = tokenAt(text, at);
+  const state = scan(text, word?.start ?? at);
+  const range = word ?? { start: at, end: at };
+  const quoted = word !== undefined && text.charCodeAt(word.start) === 34;
+  const prefix = (quoted ? unquotedPrefix(text.slice(word.start + 1, at)) : text.slice(range.start, at)).toLowerCase();
+  const target = resolveTarget(schema, entity, options);
+  if (target instanceof TqlError) throw target;
+  const allows = PROFILE_DEFINITIONS[target.profile].allows;
+  const ctx: Context = { entity: target.entity, state, range, allows, now: options.now ?? Date.now(), sep: text.includes('~') && !text.includes(' ') ? '~' : ' ' };
+  const items = CANDIDATES[state.expect](ctx).filter((item) => matches(item, prefix));
+  return { items };
+}
+
+interface Context {
+  readonly entity: Entity;
+  readonly state: ScanState;
+  readonly range: Range;
+  readonly allows: Allows;
+  readonly now: number;
+  /** The separator the text uses: `~` in a URL-style text, else a space. */
+  readonly sep: ' ' | '~';
+}
+
+const CANDIDATES: { readonly [E in ScanState['expect']]: (ctx: Context) => CompletionItem[] } = {
+  primary: ({ entity, range, allows }) => {
+    const items: CompletionItem[] = [];
+    for (const name of entity.attributeNames) {
+      const a = (entity.attributes as Record<string, Attribute>)[name]!;
+      if (a.type === 'Number' && !allows.number) continue;
+      items.push({ label: a.path, kind: 'attribute', insert: a.path, replace: range, detail: attributeSummary(a) });
+    }
+    if (allows.parentheses) items.push({ label: '(', kind: 'punctuation', insert: '(', replace: range, detail: 'a group: (… OR …)' });
+    return items;
+  },
+  operator: ({ entity, state, range }) => {
+    const a = attributeOf(entity, state.attribute);
+    const operators = a?.operators ?? (Object.keys(OPERATOR_MEANINGS) as Operator[]);
+    return operators.map((op) => ({ label: op, kind: 'operator', insert: op, replace: range, detail: OPERATOR_MEANINGS[op] }));
+  },
+  value: (ctx) => valueItems(ctx),
+  joiner: ({ state, range, allows, sep }) => {
+    // `AND` and `OR` need a separator before them (`)` does not): the text's own style.
+    const space = state.separated ? '' : sep;
+    const items: CompletionItem[] = [{ label: 'AND', kind: 'keyword', insert: `${space}AND`, replace: range, detail: KEYWORD_MEANINGS.AND }];
+    if (allows.or) items.push({ label: 'OR', kind: 'keyword', insert: `${space}OR`, replace: range, detail: KEYWORD_MEANINGS.OR });
+    if (state.depth > 0) items.push({ label: ')', kind: 'punctuation', insert: ')', replace: range, detail: 'closes the group' });
+    return items;
+  },
+};
+
+function valueItems({ entity, state, range, allows, now }: Context): CompletionItem[] {
+  const a = attributeOf(entity, state.attribute);
+  if (a === undefined) return [];
+  const op = operatorOf(state.operator);
+  const facts = op === undefined ? undefined : OPERATOR_FACTS[op];
+  const value = (v: string, detail: string): CompletionItem => ({ label: v, kind: 'value', insert: printValue(textValue(v)), replace: range, detail });
+  const items: CompletionItem[] = [];
+  if (facts?.compares !== 'substring') {
+    if (a.type === 'Boolean') items.push(value('true', 'Boolean'), value('false', 'Boolean'));
+    if (a.values !== undefined) {
+      // In a list, the values already in it are not offered again.
+      const listed = new Set(state.values);
+      for (const v of a.values) if (!listed.has(v)) items.push(value(v, `one of the values of ${a.path}`));
+    }
+    if (a.id?.kind === 'prefixed') {
+      items.push({ ...value(a.id.prefix, `an id: ${a.id.prefix} followed by letters and digits`), incomplete: true });
+    }
+    if (a.type === 'Timestamp') items.push(...timestampItems(now, value));
+  }
+  if (a.nullable && allows.null && (facts === undefined || facts.takesNull) && state.values.length === 0) {
+    items.push({ label: 'null', kind: 'value', insert: 'null', replace: range, detail: `no value: ${a.path} is nullable` });
+  }
+  return items;
+}
+
+function timestampItems(now: number, value: (v: string, detail: string) => CompletionItem): CompletionItem[] {
+  const iso = new Date(Math.floor(now / 1000) * 1000).toISOString();
+  return [
+    value(iso.slice(0, 10), 'a date: midnight of that day in the query’s time zone'),
+    value(`${iso.slice(0, 19)}Z`, 'a date and time in UTC (Z), or with an offset such as +02:00'),
+    value(String(Math.floor(now / 1000)), 'Unix seconds (not milliseconds)'),
+  ];
+}
+
+/** An item fits the word typed so far when its label starts with it, or its attribute name does. */
+function matches(item: CompletionItem, prefix: string): boolean {
+  if (prefix === '') return true;
+  const label = item.label.toLowerCase();
+  if (label.startsWith(prefix)) return true;
+  const dot = label.indexOf('.');
+  return item.kind === 'attribute' && dot >= 0 && label.startsWith(prefix, dot + 1);
+}
+
+/** The text of a quoted value typed so far, escapes read. */
+function unquotedPrefix(written: string): string {
+  return written.replace(/\\(.)/g, '$1');
+}

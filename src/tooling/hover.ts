@@ -1,0 +1,129 @@
+/**
+ * Hover: what the word at an offset is, for an editor's tooltip. An attribute's type, operators,
+ * nullability and description; an operator's meaning; a value as tql reads it (a timestamp in UTC
+ * and in the query's time zone).
+ */
+import type { Span } from '../ast/nodes.js';
+import { describeValue } from '../errors/describe-value.js';
+import { TqlError } from '../errors/tql-error.js';
+import type { Attribute, Entity, Schema } from '../schema/types.js';
+import type { ValidateOptions } from '../validate/validate.js';
+import { resolveTarget } from '../validate/validate.js';
+import { readValue } from '../validate/values.js';
+import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
+import { scan, type Token } from './scan.js';
+import { looksLikeMilliseconds } from './warnings.js';
+
+/** What is at an offset. */
+export interface Hover {
+  readonly kind: 'attribute' | 'operator' | 'value' | 'keyword';
+  /** The word it is about. */
+  readonly span: Span;
+  /** One line: `agent.name: String`, `LIKE`, `2023-07-01`. */
+  readonly title: string;
+  /** What it means here, in a sentence or two. */
+  readonly detail: string;
+}
+
+/** Options of {@link hover}: the profile and time zone the query is read with. */
+export type HoverOptions = Pick<ValidateOptions, 'profile' | 'timeZone'>;
+
+interface Found {
+  readonly token: Token;
+  readonly attribute: string | undefined;
+  readonly operator: string | undefined;
+}
+
+/**
+ * What the word at `offset` (or just before it) in a filter of `entity` is: an attribute, an
+ * operator, a value or a keyword. `undefined` between words. Never throws for any text; an
+ * unknown entity, profile or time zone is a {@link TqlError}, as in `check`.
+ *
+ * @example
+ * ```ts
+ * hover('agent.created_at GTE 2023-07-01', 25, schedulingSchema, 'agent', { timeZone: 'Europe/Berlin' })!.detail; // → '1688162400 in Unix seconds: 2023-06-30T22:00:00Z, 2023-07-01 00:00 in Europe/Berlin.'
+ * hover('agent.name LIKE jo', 3, schedulingSchema, 'agent')!.title; // → 'agent.name: String'
+ * ```
+ */
+export function hover<S extends Schema>(
+  text: string,
+  offset: number,
+  schema: S,
+  entity: S['entityNames'][number],
+  options: HoverOptions = {},
+): Hover | undefined {
+  const target = resolveTarget(schema, entity, options);
+  if (target instanceof TqlError) throw target;
+  const at = Math.max(0, Math.min(text.length, Math.trunc(offset) || 0));
+  let found: Found | undefined;
+  scan(text, at + 1, (token, before) => {
+    if (token.start <= at && at <= token.end && token.role !== 'open' && token.role !== 'close' && token.role !== 'comma') {
+      found = { token, attribute: before.attribute, operator: before.operator };
+    }
+  });
+  if (found === undefined) return undefined;
+  const { token } = found;
+  const span = { start: token.start, end: token.end };
+  switch (token.role) {
+    case 'attribute':
+      return attributeHover(target.entity, token.text, span);
+    case 'operator':
+      return operatorHover(attributeOf(target.entity, found.attribute), token.text, span);
+    case 'value':
+      return valueHover(schema, attributeOf(target.entity, found.attribute), found.operator, token, target.timeZone, span);
+    case 'keyword':
+      return { kind: 'keyword', span, title: token.text, detail: KEYWORD_MEANINGS[token.text as keyof typeof KEYWORD_MEANINGS] };
+    default:
+      return undefined;
+  }
+}
+
+function attributeHover(entity: Entity, path: string, span: Span): Hover {
+  const a = attributeOf(entity, path);
+  if (a === undefined) {
+    return { kind: 'attribute', span, title: path, detail: `Not an attribute of ${entity.name}: its attributes are ${entity.attributeNames.map((n) => `${entity.name}.${n}`).join(', ')}.` };
+  }
+  const detail = [a.description, attributeSummary(a)].filter((s) => s !== undefined).join('\n');
+  return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail };
+}
+
+function operatorHover(a: Attribute | undefined, word: string, span: Span): Hover {
+  const op = operatorOf(word);
+  if (op === undefined) return { kind: 'operator', span, title: word, detail: `Not an operator: they are ${Object.keys(OPERATOR_MEANINGS).join(', ')}.` };
+  const allowed = a === undefined || a.operators.includes(op) ? '' : `\nNot allowed on ${a.path} (${a.type}): use ${a.operators.join(', ')}.`;
+  return { kind: 'operator', span, title: op, detail: `${OPERATOR_MEANINGS[op]}.${allowed}` };
+}
+
+function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, timeZone: string, span: Span): Hover {
+  const title = token.quoted ? JSON.stringify(token.text) : token.text;
+  if (a === undefined) return { kind: 'value', span, title, detail: 'A value of an attribute this query does not have.' };
+  if (token.text === 'null' && !token.quoted) return { kind: 'value', span, title, detail: `No value: matches records whose ${a.path} is null or missing.` };
+  const op = operatorOf(operator);
+  if (op === 'LIKE' || op === 'NOT_LIKE') return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found anywhere in ${a.path}, ignoring case.` };
+  const read = readValue(token.text, a, { timeZone, idNames: schema.ids });
+  if (typeof read === 'object') return { kind: 'value', span, title, detail: read.message };
+  if (a.values !== undefined && !a.values.includes(String(read))) {
+    return { kind: 'value', span, title, detail: `Not one of the values of ${a.path}: ${a.values.join(', ')}.` };
+  }
+  if (read !== token.text && a.type === 'String') return { kind: 'value', span, title, detail: `The text ${describeValue(read)}: a leading ${describeValue(token.text.slice(0, token.text.length - String(read).length))} does not count.` };
+  return { kind: 'value', span, title, detail: VALUE_DETAIL[a.type](read, a, timeZone) };
+}
+
+const VALUE_DETAIL: { readonly [T in Attribute['type']]: (value: string | number | boolean, a: Attribute, timeZone: string) => string } = {
+  String: (v) => `The text ${describeValue(v)}.`,
+  Boolean: (v) => `The Boolean ${String(v)}.`,
+  Number: (v) => `The number ${String(v)}.`,
+  ID: (v, a) => (a.id?.kind === 'integer' ? `The integer id ${String(v)}.` : `The id ${describeValue(v)}.`),
+  Timestamp: (v, _a, timeZone) => {
+    const date = new Date(Number(v) * 1000);
+    const utc = date.toISOString().replace('.000Z', 'Z');
+    const read = timeZone === 'UTC' ? `${String(v)} in Unix seconds: ${utc}.` : `${String(v)} in Unix seconds: ${utc}, ${inZone(date, timeZone)} in ${timeZone}.`;
+    if (!looksLikeMilliseconds(Number(v))) return read;
+    return `${read} In milliseconds it would be ${new Date(Number(v)).toISOString().replace('.000Z', 'Z')}: divide by 1000.`;
+  },
+};
+
+/** `2023-07-01 00:00` in a time zone. */
+function inZone(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+}

@@ -1,0 +1,37 @@
+/** Hover: what the word at an offset is (`|` marks the offset in the titles). */
+import { describe, expect, test } from 'vitest';
+import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { hover, type HoverOptions } from '../../src/tooling/hover.js';
+
+type Entity = (typeof schedulingSchema.entityNames)[number];
+
+function at(marked: string, entity: Entity, options: HoverOptions = {}): string | undefined {
+  const offset = marked.indexOf('|');
+  const h = hover(marked.slice(0, offset) + marked.slice(offset + 1), offset, schedulingSchema, entity, options);
+  return h === undefined ? undefined : `${h.kind} ${h.title} [${h.span.start},${h.span.end}): ${h.detail}`;
+}
+
+describe('hover()', () => {
+  test.for<[string, Entity, HoverOptions, string | undefined]>([
+    ['age|nt.name LIKE jo', 'agent', {}, 'attribute agent.name: String [0,10): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
+    ['agent.url_slug| EQ null', 'agent', {}, 'attribute agent.url_slug: String [0,14): String, nullable; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
+    ['agent.name L|IKE jo', 'agent', {}, 'operator LIKE [11,15): contains the value as a substring, ignoring case; % and _ are literal characters.'],
+    ['agent.name LIKE j|o', 'agent', {}, 'value jo [16,18): The text "jo", found anywhere in agent.name, ignoring case.'],
+    ['agent.url_slug EQ nu|ll', 'agent', {}, 'value null [18,22): No value: matches records whose agent.url_slug is null or missing.'],
+    ['agent.url_slug EQ "nu|ll"', 'agent', {}, 'value "null" [18,24): The text "null".'],
+    ['agent.created_at GTE 2023-07-01|', 'agent', {}, 'value 2023-07-01 [21,31): 1688169600 in Unix seconds: 2023-07-01T00:00:00Z.'],
+    ['agent.created_at GTE 2023-07-01|', 'agent', { timeZone: 'Europe/Berlin' }, 'value 2023-07-01 [21,31): 1688162400 in Unix seconds: 2023-06-30T22:00:00Z, 2023-07-01 00:00 in Europe/Berlin.'],
+    ['agent.created_at GTE 1688169600000|', 'agent', {}, 'value 1688169600000 [21,34): 1688169600000 in Unix seconds: +055465-12-19T00:00:00Z. In milliseconds it would be 2023-07-01T00:00:00Z: divide by 1000.'],
+    ['agent.two_factor_enabled EQ y|es', 'agent', {}, 'value yes [28,31): agent.two_factor_enabled is a Boolean: write true or false, not "yes".'],
+    ['scheduling_request.status IN new, sen|d', 'scheduling_request', {}, 'value send [34,38): Not one of the values of scheduling_request.status: new, sent, scheduled, cancelled, closed.'],
+    ['scheduling_request.psa_b_ticket_number EQ #1|2', 'scheduling_request', {}, 'value #12 [42,45): The text "12": a leading "#" does not count.'],
+    ['scheduling_request.agent_id EQ agnt_A|1', 'scheduling_request', {}, 'value agnt_A1 [31,38): The id "agnt_A1".'],
+    ['agent.name EQ x A|ND agent.role EQ User', 'agent', {}, 'keyword AND [16,19): both sides hold; binds tighter than OR'],
+    ['agent.created_at LI|KE x', 'agent', {}, 'operator LIKE [17,21): contains the value as a substring, ignoring case; % and _ are literal characters.\nNot allowed on agent.created_at (Timestamp): use EQ, NOT_EQ, LT, LTE, GT, GTE.'],
+    ['agent.nmae| EQ x', 'agent', {}, 'attribute agent.nmae [0,10): Not an attribute of agent: its attributes are agent.name, agent.email, agent.role, agent.schedulable, agent.two_factor_enabled, agent.url_slug, agent.created_at.'],
+    ['agent.name EQ x |  AND', 'agent', {}, undefined],
+    ['(|agent.name EQ x)', 'agent', {}, 'attribute agent.name: String [1,11): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
+  ])('%s', ([marked, entity, options, expected]) => {
+    expect(at(marked, entity, options)).toBe(expected);
+  });
+});
