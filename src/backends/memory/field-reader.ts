@@ -23,7 +23,7 @@ export type { FieldReader } from './field-slot-types.js';
  * prototype is `Object.prototype`, unless `Object.prototype` has the key; otherwise
  * `Object.hasOwn`, see own-key.ts), and the whole-query predicates of its hot tests. All live in
  * the key's slot, so the loads and `in` tests of each key have inline caches of their own (a
- * shared one sees every key and goes megamorphic). The slots are 32 copies of one literal,
+ * shared one sees every key and goes megamorphic). The slots are 24 copies of one literal,
  * written by scripts/write-field-slots.mjs.
  */
 export type FieldAccess = FieldSlot;

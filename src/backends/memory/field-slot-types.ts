@@ -25,8 +25,6 @@ export interface FieldSlot {
   readonly equals: Link<[value: Scalar]>;
   readonly oneOfTwo: Link<[a: Scalar, b: Scalar]>;
   readonly oneOfThree: Link<[a: Scalar, b: Scalar, c: Scalar]>;
-  readonly oneOfList: Link<[values: readonly Scalar[]]>;
-  readonly oneOfSet: Link<[values: ReadonlySet<Scalar>]>;
   readonly isString: Link<[]>;
   /** A finite number. */
   readonly isNumber: Link<[]>;
@@ -36,8 +34,6 @@ export interface FieldSlot {
   readonly greaterThan: Link<[bound: number]>;
   readonly atLeast: Link<[bound: number]>;
   readonly matches: Link<[regex: RegExp]>;
-  /** `needle` lower-cased; the value is lower-cased before the search. */
-  readonly contains: Link<[needle: string]>;
 }
 
 /** A slot: made once per key that gets it. */

@@ -54,11 +54,10 @@ const QUERIES = [
   'thing.size LTE 5',
   'thing.size GT 5',
   'thing.size GTE 5',
-  'thing.size IN 1,2,3,4',
-  'thing.size NOT_IN 1,2,3,4,5,6,7,8',
+  'thing.size IN 1,2,3',
+  'thing.size NOT_IN 1,2',
   'thing.name LIKE ab',
   'thing.name NOT_LIKE ab',
-  'thing.name LIKE "zoë"',
   'thing.name LIKE ""',
   // Chains: every link must hold, in the plan's order.
   'thing.flag EQ true AND thing.status IN new,sent AND thing.seen NOT_EQ null',
@@ -134,7 +133,15 @@ describe('chains of field links answer as the guarded general path', () => {
     }
   });
 
-  test.for(['thing.flag EQ true OR thing.status EQ new', 'thing.flag EQ true AND (thing.status EQ new OR thing.size GT 1)'])('%s is not a chain', (text) => {
+  // ORs take the general path, and so do tests whose link would cost more start-up than it saves
+  // (long lists, LIKE needles that are no regex: scripts/write-field-slots.mjs).
+  test.for([
+    'thing.flag EQ true OR thing.status EQ new',
+    'thing.flag EQ true AND (thing.status EQ new OR thing.size GT 1)',
+    'thing.size IN 1,2,3,4',
+    'thing.size NOT_IN 1,2,3,4,5,6,7,8',
+    'thing.flag EQ true AND thing.name LIKE "zoë"',
+  ])('%s is not a chain', (text) => {
     expect(fieldChain(queryPlan(check(text, schema, 'thing')), text)).toBeUndefined();
   });
 });
