@@ -74,7 +74,8 @@ function serverUser(): { uid: number; gid: number } | undefined {
   return made;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -118,7 +119,8 @@ async function waitUntilReady(connectionString: string, child: ChildProcess, log
   }
 }
 
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
+/** Resolves true once `child` has exited, false after `ms` if it has not. */
+export function exited(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);

@@ -1,6 +1,6 @@
 /**
- * One small interface over the three drivers tql is tested with (node-postgres, PGlite,
- * better-sqlite3), so the loader and tests run statements the same way on each. Structural
+ * One small interface over the drivers tql is tested with (node-postgres, PGlite,
+ * better-sqlite3, mysql2, @duckdb/node-api), so the loader and tests run statements the same way on each. Structural
  * types only: tql does not depend on any driver.
  */
 import { inputError, type TqlError } from '../../errors/tql-error.js';
@@ -39,8 +39,32 @@ export interface BetterSqlite3Like {
   readonly inTransaction: boolean;
 }
 
+/** A mysql2 promise `Connection` (`mysql2/promise`), or a callback one, whose `promise()` is used. */
+export interface Mysql2ConnectionLike {
+  /** Runs a prepared statement: `[rows, fields]`, rows an array for a SELECT. */
+  execute(text: string, values?: never[]): Promise<[unknown, unknown]>;
+  /** Runs a statement as text, without parameters here. */
+  query(text: string): Promise<[unknown, unknown]>;
+  beginTransaction(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** A mysql2 promise `Pool`: transactions need one connection checked out of it. */
+export interface Mysql2PoolLike {
+  execute(text: string, values?: never[]): Promise<[unknown, unknown]>;
+  query(text: string): Promise<[unknown, unknown]>;
+  getConnection(): Promise<Mysql2ConnectionLike & { release(): void }>;
+}
+
+/** A `DuckDBConnection` of @duckdb/node-api. */
+export interface DuckDbConnectionLike {
+  /** Runs a statement (or a script, without values) and reads every row. */
+  runAndReadAll(text: string, values?: never[]): Promise<{ getRowObjectsJS(): Record<string, unknown>[] }>;
+}
+
 /** Any driver {@link sqlDatabase} accepts. */
-export type SqlDriver = PgQueryable | PgliteLike | BetterSqlite3Like;
+export type SqlDriver = PgQueryable | PgliteLike | BetterSqlite3Like | Mysql2ConnectionLike | Mysql2PoolLike | DuckDbConnectionLike;
 
 /** Statements run the same way whatever the driver. */
 export interface SqlDatabase {
@@ -58,7 +82,8 @@ export interface SqlDatabase {
 
 /**
  * Wraps a driver object in a {@link SqlDatabase}: a better-sqlite3 `Database` (dialect `sqlite`),
- * a PGlite instance or a node-postgres `Client` / `Pool` (dialect `postgres`).
+ * a PGlite instance or a node-postgres `Client` / `Pool` (dialect `postgres`), a mysql2
+ * `Connection` / `Pool` (dialect `mysql`) or a DuckDB connection of @duckdb/node-api (`duckdb`).
  *
  * @example
  * ```ts
@@ -70,6 +95,13 @@ export interface SqlDatabase {
 export function sqlDatabase(driver: SqlDriver): SqlDatabase {
   const d = driver as unknown as Record<string, unknown>;
   if (typeof d !== 'object' || d === null) throw notADriver();
+  if (typeof d['runAndReadAll'] === 'function') return duckdbDatabase(driver as DuckDbConnectionLike);
+  if (typeof d['execute'] === 'function' && typeof d['query'] === 'function') {
+    // A callback mysql2 connection (or pool) hands out its promise form.
+    const m = typeof d['promise'] === 'function' ? (d['promise'] as () => Record<string, unknown>).call(d) : d;
+    if (typeof m['getConnection'] === 'function') return mysqlPoolDatabase(m as unknown as Mysql2PoolLike);
+    if (typeof m['beginTransaction'] === 'function') return mysqlConnectionDatabase(m as unknown as Mysql2ConnectionLike);
+  }
   if (typeof d['prepare'] === 'function' && typeof d['exec'] === 'function') return sqliteDatabase(driver as BetterSqlite3Like);
   if (typeof d['query'] === 'function' && typeof d['exec'] === 'function' && typeof d['transaction'] === 'function') {
     return pgliteDatabase(driver as PgliteLike);
@@ -98,7 +130,7 @@ export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase {
 }
 
 function notADriver(): TqlError {
-  return inputError('Expected a better-sqlite3 Database, a PGlite instance or a node-postgres Client or Pool.');
+  return inputError('Expected a better-sqlite3 Database, a PGlite instance, a node-postgres Client or Pool, a mysql2 Connection or Pool, or a DuckDB connection.');
 }
 
 /** Prepared statements kept per connection; cleared when full so any text set stays bounded. */
@@ -189,4 +221,80 @@ function pgPoolDatabase(pool: PgPoolLike): SqlDatabase {
       }
     },
   };
+}
+
+/**
+ * Statements of a script, for drivers that run one at a time: the scripts tql writes (DDL) end
+ * each statement with `;` at the end of a line and hold no such text inside one.
+ */
+function statementsOf(script: string): string[] {
+  return script
+    .split(/;[ \t]*(?:\r?\n|$)/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** mysql2 rows: an array for a statement that returns rows, a result header otherwise. */
+const mysqlRows = <Row>([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
+
+function mysqlConnectionDatabase(connection: Mysql2ConnectionLike): SqlDatabase {
+  const self: SqlDatabase = {
+    dialect: 'mysql',
+    // execute: a server-side prepared statement, so no value is ever spliced into the text by
+    // the client (whose escaping would depend on sql_mode NO_BACKSLASH_ESCAPES).
+    all: async <Row>(statement: SqlStatement) => mysqlRows<Row>(await connection.execute(statement.text, statement.values as never[])),
+    exec: async (script) => {
+      for (const s of statementsOf(script)) await connection.query(s);
+    },
+    transaction: async (fn) => {
+      await connection.beginTransaction();
+      try {
+        const result = await fn(self);
+        await connection.commit();
+        return result;
+      } catch (e) {
+        await connection.rollback();
+        throw e;
+      }
+    },
+  };
+  return self;
+}
+
+function mysqlPoolDatabase(pool: Mysql2PoolLike): SqlDatabase {
+  return {
+    ...mysqlConnectionDatabase(pool as unknown as Mysql2ConnectionLike),
+    transaction: async (fn) => {
+      const connection = await pool.getConnection();
+      try {
+        return await mysqlConnectionDatabase(connection).transaction(fn);
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+function duckdbDatabase(connection: DuckDbConnectionLike): SqlDatabase {
+  const run = async (text: string, values?: readonly unknown[]) =>
+    (await connection.runAndReadAll(text, values === undefined || values.length === 0 ? undefined : (values as never[]))).getRowObjectsJS();
+  const self: SqlDatabase = {
+    dialect: 'duckdb',
+    all: async <Row>(statement: SqlStatement) => (await run(statement.text, statement.values)) as Row[],
+    exec: async (script) => {
+      for (const s of statementsOf(script)) await run(s);
+    },
+    transaction: async (fn) => {
+      await run('BEGIN TRANSACTION');
+      try {
+        const result = await fn(self);
+        await run('COMMIT');
+        return result;
+      } catch (e) {
+        await run('ROLLBACK');
+        throw e;
+      }
+    },
+  };
+  return self;
 }

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { printValue } from '../../../src/ast/print.js';
 import { compileSql } from '../../../src/backends/sql/compile-sql.js';
-import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
+import { resolveDialect, type SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { Agent } from '../../../src/models/scheduling/records.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
@@ -48,7 +48,7 @@ const TEMPLATES = [
 ] as const;
 
 const query = (template: string, value: string) => check(template.replaceAll('%v', quoted(value)), schedulingSchema, 'agent');
-const DIALECTS: readonly SqlDialectName[] = ['postgres', 'sqlite'];
+const DIALECTS: readonly SqlDialectName[] = ['postgres', 'sqlite', 'mysql', 'duckdb'];
 
 describe('the SQL text does not depend on the values', () => {
   test.for(HOSTILE.flatMap((value) => TEMPLATES.map((template) => ({ value, template }))))('$template with $value', ({ value, template }) => {
@@ -94,7 +94,7 @@ describe('every engine finds the hostile values as plain text', () => {
       expect(await e.ids(query('agent.name LIKE %v', value)), `${name}: LIKE ${value}`).toEqual(containing);
       expect(await e.ids(query('agent.name NOT_LIKE %v', value)), `${name}: NOT_LIKE ${value}`).toHaveLength(agents.length - containing.length);
     }
-    const [count] = await e.db.all<{ n: unknown }>({ text: 'SELECT count(*) AS n FROM "agent"', values: [] });
+    const [count] = await e.db.all<{ n: unknown }>({ text: `SELECT count(*) AS n FROM ${resolveDialect(e.db.dialect).quoteIdentifier('agent')}`, values: [] });
     expect(Number(count?.n), `${name}: the agent table is intact`).toBe(agents.length);
   });
 });
