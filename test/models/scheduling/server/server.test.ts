@@ -1,6 +1,6 @@
 /**
  * The reference list server driven over real HTTP on 127.0.0.1: on embedded PGlite, and on a
- * PostgreSQL server when one can be started. Answers are checked against the in-memory backend
+ * PostgreSQL and a MariaDB server when they can be started. Answers are checked against the in-memory backend
  * on the same sample data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,7 @@ import { recordsOf, sampleData } from '../../../../src/models/scheduling/sample.
 import { schedulingSchema, type SchedulingEntityName } from '../../../../src/models/scheduling/schema.js';
 import { startListServer, type ListServer } from '../../../../src/models/scheduling/server/server.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
+import { mariadbAvailable, startMariadb, type MariadbServer } from '../../../support/mariadb-server.js';
 
 const TOKEN = 'test-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -76,6 +77,28 @@ if (postgresAvailable()) {
         };
       } catch (e) {
         await pg.stop();
+        throw e;
+      }
+    },
+  });
+}
+
+if (mariadbAvailable()) {
+  BACKENDS.push({
+    name: 'MariaDB server',
+    async start() {
+      const db: MariadbServer = await startMariadb();
+      try {
+        const server = await startListServer({ token: TOKEN, port: 0, databaseUrl: db.url });
+        return {
+          server,
+          stop: async () => {
+            await server.close();
+            await db.stop();
+          },
+        };
+      } catch (e) {
+        await db.stop();
         throw e;
       }
     },
