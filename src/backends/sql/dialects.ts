@@ -46,11 +46,12 @@ export interface SqlDialect {
   /** The escape character `like()` declares; default `\`. */
   readonly likeEscape?: string;
   /**
-   * The placeholder of a text compared with `=`, `IN` or a range, written so the comparison is
-   * exact (by code point) where the engine's default collation is not; the placeholder itself
-   * where it already is. Written on the value side so an index on the column still serves it.
+   * A text operand compared with `=`, `IN` or a range (a placeholder, or the literal of a schema
+   * constant such as an element type), written so the comparison is exact (by code point) where
+   * the engine's default collation is not; absent where it already is. Written on the value side
+   * so an index on the column still serves the comparison.
    */
-  exactText?(placeholder: string): string;
+  exactText?(operand: string): string;
   /**
    * What the engine's `CREATE INDEX` takes: `IF NOT EXISTS`, and an expression (a variant's
    * `CASE`) rather than columns only. Both default to true.
@@ -133,7 +134,7 @@ export const mysql: SqlDialect = {
   likeEscape: '!',
   // A binary string on one side makes the comparison byte-wise (no case, accent or pad folding)
   // while the index on the column is still used (EXPLAIN: ref), as it would not be for BINARY col.
-  exactText: (placeholder) => `CAST(${placeholder} AS BINARY)`,
+  exactText: (operand) => `CAST(${operand} AS BINARY)`,
   collections: 'exists',
   // MySQL indexes cannot carry a COLLATE: the key column should be declared utf8mb4_bin (the
   // scheduling DDL does), and keyset pages then order by bytes.

@@ -94,6 +94,19 @@ describe.runIf(mariadbAvailable())('mysql dialect on MariaDB', () => {
     });
   });
 
+  test('scheduling_request.team_id EQ team_blue: an element typed TEAM is no team (the tag is compared exactly too)', async () => {
+    const requests = [
+      { id: 'sreq_a', resources: [{ type: 'team', id: 'team_blue' }] },
+      { id: 'sreq_b', resources: [{ type: 'TEAM', id: 'team_blue' }] },
+      { id: 'sreq_c', resources: [{ type: 'team', id: 'TEAM_BLUE' }] },
+    ];
+    await loadSchedulingData(db, { schedulingRequests: requests as never });
+    const query = check('scheduling_request.team_id EQ team_blue', schedulingSchema, 'scheduling_request');
+    const rows = await db.all<{ id: string }>(selectSql(query, { dialect: 'mysql', mapping: schedulingSqlMapping }));
+    expect(sortedIds(rows)).toEqual(sortedIds(filterRecords(query, requests) as { id: string }[]));
+    expect(sortedIds(rows)).toEqual(['sreq_a']);
+  });
+
   test.for([
     ['agent.email EQ Ada@example.com', 'agent_email_idx'],
     ['agent.email IN Ada@example.com,ss@example.com', 'agent_email_idx'],
