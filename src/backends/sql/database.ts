@@ -275,9 +275,22 @@ function mysqlPoolDatabase(pool: Mysql2PoolLike): SqlDatabase {
   };
 }
 
+/**
+ * DuckDB's BIGINT as a number where it is a safe integer (as better-sqlite3 and mysql2 return
+ * it), else as a string (as node-postgres does): a bigint is not JSON.
+ */
+function fromDuckdb(value: unknown): unknown {
+  if (typeof value !== 'bigint') return value;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : String(value);
+}
+
 function duckdbDatabase(connection: DuckDbConnectionLike): SqlDatabase {
-  const run = async (text: string, values?: readonly unknown[]) =>
-    (await connection.runAndReadAll(text, values === undefined || values.length === 0 ? undefined : (values as never[]))).getRowObjectsJS();
+  const run = async (text: string, values?: readonly unknown[]) => {
+    const rows = (await connection.runAndReadAll(text, values === undefined || values.length === 0 ? undefined : (values as never[]))).getRowObjectsJS();
+    for (const row of rows) for (const [k, v] of Object.entries(row)) if (typeof v === 'bigint') row[k] = fromDuckdb(v);
+    return rows;
+  };
   const self: SqlDatabase = {
     dialect: 'duckdb',
     all: async <Row>(statement: SqlStatement) => (await run(statement.text, statement.values)) as Row[],
