@@ -42,12 +42,10 @@ export interface TqlWhereOptions {
  * const q = check('agent.name~LIKE~john~AND~agent.schedulable~EQ~true', schedulingSchema, 'agent');
  * await db.selectFrom('agent').selectAll().where(tqlWhere(q, undefined, { dialect: 'sqlite' })).execute(); // → []
  * // SQL: select * from "agent" where ("name" LIKE ? ESCAPE '\' AND "schedulable" = true)
- *
- * // MySQL or MariaDB through Kysely's MysqlDialect (a mysql2 pool):
- * const my = new Kysely<Tables>({ dialect: new MysqlDialect({ pool: createPool('mysql://root@127.0.0.1/app') }) });
- * await my.selectFrom('agent').selectAll().where(tqlWhere(q, undefined, { dialect: 'mysql' })).execute();
- * // SQL: select * from `agent` where (LOWER(`name`) COLLATE utf8mb4_bin LIKE ? ESCAPE '!' AND `schedulable` = true)
  * ```
+ *
+ * With Kysely's `MysqlDialect` (MySQL or MariaDB) pass `{ dialect: 'mysql' }`: the same query
+ * is then ``(LOWER(`name`) COLLATE utf8mb4_bin LIKE ? ESCAPE '!' AND `schedulable` = true)``.
  */
 export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: TqlWhereOptions = {}): Expression<SqlBool> {
   const pieces = statementPieces(query, {

@@ -45,22 +45,40 @@ export interface Mysql2ConnectionLike {
   execute(text: string, values?: never[]): Promise<[unknown, unknown]>;
   /** Runs a statement as text, without parameters here. */
   query(text: string): Promise<[unknown, unknown]>;
+  /** Starts a transaction on this connection. */
   beginTransaction(): Promise<void>;
+  /** Commits it. */
   commit(): Promise<void>;
+  /** Rolls it back. */
   rollback(): Promise<void>;
 }
 
 /** A mysql2 promise `Pool`: transactions need one connection checked out of it. */
 export interface Mysql2PoolLike {
+  /** Runs a prepared statement on some connection of the pool. */
   execute(text: string, values?: never[]): Promise<[unknown, unknown]>;
+  /** Runs a statement as text, without parameters here. */
   query(text: string): Promise<[unknown, unknown]>;
-  getConnection(): Promise<Mysql2ConnectionLike & { release(): void }>;
+  /** Checks a connection out of the pool; `release` gives it back. */
+  getConnection(): Promise<Mysql2PoolConnectionLike>;
+}
+
+/** A connection checked out of a mysql2 pool. */
+export interface Mysql2PoolConnectionLike extends Mysql2ConnectionLike {
+  /** Gives the connection back to the pool. */
+  release(): void;
 }
 
 /** A `DuckDBConnection` of @duckdb/node-api. */
 export interface DuckDbConnectionLike {
   /** Runs a statement (or a script, without values) and reads every row. */
-  runAndReadAll(text: string, values?: never[]): Promise<{ getRowObjectsJS(): Record<string, unknown>[] }>;
+  runAndReadAll(text: string, values?: never[]): Promise<DuckDbResultLike>;
+}
+
+/** The result of a DuckDB statement, read in full. */
+export interface DuckDbResultLike {
+  /** The rows as objects of JavaScript values (BIGINT as bigint). */
+  getRowObjectsJS(): Record<string, unknown>[];
 }
 
 /** Any driver {@link sqlDatabase} accepts. */
