@@ -7,12 +7,12 @@
  * where that is a failure.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { sqlDatabase } from '../../src/backends/sql/database.js';
-import { exited, freePort } from './postgres-server.js';
+import { runThrowawayServer } from './throwaway-server.js';
 import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
 
 /** The external server to use instead of starting one, e.g. `mysql://root@127.0.0.1:3306/`. */
@@ -48,98 +48,53 @@ export function mariadbAvailable(): boolean {
   return false;
 }
 
-async function waitUntilReady(port: number, child: ReturnType<typeof spawn>, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`mariadbd exited while starting:\n${log()}`);
-    try {
-      const c = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', connectTimeout: 2000 });
-      await c.query('CREATE DATABASE IF NOT EXISTS tql CHARACTER SET utf8mb4');
-      await c.end();
-      return;
-    } catch (e) {
-      if (Date.now() > deadline) throw new Error(`mariadbd did not accept connections within 60 s (${String(e)}):\n${log()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+/** Connects as root and makes the database the tests use: the server is ready. */
+async function connectOnce(port: number): Promise<void> {
+  const c = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', connectTimeout: 2000 });
+  try {
+    await c.query('CREATE DATABASE IF NOT EXISTS tql CHARACTER SET utf8mb4');
+  } finally {
+    await c.end();
   }
 }
 
 async function startOwnServer(bin: string): Promise<MariadbServer> {
   const dir = mkdtempSync(join(tmpdir(), 'tql-mariadb-'));
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
-    const dataDir = join(dir, `data${attempt}`);
-    const output: string[] = [];
-    const args = [
-      '--no-defaults',
-      `--datadir=${dataDir}`,
-      `--socket=${join(dir, 'sock')}`,
-      `--pid-file=${join(dir, 'pid')}`,
-      `--tmpdir=${dir}`,
-      `--port=${port}`,
-      '--bind-address=127.0.0.1',
-      // No mysql.* tables in an empty data directory: every connection is root, as a test needs.
-      '--skip-grant-tables',
-      '--skip-name-resolve',
-      '--skip-log-bin',
-      '--character-set-server=utf8mb4',
-      '--innodb-buffer-pool-size=64M',
-      '--innodb-log-file-size=16M',
-      '--innodb-flush-log-at-trx-commit=0',
-      '--innodb-doublewrite=0',
-      '--performance-schema=0',
-      '--max-connections=20',
-      // mariadbd refuses to run as root unless told to.
-      ...(process.getuid?.() === 0 ? ['--user=root'] : []),
-    ];
-    mkdirSync(dataDir);
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.length > 200) output.shift();
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const pid = child.pid;
-    // If the test process dies without calling stop(), do not leave the server behind.
-    const onExit = () => {
-      if (pid !== undefined && child.exitCode === null) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-      rmSync(dir, { recursive: true, force: true });
-    };
-    process.once('exit', onExit);
-    try {
-      await waitUntilReady(port, child, () => output.join(''));
-    } catch (e) {
-      lastError = e;
-      if (pid !== undefined && child.exitCode === null) process.kill(pid, 'SIGKILL');
-      await exited(child, 10_000);
-      process.removeListener('exit', onExit);
-      continue; // most likely the port was taken between freePort() and bind: try another
-    }
-    return {
-      url: `mysql://root@127.0.0.1:${port}/tql`,
-      async stop() {
-        if (pid !== undefined && child.exitCode === null && child.signalCode === null) {
-          process.kill(pid, 'SIGTERM'); // a normal shutdown
-          if (!(await exited(child, 15_000))) {
-            process.kill(pid, 'SIGKILL');
-            await exited(child, 5_000);
-          }
-        }
-        process.removeListener('exit', onExit);
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  rmSync(dir, { recursive: true, force: true });
-  throw lastError;
+  const server = await runThrowawayServer({
+    name: 'mariadbd',
+    dir,
+    spawn: (port, attempt) => {
+      // A fresh data directory per attempt: a failed start may have left files behind.
+      const dataDir = join(dir, `data${attempt}`);
+      mkdirSync(dataDir);
+      const args = [
+        '--no-defaults',
+        `--datadir=${dataDir}`,
+        `--socket=${join(dir, 'sock')}`,
+        `--pid-file=${join(dir, 'pid')}`,
+        `--tmpdir=${dir}`,
+        `--port=${port}`,
+        '--bind-address=127.0.0.1',
+        // No mysql.* tables in an empty data directory: every connection is root, as a test needs.
+        '--skip-grant-tables',
+        '--skip-name-resolve',
+        '--skip-log-bin',
+        '--character-set-server=utf8mb4',
+        '--innodb-buffer-pool-size=64M',
+        '--innodb-log-file-size=16M',
+        '--innodb-flush-log-at-trx-commit=0',
+        '--innodb-doublewrite=0',
+        '--performance-schema=0',
+        '--max-connections=20',
+        // mariadbd refuses to run as root unless told to.
+        ...(process.getuid?.() === 0 ? ['--user=root'] : []),
+      ];
+      return spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    },
+    connect: connectOnce,
+    stopSignal: 'SIGTERM', // a normal shutdown
+  });
+  return { url: `mysql://root@127.0.0.1:${server.port}/tql`, stop: () => server.stop() };
 }
 
 /** A scratch database on the `TQL_MYSQL_URL` server, dropped by `stop()`. */
