@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
+import { build } from 'esbuild';
 import path from 'node:path';
 import { defineConfig } from 'tsup';
+import { mergeEsmChunks } from './scripts/merge-esm-chunks.js';
 
 /**
  * One entry per public subpath: `tql`, `tql/ast`, `tql/backend`, `tql/memory`, `tql/sql`,
@@ -24,6 +26,9 @@ export const entries = {
   drizzle: 'src/integrations/drizzle.ts',
 };
 
+/** ohm-js and the grammar in one CommonJS file, which either format can require synchronously. */
+const OHM_GRAMMAR_FILE = './ohm.cjs';
+
 export default defineConfig((cli) => ({
   entry: { ...entries, cli: 'src/cli/main.ts' },
   format: ['esm', 'cjs'],
@@ -34,15 +39,32 @@ export default defineConfig((cli) => ({
   clean: true,
   target: 'node20',
   treeshake: true,
-  // Integrations load their library from the application, never from a bundled copy.
-  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'zod', 'drizzle-orm'],
-  // ohm-js is bundled in, and so only a dev dependency: its ESM entry is a graph of many modules
-  // that takes ~28 ms to load, the same code in one file ~10 ms, and that only on the first
-  // rejected text (src/parser/load-ohm.ts; cold start, docs/performance.md).
-  noExternal: ['ohm-js'],
+  // Integrations load their library from the application, never from a bundled copy; ohm-js
+  // goes into ohm.cjs only (below).
+  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'zod', 'drizzle-orm', 'ohm-js'],
+  // ohm-js is bundled, and so only a dev dependency, into ohm.cjs (built below): its ESM entry is
+  // a graph of many modules that takes ~28 ms to load, one file ~10 ms. The chunks require that
+  // file on the first text the fast path rejects (src/parser/load-ohm.ts), so an import of tql
+  // never reads ohm-js (cold start, docs/performance.md).
+  define: { TQL_OHM_GRAMMAR_FILE: JSON.stringify(OHM_GRAMMAR_FILE) },
   // The executable is ESM (bin/tql.js imports dist/cli.js); its CommonJS twin would only ship unused.
   onSuccess: async () => {
     const outDir = cli.outDir ?? 'dist';
     await Promise.all(['cli.cjs', 'cli.cjs.map'].map((f) => rm(path.join(outDir, f), { force: true })));
+    // What `tql` and `tql/memory` load, in as few files as can be: the ES-module loader's cost is
+    // per file (scripts/merge-esm-chunks.ts).
+    await mergeEsmChunks(outDir, [...Object.keys(entries), 'cli'], ['index', 'memory']);
+    await build({
+      entryPoints: ['src/parser/ohm-grammar.ts'],
+      outfile: path.join(outDir, OHM_GRAMMAR_FILE),
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: true,
+      logLevel: 'warning',
+      // import.meta.url is read only where there is no require, never in this CommonJS file.
+      logOverride: { 'empty-import-meta': 'silent' },
+    });
   },
 }));

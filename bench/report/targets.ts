@@ -1,11 +1,16 @@
 /** The issue's performance goals, evaluated on one run's results. */
 import { formatBytes, formatNs, formatNumber, formatRatio } from './format.js';
 import type { Group, Row, Section, TargetResult, TargetStatus } from './results.js';
+import { NATIVE_CALL_WORKLOADS } from '../workloads/filter-workloads.js';
 
 const sectionOf = (sections: readonly Section[], id: string) => sections.find((s) => s.id === id);
 const rowOf = (group: Group | undefined, id: string) => group?.rows.find((r) => r.id === id && r.value !== null);
 const notMeasured = (id: string, goal: string, why: string): TargetResult => ({ id, goal, measured: why, status: 'not measured' });
 const status = (ok: boolean): TargetStatus => (ok ? 'met' : 'missed');
+/** The workload of a filter group id such as `agent-1@100k`. */
+const workloadOf = (groupId: string) => groupId.slice(0, groupId.includes('@') ? groupId.indexOf('@') : undefined);
+/** The rows of tql and of the peers in a parse group: everything but the limit and tql's partial timings. */
+const PARSE_OWN_ROWS = ['hand', 'tql', 'tql-check', 'tql-parse'];
 
 /** At most `max` items, then how many more. */
 function some(items: readonly string[], max = 4): string {
@@ -33,22 +38,44 @@ function filterVsHand(sections: readonly Section[]): TargetResult {
   };
 }
 
+function filterVsBest(sections: readonly Section[]): TargetResult {
+  const id = 'filter-vs-best';
+  const goal = 'In-memory filtering within 1.25x of the best hand-written function on every workload (the arrow where no faster one is known)';
+  const ratios = (sectionOf(sections, 'filter')?.groups ?? []).flatMap((g) => {
+    const tql = rowOf(g, 'tql');
+    const best = rowOf(g, 'best') ?? rowOf(g, 'hand');
+    return tql?.value == null || best?.value == null ? [] : [{ group: g.id, ratio: tql.value / best.value }];
+  });
+  if (ratios.length === 0) return notMeasured(id, goal, 'no filter results');
+  const over = ratios.filter((r) => r.ratio > 1.25);
+  const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const missed = over.length === 0 ? '' : `; over 1.25x: ${some(over.map((r) => `${r.group} ${formatRatio(r.ratio)}`))}`;
+  return {
+    id,
+    goal,
+    measured: `${ratios.length - over.length} of ${ratios.length} workloads within 1.25x; worst ${formatRatio(worst.ratio)} (${worst.group})${missed}`,
+    status: status(over.length === 0),
+  };
+}
+
 function filterVsPeers(sections: readonly Section[]): TargetResult {
   const id = 'filter-vs-peers';
-  const goal = 'In-memory filtering at least 3x faster than every peer on every workload';
-  const margins: { group: string; peer: string; margin: number }[] = [];
+  const goal =
+    'In-memory filtering at least 3x faster than every peer on every workload; ahead of every peer where the per-record work is one native call (a single LIKE)';
+  const margins: { group: string; peer: string; margin: number; needed: number }[] = [];
   for (const g of sectionOf(sections, 'filter')?.groups ?? []) {
     const tql = rowOf(g, 'tql');
     if (tql?.value == null) continue;
+    const needed = NATIVE_CALL_WORKLOADS.includes(workloadOf(g.id)) ? 1 : 3;
     for (const r of g.rows) {
-      if (r.id === 'hand' || r.id === 'tql' || r.value === null) continue;
-      margins.push({ group: g.id, peer: r.id, margin: r.value / tql.value });
+      if (r.id === 'hand' || r.id === 'best' || r.id === 'tql' || r.value === null) continue;
+      margins.push({ group: g.id, peer: r.id, margin: r.value / tql.value, needed });
     }
   }
   if (margins.length === 0) return notMeasured(id, goal, 'no filter results');
-  const under = margins.filter((m) => m.margin < 3);
+  const under = margins.filter((m) => m.margin < m.needed);
   const least = margins.reduce((a, b) => (b.margin < a.margin ? b : a));
-  const missed = under.length === 0 ? '' : `; under 3x: ${some(under.map((m) => `${m.peer} on ${m.group} ${formatRatio(m.margin)}`))}`;
+  const missed = under.length === 0 ? '' : `; short: ${some(under.map((m) => `${m.peer} on ${m.group} ${formatRatio(m.margin)}`))}`;
   return {
     id,
     goal,
@@ -59,35 +86,41 @@ function filterVsPeers(sections: readonly Section[]): TargetResult {
 
 function parseVsHand(sections: readonly Section[]): TargetResult {
   const id = 'parse-vs-hand';
-  const goal = 'Parse + validate + compile of the typical 3-predicate query within 10x of the hand-written parser';
-  const q3 = sectionOf(sections, 'parse')?.groups.find((g) => g.id === 'q3');
-  const tql = rowOf(q3, 'tql');
-  const hand = rowOf(q3, 'hand');
-  if (tql?.ratio == null || hand?.value == null) return notMeasured(id, goal, 'no parse results');
+  const goal = 'check (no cache) + compilePredicate within 3x of the hand-written parser on every parse workload';
+  const ratios = (sectionOf(sections, 'parse')?.groups ?? []).flatMap((g) => {
+    const tql = rowOf(g, 'tql');
+    return tql?.ratio == null ? [] : [{ group: g.id, ratio: tql.ratio }];
+  });
+  if (ratios.length === 0) return notMeasured(id, goal, 'no parse results');
+  const over = ratios.filter((r) => r.ratio > 3);
   return {
     id,
     goal,
-    measured: `${formatRatio(tql.ratio)} (tql ${formatNs(tql.value!)}, hand-written parser ${formatNs(hand.value)})`,
-    status: status(tql.ratio <= 10),
+    measured: `${ratios.length - over.length} of ${ratios.length} within 3x; ${ratios.map((r) => `${r.group} ${formatRatio(r.ratio)}`).join(', ')}`,
+    status: status(over.length === 0),
   };
 }
 
 function parseVsPeers(sections: readonly Section[]): TargetResult {
   const id = 'parse-vs-peers';
-  const goal = "Parse + validate + compile of the 3-predicate query faster than every peer's parse";
-  const q3 = sectionOf(sections, 'parse')?.groups.find((g) => g.id === 'q3');
-  const tql = rowOf(q3, 'tql');
-  const peers = (q3?.rows ?? []).filter((r: Row) => !['hand', 'tql', 'tql-check', 'tql-parse'].includes(r.id) && r.value !== null);
-  if (tql?.value == null || peers.length === 0) return notMeasured(id, goal, 'no parse results');
-  const fastest = peers.reduce((a, b) => (b.value! < a.value! ? b : a));
-  const slower = peers.filter((p) => p.value! <= tql.value!);
+  const goal = "check (no cache) + compilePredicate faster than every peer's parse (cel-js's the fastest) on every parse workload";
+  const groups = sectionOf(sections, 'parse')?.groups ?? [];
+  const parts: string[] = [];
+  const beatenBy: string[] = [];
+  for (const g of groups) {
+    const tql = rowOf(g, 'tql');
+    const peers = g.rows.filter((r: Row) => !PARSE_OWN_ROWS.includes(r.id) && r.value !== null);
+    if (tql?.value == null || peers.length === 0) continue;
+    const fastest = peers.reduce((a, b) => (b.value! < a.value! ? b : a));
+    parts.push(`${g.id} ${formatRatio(tql.value / fastest.value!)} ${fastest.id}'s time`);
+    if (fastest.value! <= tql.value) beatenBy.push(`${g.id} (${fastest.id})`);
+  }
+  if (parts.length === 0) return notMeasured(id, goal, 'no parse results');
   return {
     id,
     goal,
-    measured:
-      `tql ${formatNs(tql.value)}; fastest peer ${fastest.id} ${formatNs(fastest.value!)} (${formatRatio(fastest.value! / tql.value)} tql's time)` +
-      (slower.length === 0 ? '' : `; not beaten: ${slower.map((p) => p.id).join(', ')}`),
-    status: status(slower.length === 0),
+    measured: `tql's time / the fastest peer's: ${parts.join(', ')}` + (beatenBy.length === 0 ? '' : `; not ahead on ${beatenBy.join(', ')}`),
+    status: status(beatenBy.length === 0),
   };
 }
 
@@ -111,10 +144,10 @@ function cacheHit(sections: readonly Section[]): TargetResult {
 
 function coldStart(sections: readonly Section[]): TargetResult {
   const id = 'cold-start';
-  const goal = 'Cold start (import of the built package to the first compiled query) < 40 ms';
+  const goal = 'Cold start (import of the built package to the first compiled query, fresh processes) < 10 ms';
   const total = sectionOf(sections, 'cold-start')?.groups[0]?.rows.find((r) => r.id === 'totalMs');
   if (total?.value == null) return notMeasured(id, goal, total?.note ?? 'no cold-start results');
-  return { id, goal, measured: `${formatNumber(total.value)} ms median (${total.note ?? ''})`, status: status(total.value < 40) };
+  return { id, goal, measured: `${formatNumber(total.value)} ms median (${total.note ?? ''})`, status: status(total.value < 10) };
 }
 
 function bytesPerChar(sections: readonly Section[]): TargetResult {
@@ -176,7 +209,7 @@ function linear(
 }
 
 /**
- * Every goal of the issue, in the order the docs list them.
+ * Every goal of issue 14, then the standing ones of earlier issues, in the order the docs list them.
  *
  * @example
  * ```ts
@@ -186,11 +219,12 @@ function linear(
 export function evaluateTargets(sections: readonly Section[]): TargetResult[] {
   return [
     filterVsHand(sections),
+    filterVsBest(sections),
     filterVsPeers(sections),
-    parseVsHand(sections),
     parseVsPeers(sections),
-    cacheHit(sections),
+    parseVsHand(sections),
     coldStart(sections),
+    cacheHit(sections),
     bytesPerChar(sections),
     linear(sections, {
       section: 'predicate-curve',

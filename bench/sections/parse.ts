@@ -9,7 +9,7 @@ import { PARSE_PEERS } from '../peers/parse-peers.js';
 import type { Group, Row, Section } from '../report/results.js';
 import type { Settings } from '../settings.js';
 import { check, compilePredicate, parse, schedulingSchema } from '../tql.js';
-import { GROWING_SIZES, growingQuery, TYPICAL_QUERIES, type ParseWorkload } from '../workloads/parse-workloads.js';
+import { GROWING_SIZES, growingQuery, TYPICAL_QUERIES, VARIANT_QUERIES, type ParseWorkload } from '../workloads/parse-workloads.js';
 import { write, WRITERS } from '../workloads/query-shapes.js';
 import { measuredRow, naRow } from './rows.js';
 
@@ -59,15 +59,16 @@ function parseGroup(workload: ParseWorkload, settings: Settings): Group {
 }
 
 /**
- * The typical queries (1, 3, 6 predicates, IN lists of 20 and 500 values).
+ * The typical queries (1, 3, 6 predicates, IN lists of 20 and 500 values), then the same
+ * shapes written another way (q1-v, q3-v, q6-v, in200).
  *
  * @example
  * ```ts
- * parseSection(quickSettings(console.error)).groups.map((g) => g.id); // ['q1', 'q3', 'q6', 'in20', 'in500']
+ * parseSection(quickSettings(console.error)).groups.map((g) => g.id); // ['q1', 'q3', 'q6', 'in20', 'in500', 'q1-v', …]
  * ```
  */
 export function parseSection(settings: Settings): Section {
-  const groups = TYPICAL_QUERIES.map((w) => {
+  const groups = [...TYPICAL_QUERIES, ...VARIANT_QUERIES].map((w) => {
     settings.log(`parse ${w.id}`);
     return parseGroup(w, settings);
   });

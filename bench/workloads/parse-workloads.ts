@@ -50,6 +50,38 @@ export const TYPICAL_QUERIES: readonly ParseWorkload[] = [
   { id: 'in500', title: 'IN list of 500 values', predicates: 1, shape: { kind: 'in', field: 'name', values: values('n', 500) } },
 ];
 
+const eq = (field: string, value: string): Atom => ({ kind: 'eq', field, value });
+const and = (...operands: Shape[]): Shape => ({ kind: 'and', operands });
+
+/**
+ * The same four shapes written another way (issue 14: an outside measurement with its own
+ * expressions found cel-js parsing faster than tql on three of them): other attributes, string
+ * equality and LT, an OR of AND groups, and an IN of 200 values.
+ */
+export const VARIANT_QUERIES: readonly ParseWorkload[] = [
+  { id: 'q1-v', title: '1 predicate, string EQ', predicates: 1, shape: eq('role', 'Administrator') },
+  {
+    id: 'q3-v',
+    title: '3 predicates, EQ, LT and LIKE',
+    predicates: 3,
+    shape: and(eq('role', 'User'), { kind: 'before', field: 'created_at', date: '2025-01-01' }, { kind: 'like', field: 'email', needle: 'example' }),
+  },
+  {
+    id: 'q6-v',
+    title: '6 predicates, an OR of AND groups',
+    predicates: 6,
+    shape: {
+      kind: 'or',
+      operands: [
+        and(eq('role', 'User'), { kind: 'bool', field: 'schedulable', value: true }),
+        and({ kind: 'like', field: 'email', needle: 'example.com' }, { kind: 'before', field: 'created_at', date: '2024-01-01' }),
+        and(name('smith'), { kind: 'bool', field: 'two_factor_enabled', value: false }),
+      ],
+    },
+  },
+  { id: 'in200', title: 'IN list of 200 values', predicates: 1, shape: { kind: 'in', field: 'url_slug', values: values('slug-', 200) } },
+];
+
 /** The `i`-th predicate of the growing family: five kinds in turn. */
 function nth(i: number): Atom {
   const group = Math.floor(i / 5);

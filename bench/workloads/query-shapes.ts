@@ -8,6 +8,8 @@ export type Atom =
   | { readonly kind: 'like'; readonly field: string; readonly needle: string }
   | { readonly kind: 'bool'; readonly field: string; readonly value: boolean }
   | { readonly kind: 'since'; readonly field: string; readonly date: string }
+  | { readonly kind: 'before'; readonly field: string; readonly date: string }
+  | { readonly kind: 'eq'; readonly field: string; readonly value: string }
   | { readonly kind: 'in'; readonly field: string; readonly values: readonly string[] };
 
 export interface Junction {
@@ -61,6 +63,10 @@ export const WRITERS = {
           return `${attr} EQ ${String(a.value)}`;
         case 'since':
           return `${attr} GTE ${a.date}`;
+        case 'before':
+          return `${attr} LT ${a.date}`;
+        case 'eq':
+          return `${attr} EQ ${a.value}`;
         case 'in':
           return `${attr} IN ${a.values.join(',')}`;
       }
@@ -78,6 +84,11 @@ export const WRITERS = {
           return `${a.field}:${String(a.value)}`;
         case 'since':
           return `${a.field}:>=${unix(a.date)}`;
+        case 'before':
+          return `${a.field}:<${unix(a.date)}`;
+        case 'eq':
+          // liqe's field:value is a substring test; a regex says equality.
+          return `${a.field}:/^${a.value}$/`;
         case 'in':
           return null;
       }
@@ -95,6 +106,10 @@ export const WRITERS = {
           return `${a.field}==${String(a.value)}`;
         case 'since':
           return `${a.field}>=${a.date}`;
+        case 'before':
+          return `${a.field}<${a.date}`;
+        case 'eq':
+          return `${a.field}==${a.value}`;
         case 'in':
           return `${a.field}=in=(${a.values.join(',')})`;
       }
@@ -112,6 +127,10 @@ export const WRITERS = {
           return a.value ? a.field : `not ${a.field}`;
         case 'since':
           return `${a.field} >= ${unix(a.date)}`;
+        case 'before':
+          return `${a.field} < ${unix(a.date)}`;
+        case 'eq':
+          return `${a.field} == "${a.value}"`;
         case 'in':
           return `${a.field} in (${a.values.map((v) => `"${v}"`).join(', ')})`;
       }
@@ -129,6 +148,10 @@ export const WRITERS = {
           return `r.${a.field} == ${String(a.value)}`;
         case 'since':
           return `r.${a.field} >= ${unix(a.date)}`;
+        case 'before':
+          return `r.${a.field} < ${unix(a.date)}`;
+        case 'eq':
+          return `r.${a.field} == "${a.value}"`;
         case 'in':
           return `r.${a.field} in [${a.values.map((v) => `"${v}"`).join(', ')}]`;
       }

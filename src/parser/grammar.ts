@@ -4,8 +4,7 @@
  * nor the grammar is loaded when the package is imported.
  */
 import type { TQLGrammar } from '../../grammar/tql.ohm-bundle.js';
-import recipe from '../../grammar/tql.ohm-recipe.js';
-import { loadOhm } from './load-ohm.js';
+import { loadGrammar } from './load-ohm.js';
 
 let grammar: TQLGrammar | undefined;
 
@@ -18,7 +17,7 @@ let grammar: TQLGrammar | undefined;
  * ```
  */
 export function tqlGrammar(): TQLGrammar {
-  return (grammar ??= loadOhm().makeRecipe(recipe) as TQLGrammar);
+  return (grammar ??= loadGrammar());
 }
 
 /**

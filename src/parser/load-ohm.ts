@@ -1,42 +1,37 @@
 /**
- * ohm-js, loaded on the first call rather than when tql is imported: the fast path parses every
- * valid query, so only a text it rejects needs Ohm (to word the error), and loading ohm-js is
- * about half of tql's import time (docs/performance.md, cold start).
+ * The grammar, loaded on the first call rather than when tql is imported: the fast path parses
+ * every valid query, so only a text it rejects needs Ohm (to word the error), and ohm-js with
+ * the grammar is most of what an import of tql would otherwise read (cold start,
+ * docs/performance.md).
  */
-import type { Grammar } from 'ohm-js';
-
-// makeRecipe is what generated bundles call; ohm-js 17.5 does not declare it.
-type Ohm = typeof import('ohm-js') & { makeRecipe(recipe: unknown): Grammar };
-
-declare const require: ((id: 'ohm-js') => Ohm) | undefined;
+import type { TQLGrammar } from '../../grammar/tql.ohm-bundle.js';
+import { nodeRequire } from './node-require.js';
+import { makeTqlGrammar } from './ohm-grammar.js';
 
 /**
- * The ohm-js module, loaded once.
+ * Set by tsup.config.ts to the built file of ohm-grammar.ts (`./ohm.cjs`, beside the chunks);
+ * undefined when the sources run (vitest, tsx) or are bundled otherwise (the playground). In the
+ * build the test below is constant, so the bundler leaves ohm-grammar.ts out of the chunks
+ * (ohm-js is external there and the recipe a pure expression).
+ */
+declare const TQL_OHM_GRAMMAR_FILE: string | undefined;
+
+interface OhmGrammarFile {
+  readonly makeTqlGrammar: typeof makeTqlGrammar;
+}
+
+/**
+ * The TQL grammar, made from ohm-js and its recipe; in the built package, from dist/ohm.cjs.
  *
  * @example
  * ```ts
- * const grammar = loadOhm().makeRecipe(recipe);
+ * loadGrammar().match('agent.name EQ john').succeeded(); // true
  * ```
  */
-export function loadOhm(): Ohm {
-  try {
-    // A literal require: the bundlers that build dist/ and the playground include ohm-js in
-    // their output and run its code only when this line first runs; vitest provides require.
-    return require!('ohm-js');
-  } catch (error) {
-    if (!(error instanceof ReferenceError || error instanceof TypeError)) throw error;
+export function loadGrammar(): TQLGrammar {
+  if (typeof TQL_OHM_GRAMMAR_FILE === 'string') {
+    // tsup gives the CommonJS chunks an import.meta.url of their own file too.
+    return (nodeRequire(import.meta.url)(TQL_OHM_GRAMMAR_FILE) as OhmGrammarFile).makeTqlGrammar();
   }
-  // ES modules run from source by tsx (the CLI and the server in a checkout) have no require.
-  return nodeRequire()('ohm-js');
-}
-
-interface NodeProcess {
-  getBuiltinModule?(id: 'node:module'): { createRequire(from: string): (id: 'ohm-js') => Ohm };
-}
-
-function nodeRequire(): (id: 'ohm-js') => Ohm {
-  const process = (globalThis as { process?: NodeProcess }).process;
-  const module = process?.getBuiltinModule?.('node:module');
-  if (module === undefined) throw new Error('tql cannot load ohm-js here: no require() and no process.getBuiltinModule (Node 20.16 or later).');
-  return module.createRequire(import.meta.url);
+  return makeTqlGrammar();
 }

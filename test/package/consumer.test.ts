@@ -103,6 +103,40 @@ describe('the installed package', () => {
     expect(node(consumer, ['-e', body((s) => `require('${s}')`)]).stdout).toBe(expected);
   });
 
+  // Cold start (docs/performance.md): Node's ES-module loader pays per file, and ohm-js is most
+  // of the package's code but only words syntax errors.
+  test('import of tql and tql/memory (ESM) reads three files, none with ohm-js', () => {
+    const dist = path.join(consumer, 'node_modules/tql/dist');
+    const graph = new Set<string>();
+    const visit = (file: string): void => {
+      if (graph.has(file)) return;
+      graph.add(file);
+      for (const m of readFileSync(path.join(dist, file), 'utf8').matchAll(/^(?:import|export)\b[^'";]*?['"]\.\/([^'"]+)['"]/gm)) visit(m[1]!);
+    };
+    visit('index.js');
+    visit('memory.js');
+    expect([...graph].sort()).toEqual(['chunk-core.js', 'index.js', 'memory.js']);
+    for (const file of graph) expect(readFileSync(path.join(dist, file), 'utf8')).not.toMatch(/makeRecipe|ohm-js\/dist/);
+    expect(readFileSync(path.join(dist, 'ohm.cjs'), 'utf8')).toMatch(/makeRecipe/);
+  });
+
+  test('ohm.cjs is loaded by the first syntax error, not by import or a valid query, in ESM and CommonJS', () => {
+    // Both formats load ohm.cjs through Node's CommonJS loader, whose cache lists what it loaded.
+    const body = (load: (s: string) => string, cache: string) => `
+      const { check, safeCheck, defineSchema } = ${load('tql')};
+      const { compilePredicate } = ${load('tql/memory')};
+      const loaded = () => Object.keys(${cache}).some((f) => f.endsWith('ohm.cjs'));
+      const schema = defineSchema({ entities: { agent: { attributes: { name: { type: 'String' } } } } });
+      compilePredicate(check('agent.name~LIKE~john', schema, 'agent'));
+      const before = loaded();
+      const bad = safeCheck('agent.name EQ', schema, 'agent');
+      console.log(JSON.stringify([before, bad.ok || bad.error.code, loaded()]));`;
+    const expected = `${JSON.stringify([false, 'syntax_error', true])}\n`;
+    const esmCache = "process.getBuiltinModule('node:module').createRequire(import.meta.url).cache";
+    expect(node(consumer, ['--input-type=module', '-e', body((s) => `await import('${s}')`, esmCache)]).stdout).toBe(expected);
+    expect(node(consumer, ['-e', body((s) => `require('${s}')`, 'require.cache')]).stdout).toBe(expected);
+  });
+
   test('tql/http loads without mingo; mingoCollection says to install it', () => {
     const script = `
       const { mingoCollection } = await import('tql/http');

@@ -4,7 +4,8 @@
  * 200 levels, the shape that once doubled its work with each level), this counts
  *
  * - the closures the compiler makes (every call of the closure factories in `combine.ts` and
- *   `sources.ts`, counted through wrapped modules) against the number of nodes of the query, and
+ *   `sources.ts`, and every slot a chain of field links takes, counted through wrapped modules)
+ *   against the number of nodes of the query, and
  * - the field reads one evaluation makes on a record (own getters that count) against the
  *   reads its predicates make once each (a comparison runs at most twice: loosely, then
  *   exactly at the end of its AND).
@@ -45,13 +46,21 @@ vi.mock('../../src/backends/memory/combine.js', async (importOriginal) =>
 vi.mock('../../src/backends/memory/sources.js', async (importOriginal) =>
   counted(await importOriginal<typeof import('../../src/backends/memory/sources.js')>(), ['fieldPredicate', 'sourcePredicate']),
 );
+// A chain of field links (field-chain.ts) takes one key's slot per link it makes.
+vi.mock('../../src/backends/memory/field-reader.js', async (importOriginal) =>
+  counted(await importOriginal<typeof import('../../src/backends/memory/field-reader.js')>(), ['fieldAccess']),
+);
 
 const SEED = Number(process.env.TQL_LINEAR_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ENTITIES: readonly SchedulingEntityName[] = ['agent', 'scheduling_request', 'resource', 'team'];
 /** Raised far above the defaults: linearity must not rest on them. */
 const LIMITS = { maxDepth: 1_000, maxPredicates: 1_000, maxLength: 1_000_000 };
-/** Closures per node of the query, and record reads per read of each comparison. */
-const CLOSURES_PER_NODE = 3;
+/**
+ * Closures and slot look-ups per node of the query (a field comparison's closure and its own
+ * check each look up the key's slot; a chain takes one slot per link), and record reads per read
+ * of each comparison.
+ */
+const CLOSURES_PER_NODE = 5;
 const READS_PER_PREDICATE = 2;
 
 /** A fresh validated query (never from a cache, so every call compiles). */

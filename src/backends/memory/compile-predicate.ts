@@ -10,6 +10,7 @@ import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';
 import { groupPlan, type Plan } from './plan.js';
 import { guarded } from './record-guard.js';
+import { fieldChain } from './field-chain.js';
 import type { RecordPredicate } from './sources.js';
 
 const PLANNERS: ConditionHandlers<Plan, CompileContext> = {
@@ -39,13 +40,28 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
   const kept = compiledFor(query, 'memory') as RecordPredicate | undefined;
   if (kept !== undefined) return kept;
   return compileValidated(query, 'The in-memory backend', (q) =>
-    rememberCompiled(q, 'memory', predicateOf(foldCondition(q.condition, PLANNERS, { text: q.text }), q.text)),
+    rememberCompiled(q, 'memory', predicateOf(queryPlan(q), q.text)),
   );
 }
 
-/** The plan's predicate behind the guard that keeps hostile records from reading prototypes or throwing. */
+/**
+ * The plan of a validated query: comparisons with their value tests, groups cheapest first.
+ *
+ * @example
+ * ```ts
+ * queryPlan(check('agent.name LIKE jo AND agent.schedulable EQ true', schedulingSchema, 'agent')).kind; // 'And'
+ * ```
+ */
+export function queryPlan(q: ValidatedQuery): Plan {
+  return foldCondition(q.condition, PLANNERS, { text: q.text });
+}
+
+/**
+ * The plan's predicate behind the guard that keeps hostile records from reading prototypes or
+ * throwing; comparisons on fields joined by AND are a chain of their keys' links, guard included.
+ */
 function predicateOf(plan: Plan, text: string): RecordPredicate {
-  return guarded(exactPredicate(plan, text), plan);
+  return fieldChain(plan, text) ?? guarded(exactPredicate(plan, text), plan);
 }
 
 /**

@@ -7,73 +7,26 @@
  * seen two keys goes megamorphic: V8 then searches the record's descriptors on every read,
  * about 30 ns on a record of twenty fields against about 1 ns for a load that has seen one key
  * (measured in one process, bench/report/notes.md). Reads therefore go through readers: a
- * reader is a closure `(r) => r[key]` of one of {@link SLOTS} separate function literals, each
+ * reader is a closure `(r) => r[key]` of one of the separate function literals of field-slots.ts, each
  * with inline caches of its own, and each key gets its own literal (as long as there are
  * literals left), so each load sees one key. A caller's call to its reader is then monomorphic
  * or polymorphic, and V8 inlines it.
  */
 
-/** A record's value at one key (the caller checks it is an object). */
-export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown;
+import type { FieldReader, FieldSlot } from './field-slot-types.js';
+import { SLOTS } from './field-slots.js';
+
+export type { FieldReader } from './field-slot-types.js';
 
 /**
- * How a key is read, and whether a value found there is the record's own: for a record whose
+ * How a key is read, whether a value found there is the record's own (for a record whose
  * prototype is `Object.prototype`, unless `Object.prototype` has the key; otherwise
- * `Object.hasOwn` (see own-key.ts). Both live in the key's slot, so the `in` test of each key has
- * an inline cache of its own too (a shared one sees every key and goes megamorphic).
+ * `Object.hasOwn`, see own-key.ts), and the whole-query predicates of its hot tests. All live in
+ * the key's slot, so the loads and `in` tests of each key have inline caches of their own (a
+ * shared one sees every key and goes megamorphic). The slots are 32 copies of one literal,
+ * written by scripts/write-field-slots.mjs.
  */
-export interface FieldAccess {
-  readonly read: FieldReader;
-  /** For a value `read` found (not undefined): whether it is the record's own. */
-  readonly own: (record: object) => boolean;
-}
-
-type Slot = (key: string) => FieldAccess;
-
-const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
-const getPrototypeOf: (object: object) => unknown = Object.getPrototypeOf;
-const OBJECT_PROTOTYPE: Readonly<Record<string, unknown>> = Object.prototype as Readonly<Record<string, unknown>>;
-
-/**
- * The same code written out once per slot on purpose: each literal is separate code with its
- * own inline caches (the engine shares them between closures of one literal, never between
- * literals). With more keys than slots, keys share slots and those reads fall back to the
- * megamorphic load: as slow as a plain `record[key]` in shared code, never slower.
- */
-const SLOTS: readonly Slot[] = [
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-  (k) => ({ read: (r) => r[k], own: (r) => (getPrototypeOf(r) === OBJECT_PROTOTYPE && !(k in OBJECT_PROTOTYPE)) || hasOwn(r, k) }),
-];
+export type FieldAccess = FieldSlot;
 
 /** Keys remembered with their access; beyond this many, keys get a slot each time (bounded memory). */
 const MAX_REMEMBERED = 4096;

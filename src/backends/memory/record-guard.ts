@@ -29,25 +29,40 @@ const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
  * ```
  */
 export function guarded(predicate: RecordPredicate, plan: Plan): RecordPredicate {
-  let keys: readonly string[] | undefined;
+  const retry = ownRetry(() => predicate, plan);
   return (r) => {
     try {
       return predicate(r);
     } catch {
       // Only a getter or a proxy trap can throw here. Read the record again, through its own
       // properties only: an inherited getter that threw must not decide the answer.
-      return ownRead(r);
+      return retry(r);
     }
   };
+}
 
-  function ownRead(r: unknown): boolean {
+/**
+ * What a predicate answers when reading a record threw: `predicate()` (made on first need) on a
+ * view of the record's own properties, where no prototype is reached; a `TqlError` if reading
+ * even those throws.
+ *
+ * @example
+ * ```ts
+ * const retry = ownRetry(() => exactPredicate(plan, text), plan);
+ * try { return test(r); } catch { return retry(r); }
+ * ```
+ */
+export function ownRetry(predicate: () => RecordPredicate, plan: Plan): RecordPredicate {
+  let keys: readonly string[] | undefined;
+  let made: RecordPredicate | undefined;
+  return (r) => {
     try {
       if (typeof r !== 'object' || r === null) throw new TypeError('not an object');
-      return predicate(ownView(r, (keys ??= recordKeys(plan))));
+      return (made ??= predicate())(ownView(r, (keys ??= recordKeys(plan))));
     } catch (error) {
       throw isTqlError(error) ? error : unreadable();
     }
-  }
+  };
 }
 
 /** The record's own properties among `keys`, in an object without a prototype. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { handParse, type HandNode } from '../../../bench/peers/hand-parser.js';
-import { growingQuery, GROWING_SIZES, TYPICAL_QUERIES } from '../../../bench/workloads/parse-workloads.js';
+import { growingQuery, GROWING_SIZES, TYPICAL_QUERIES, VARIANT_QUERIES } from '../../../bench/workloads/parse-workloads.js';
 import { write, WRITERS } from '../../../bench/workloads/query-shapes.js';
 import { parse } from '../../../src/parser/parse.js';
 import type { Expr } from '../../../src/ast/nodes.js';
@@ -29,7 +29,7 @@ function plain(e: Expr): HandNode {
   }
 }
 
-const benchTexts = [...TYPICAL_QUERIES, ...GROWING_SIZES.map(growingQuery)].map((w) => write(w.shape, WRITERS.tql)!);
+const benchTexts = [...TYPICAL_QUERIES, ...VARIANT_QUERIES, ...GROWING_SIZES.map(growingQuery)].map((w) => write(w.shape, WRITERS.tql)!);
 
 // ---- the tests ----
 
