@@ -12,6 +12,7 @@ import type { Agent } from '../../../src/models/scheduling/records.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
+import { agentRecord } from '../../support/agent-record.js';
 
 const HOSTILE = [
   "'; DROP TABLE agent; --",
@@ -70,18 +71,7 @@ test('NUL never gets as far as SQL: the validator rejects it', () => {
 });
 
 describe('every engine finds the hostile values as plain text', () => {
-  const agents: Agent[] = HOSTILE.map((name, i) => ({
-    id: `agnt_h${String(i).padStart(2, '0')}`,
-    object: 'agent',
-    name,
-    email: `${name}@example.com`,
-    role: 'User',
-    schedulable: true,
-    two_factor_enabled: false,
-    url_slug: name,
-    created_at: 1700000000,
-    updated_at: 1700000000,
-  }));
+  const agents: Agent[] = HOSTILE.map((name, i) => agentRecord(`agnt_h${String(i).padStart(2, '0')}`, name));
   const engine = useSqlEngines({ agents });
   const idOf = (value: string) => agents.find((a) => a.name === value)!.id;
 

@@ -16,20 +16,11 @@ import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { createSchedulingTables, loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { sortedIds } from '../../support/ids.js';
+import { agentRecord } from '../../support/agent-record.js';
 import { mariadbAvailable, startMariadb, type MariadbServer } from '../../support/mariadb-server.js';
 
-const agent = (n: number, name: string, url_slug = `slug-${n}`): Agent => ({
-  id: `agnt_${String(n).padStart(2, '0')}`,
-  object: 'agent',
-  name,
-  email: `${name}@example.com`,
-  role: 'User',
-  schedulable: true,
-  two_factor_enabled: false,
-  url_slug,
-  created_at: 1_700_000_000 + n,
-  updated_at: 1_700_000_000 + n,
-});
+const agent = (n: number, name: string): Agent =>
+  agentRecord(`agnt_${String(n).padStart(2, '0')}`, name, { url_slug: `slug-${n}`, created_at: 1_700_000_000 + n, updated_at: 1_700_000_000 + n });
 
 /** Names the default collation equates with one another, and the characters LIKE must keep literal. */
 const AGENTS: Agent[] = ['Ada', 'ADA', 'ada', 'ada ', 'Ådá', 'ÄDA', 'a!b', 'a\\b', 'a%b', 'a_b', "it's", 'ß', 'ss', 'ﬀ', 'ff'].map((name, i) => agent(i, name));
