@@ -151,6 +151,26 @@ function notADriver(): TqlError {
   return inputError('Expected a better-sqlite3 Database, a PGlite instance, a node-postgres Client or Pool, a mysql2 Connection or Pool, or a DuckDB connection.');
 }
 
+/** The three steps of a transaction on one driver connection. */
+interface TransactionSteps {
+  begin(): unknown;
+  commit(): unknown;
+  rollback(): unknown;
+}
+
+/** `body` between `begin` and `commit`; `rollback` and the error again when it rejects. */
+async function inTransaction<T>(steps: TransactionSteps, body: () => Promise<T>): Promise<T> {
+  await steps.begin();
+  try {
+    const result = await body();
+    await steps.commit();
+    return result;
+  } catch (e) {
+    await steps.rollback();
+    throw e;
+  }
+}
+
 /** Prepared statements kept per connection; cleared when full so any text set stays bounded. */
 const STATEMENT_CACHE_SIZE = 200;
 
@@ -176,17 +196,15 @@ function sqliteDatabase(db: BetterSqlite3Like): SqlDatabase {
     exec: async (script) => {
       db.exec(script);
     },
-    transaction: async (fn) => {
-      db.exec('BEGIN');
-      try {
-        const result = await fn(self);
-        db.exec('COMMIT');
-        return result;
-      } catch (e) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        throw e;
-      }
-    },
+    transaction: (fn) =>
+      inTransaction(
+        {
+          begin: () => db.exec('BEGIN'),
+          commit: () => db.exec('COMMIT'),
+          rollback: () => (db.inTransaction ? db.exec('ROLLBACK') : undefined),
+        },
+        () => fn(self),
+      ),
   };
   return self;
 }
@@ -212,17 +230,8 @@ function pgClientDatabase(client: PgQueryable): SqlDatabase {
     exec: async (script) => {
       await client.query(script);
     },
-    transaction: async (fn) => {
-      await client.query('BEGIN');
-      try {
-        const result = await fn(self);
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK');
-        throw e;
-      }
-    },
+    transaction: (fn) =>
+      inTransaction({ begin: () => client.query('BEGIN'), commit: () => client.query('COMMIT'), rollback: () => client.query('ROLLBACK') }, () => fn(self)),
   };
   return self;
 }
@@ -264,17 +273,8 @@ function mysqlConnectionDatabase(connection: Mysql2ConnectionLike): SqlDatabase 
     exec: async (script) => {
       for (const s of statementsOf(script)) await connection.query(s);
     },
-    transaction: async (fn) => {
-      await connection.beginTransaction();
-      try {
-        const result = await fn(self);
-        await connection.commit();
-        return result;
-      } catch (e) {
-        await connection.rollback();
-        throw e;
-      }
-    },
+    transaction: (fn) =>
+      inTransaction({ begin: () => connection.beginTransaction(), commit: () => connection.commit(), rollback: () => connection.rollback() }, () => fn(self)),
   };
   return self;
 }
@@ -315,17 +315,7 @@ function duckdbDatabase(connection: DuckDbConnectionLike): SqlDatabase {
     exec: async (script) => {
       for (const s of statementsOf(script)) await run(s);
     },
-    transaction: async (fn) => {
-      await run('BEGIN TRANSACTION');
-      try {
-        const result = await fn(self);
-        await run('COMMIT');
-        return result;
-      } catch (e) {
-        await run('ROLLBACK');
-        throw e;
-      }
-    },
+    transaction: (fn) => inTransaction({ begin: () => run('BEGIN TRANSACTION'), commit: () => run('COMMIT'), rollback: () => run('ROLLBACK') }, () => fn(self)),
   };
   return self;
 }

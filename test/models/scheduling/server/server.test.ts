@@ -11,7 +11,7 @@ import { recordsOf, sampleData } from '../../../../src/models/scheduling/sample.
 import { schedulingSchema, type SchedulingEntityName } from '../../../../src/models/scheduling/schema.js';
 import { startListServer, type ListServer } from '../../../../src/models/scheduling/server/server.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
-import { mariadbAvailable, startMariadb, type MariadbServer } from '../../../support/mariadb-server.js';
+import { mariadbAvailable, startMariadb } from '../../../support/mariadb-server.js';
 
 const TOKEN = 'test-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -61,49 +61,36 @@ const BACKENDS: Backend[] = [
     },
   },
 ];
-if (postgresAvailable()) {
-  BACKENDS.push({
-    name: 'PostgreSQL server',
+/** The list server over a database server that `startDatabase` starts and `stop` ends. */
+function onDatabaseServer(name: string, startDatabase: () => Promise<{ url: string; stop(): Promise<void> }>): Backend {
+  return {
+    name,
     async start() {
-      const pg: PostgresServer = await startPostgres();
+      const database = await startDatabase();
       try {
-        const server = await startListServer({ token: TOKEN, port: 0, databaseUrl: pg.connectionString });
+        const server = await startListServer({ token: TOKEN, port: 0, databaseUrl: database.url });
         return {
           server,
           stop: async () => {
             await server.close();
-            await pg.stop();
+            await database.stop();
           },
         };
       } catch (e) {
-        await pg.stop();
+        await database.stop();
         throw e;
       }
     },
-  });
+  };
 }
 
-if (mariadbAvailable()) {
-  BACKENDS.push({
-    name: 'MariaDB server',
-    async start() {
-      const db: MariadbServer = await startMariadb();
-      try {
-        const server = await startListServer({ token: TOKEN, port: 0, databaseUrl: db.url });
-        return {
-          server,
-          stop: async () => {
-            await server.close();
-            await db.stop();
-          },
-        };
-      } catch (e) {
-        await db.stop();
-        throw e;
-      }
-    },
-  });
+if (postgresAvailable()) {
+  BACKENDS.push(onDatabaseServer('PostgreSQL server', async () => {
+    const pg: PostgresServer = await startPostgres();
+    return { url: pg.connectionString, stop: () => pg.stop() };
+  }));
 }
+if (mariadbAvailable()) BACKENDS.push(onDatabaseServer('MariaDB server', startMariadb));
 
 describe.each(BACKENDS)('the list server on $name', (backend) => {
   let server: ListServer;
