@@ -1,5 +1,5 @@
 /**
- * `tql/sql`: validated queries → parameterized SQL for PostgreSQL and SQLite.
+ * `tql/sql`: validated queries → parameterized SQL for PostgreSQL, SQLite, MySQL/MariaDB and DuckDB.
  *
  * @example
  * ```ts
