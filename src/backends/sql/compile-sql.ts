@@ -279,8 +279,11 @@ function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
   if (folding !== 'database' && folding !== 'unicode') {
     throw optionError(`caseFolding is "database" or "unicode", not ${describeValue(folding)}.`);
   }
+  const dialect = resolveDialect(options.dialect);
+  // A folding the dialect cannot write (unicode on MySQL) is refused whether or not the query has a LIKE.
+  dialect.lower('x', folding);
   return {
-    dialect: resolveDialect(options.dialect),
+    dialect,
     entity: entityMapping(options.mapping, query.entity),
     folding,
     text: query.text,
