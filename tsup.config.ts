@@ -47,13 +47,14 @@ export default defineConfig((cli) => ({
   // file on the first text the fast path rejects (src/parser/load-ohm.ts), so an import of tql
   // never reads ohm-js (cold start, docs/performance.md).
   define: { TQL_OHM_GRAMMAR_FILE: JSON.stringify(OHM_GRAMMAR_FILE) },
-  // The executable is ESM (bin/tql.js imports dist/cli.js); its CommonJS twin would only ship unused.
   onSuccess: async () => {
     const outDir = cli.outDir ?? 'dist';
+    // The executable is ESM (bin/tql.js imports dist/cli.js); its CommonJS twin would only ship unused.
     await Promise.all(['cli.cjs', 'cli.cjs.map'].map((f) => rm(path.join(outDir, f), { force: true })));
     // What `tql` and `tql/memory` load, in as few files as can be: the ES-module loader's cost is
     // per file (scripts/merge-esm-chunks.ts).
     await mergeEsmChunks(outDir, [...Object.keys(entries), 'cli'], ['index', 'memory']);
+    // ohm-js and the grammar, for the first rejected text (src/parser/load-ohm.ts).
     await build({
       entryPoints: ['src/parser/ohm-grammar.ts'],
       outfile: path.join(outDir, OHM_GRAMMAR_FILE),

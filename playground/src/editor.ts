@@ -45,6 +45,13 @@ const ROLE_MARKS: { readonly [R in Role]: Decoration } = {
   extra: Decoration.mark({ class: 'tql-extra' }),
 };
 
+/**
+ * How long the completion popup ignores Enter and clicks after it opens or changes, so a key
+ * pressed in the same moment is not taken as a choice (CodeMirror's default, set here so the
+ * browser test can wait for it).
+ */
+export const COMPLETION_INTERACTION_DELAY_MS = 75;
+
 /** CodeMirror's icon types for tql's kinds of candidate. */
 const COMPLETION_TYPES: { readonly [K in CompletionKind]: string } = {
   attribute: 'property',
@@ -107,7 +114,9 @@ export function createFilterEditor(parent: HTMLElement, context: () => EditorCon
     if (items.length === 0 || (!ctx.explicit && word === null && !/[\s~(,]$/.test(ctx.state.sliceDoc(0, ctx.pos)))) return null;
     const { start, end } = items[0]!.replace;
     const options: Completion[] = items.map((i) => ({ label: i.label, type: COMPLETION_TYPES[i.kind], detail: i.kind, info: i.detail, apply: i.insert }));
-    return { from: start, to: end, options, filter: false };
+    // Without `to`, an item replaces up to the cursor as it is when the item is taken, also when
+    // the popup still shows the result of a key before: a fixed end would leave that key behind.
+    return end > ctx.pos ? { from: start, to: end, options, filter: false } : { from: start, options, filter: false };
   };
   const tooltips = hoverTooltip((view, pos) => {
     const { schema, entity, profile, timeZone } = context();
@@ -125,7 +134,7 @@ export function createFilterEditor(parent: HTMLElement, context: () => EditorCon
     state: EditorState.create({
       extensions: [
         highlighting,
-        autocompletion({ override: [source], activateOnTyping: true, icons: true }),
+        autocompletion({ override: [source], activateOnTyping: true, icons: true, interactionDelay: COMPLETION_INTERACTION_DELAY_MS }),
         tooltips,
         theme,
         EditorView.lineWrapping,

@@ -10,7 +10,9 @@ export function isSepChar(code: number): boolean {
 
 /** A character that may be part of a bare value: not a separator, `,`, `(`, `)` or `"`. */
 export function isBareChar(code: number): boolean {
-  return !(isSepChar(code) || code === 44 || code === 40 || code === 41 || code === 34);
+  // Letters and digits, most of every value, are above `,` (44): one test, then `~` (126).
+  if (code > 44) return code !== 126;
+  return !(code === 32 || code === 9 || code === 10 || code === 13 || code === 44 || code === 40 || code === 41 || code === 34);
 }
 
 /** An ASCII letter, digit or `_`. */

@@ -401,6 +401,13 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     [User → string.unquoted
     , → punctuation.separator.comma
     Administrator] → string.unquoted
+    ## scheduling_request.status IN new,   [README.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    status → variable.other.property
+    IN → keyword.operator.comparison
+    new → string.unquoted
+    , → punctuation.separator.comma
     ## ticket.satisfaction LT 2.5   [README.md]
     ticket → variable.other.object
     . → punctuation.accessor

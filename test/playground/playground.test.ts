@@ -20,6 +20,7 @@ import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql, type SqlDialectName } from '../../src/backends/sql/index.js';
 import type { TqlError } from '../../src/errors/tql-error.js';
 import { SHOWN_RECORDS, type PlaygroundInput } from '../../playground/src/evaluate.js';
+import { COMPLETION_INTERACTION_DELAY_MS } from '../../playground/src/editor.js';
 import { IDS, SQL_PANE_IDS } from '../../playground/src/ids.js';
 import { writeHash } from '../../playground/src/state.js';
 import { serveStatic, type StaticServer } from '../../playground/static-server.js';
@@ -237,17 +238,23 @@ describe.skipIf(!haveChromium)('the playground in headless Chromium', () => {
     await enter(agent(''));
     const popup = page.locator('.cm-tooltip-autocomplete');
     const options = () => popup.locator('li .cm-completionLabel').allInnerTexts();
+    // The popup updates after each key: wait for the options of this text, not for a popup.
+    const offers = async (labels: string[]) => {
+      await expect.poll(options, { timeout: WAIT_MS }).toEqual(labels);
+      // The popup takes no Enter for a moment after it changes (see the constant).
+      await page.waitForTimeout(2 * COMPLETION_INTERACTION_DELAY_MS);
+    };
     await page.locator(FILTER).pressSequentially('agent.na');
-    await popup.waitFor();
-    expect(await options()).toEqual(['agent.name']);
+    await offers(['agent.name']);
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(FILTER).innerText(), { timeout: WAIT_MS }).toBe('agent.name');
     // After the attribute and a space: only its operators.
     await page.locator(FILTER).pressSequentially(' ');
-    await popup.waitFor();
-    expect(await options()).toEqual(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']);
+    await offers(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']);
     await page.locator(FILTER).pressSequentially('LI');
-    await page.waitForFunction(() => document.querySelectorAll('.cm-tooltip-autocomplete li').length === 1);
+    await offers(['LIKE']);
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(FILTER).innerText(), { timeout: WAIT_MS }).toBe('agent.name LIKE');
     await page.locator(FILTER).pressSequentially(' %john%');
     const typed = agent('agent.name LIKE %john%');
     await shows(typed);
