@@ -15,6 +15,7 @@ import type { Agent } from '../../../src/models/scheduling/records.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { createSchedulingTables, loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
+import { generateSchedulingData } from '../../../src/models/scheduling/generate.js';
 import { sortedIds } from '../../support/ids.js';
 import { agentRecord } from '../../support/agent-record.js';
 import { mariadbAvailable, startMariadb, type MariadbServer } from '../../support/mariadb-server.js';
@@ -96,6 +97,16 @@ describe.runIf(mariadbAvailable())('mysql dialect on MariaDB', () => {
     const rows = await db.all<{ id: string }>(selectSql(query, { dialect: 'mysql', mapping: schedulingSqlMapping }));
     expect(sortedIds(rows)).toEqual(sortedIds(filterRecords(query, requests) as { id: string }[]));
     expect(sortedIds(rows)).toEqual(['sreq_a']);
+  });
+
+  test('scheduling_request.agent_id EQ …: the element test is answered from the element table’s index', async () => {
+    const data = generateSchedulingData({ seed: 3, agents: 200, teams: 10, requests: 3000 });
+    await loadSchedulingData(db, { schedulingRequests: data.schedulingRequests });
+    await connection.query('ANALYZE TABLE `scheduling_request`, `request_resource`');
+    const agentId = data.schedulingRequests.flatMap((r) => r.resources).find((e) => e.type === 'agent')!.id;
+    const where = compileSql(check(`scheduling_request.agent_id EQ ${agentId}`, schedulingSchema, 'scheduling_request'), { dialect: 'mysql', mapping: schedulingSqlMapping });
+    const plan = await db.all<{ table: string; key: string | null }>({ text: `EXPLAIN SELECT \`id\` FROM \`scheduling_request\` WHERE ${where.text}`, values: where.values });
+    expect(plan.find((row) => row.table === 'request_resource')?.key).toBe('request_resource_role_type_id_request_id_idx');
   });
 
   test.for([
