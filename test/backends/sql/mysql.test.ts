@@ -4,6 +4,7 @@
  * (utf8mb4_general_ci), LIKE is a literal substring whatever the sql_mode, and an exact
  * comparison is still answered from the column's index.
  */
+import { createConnection, createPool } from 'mysql2';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
@@ -67,6 +68,23 @@ describe.runIf(mariadbAvailable())('mysql dialect on MariaDB', () => {
   afterAll(async () => {
     await connection?.end();
     await server?.stop();
+  });
+
+  test.for(['a promise Pool', 'a callback Connection', 'a callback Pool'] as const)('sqlDatabase takes mysql2’s %s', async (kind) => {
+    const driver =
+      kind === 'a promise Pool' ? mysql.createPool({ uri: server.url, connectionLimit: 2 }) : kind === 'a callback Connection' ? createConnection(server.url) : createPool({ uri: server.url, connectionLimit: 2 });
+    try {
+      const other = sqlDatabase(driver as never);
+      expect(other.dialect).toBe('mysql');
+      const query = check('agent.name EQ Ada', schedulingSchema, 'agent');
+      const ids = await other.transaction(async (tx) => sortedIds(await tx.all<{ id: string }>(selectSql(query, { dialect: 'mysql', mapping: schedulingSqlMapping }))));
+      expect(ids).toEqual(['agnt_00']);
+    } finally {
+      await new Promise<void>((resolve) => {
+        const end = (driver as { end(cb?: () => void): unknown }).end(() => resolve());
+        if (end instanceof Promise) void end.then(() => resolve());
+      });
+    }
   });
 
   test('the default collation equates Ada, ADA, "ada " and Ådá: the reason for CAST(? AS BINARY)', async () => {
