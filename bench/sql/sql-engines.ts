@@ -10,13 +10,16 @@ import pg from 'pg';
 import type { SqlStatement } from '../../src/backends/sql/compile-sql.js';
 import { sqlDatabase, type SqlDatabase } from '../../src/backends/sql/database.js';
 import type { SqlDialectName } from '../../src/backends/sql/dialects.js';
+
+/** The dialects the bench measures (MySQL and DuckDB are tested, not benched yet). */
+export type BenchDialect = Extract<SqlDialectName, 'postgres' | 'sqlite'>;
 import type { SchedulingData } from '../../src/models/scheduling/generate.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
 import { postgresAvailable, startPostgres } from '../../test/support/postgres-server.js';
 
 /** A loaded engine the bench can run and time statements on. */
 export interface BenchEngine {
-  readonly dialect: SqlDialectName;
+  readonly dialect: BenchDialect;
   /** What the engine is: server version or SQLite version. */
   readonly version: string;
   readonly db: SqlDatabase;

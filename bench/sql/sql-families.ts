@@ -3,7 +3,7 @@
  * engineer writes by hand for the same rows, per dialect. The values are picked from the
  * generated data (so every query matches some rows), never tuned to a plan.
  */
-import type { SqlDialectName } from '../../src/backends/sql/dialects.js';
+import type { BenchDialect } from './sql-engines.js';
 import type { SchedulingData } from '../../src/models/scheduling/generate.js';
 
 /** Hand-written SQL for one dialect: the statement and its bound values. */
@@ -18,7 +18,7 @@ export interface SqlFamily {
   readonly title: string;
   readonly entity: 'scheduling_request' | 'agent';
   readonly tql: string;
-  readonly hand: { readonly [D in SqlDialectName]: HandSql };
+  readonly hand: { readonly [D in BenchDialect]: HandSql };
 }
 
 /** `"…"` with `\` and `"` escaped: a TQL value that is read as written, whatever it holds. */
@@ -27,7 +27,7 @@ function tqlValue(v: string | number): string {
 }
 
 /** `$1, $2 …` from `from` (PostgreSQL) or `?, ? …` (SQLite). */
-function placeholders(dialect: SqlDialectName, count: number, from = 1): string {
+function placeholders(dialect: BenchDialect, count: number, from = 1): string {
   return Array.from({ length: count }, (_, i) => (dialect === 'postgres' ? `$${from + i}` : '?')).join(', ');
 }
 
@@ -149,7 +149,7 @@ export function sqlFamilies(data: SchedulingData): SqlFamily[] {
  * handPage('sqlite', { createdAt: 1700000000, id: 'sreq_x' }, 50).text;
  * ```
  */
-export function handPage(dialect: SqlDialectName, from: { readonly createdAt: number; readonly id: string } | undefined, limit: number): HandSql {
+export function handPage(dialect: BenchDialect, from: { readonly createdAt: number; readonly id: string } | undefined, limit: number): HandSql {
   const id = dialect === 'postgres' ? 'id COLLATE "C"' : 'id';
   if (from === undefined) {
     return { text: `SELECT id, created_at FROM scheduling_request ORDER BY created_at DESC, ${id} DESC LIMIT ${placeholders(dialect, 1)}`, values: [limit] };

@@ -82,6 +82,8 @@ export function evaluate(input: PlaygroundInput): Evaluation {
     sql: {
       postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: view.mapping })),
       sqlite: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.sqlite, mapping: view.mapping })),
+      mysql: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.mysql, mapping: view.mapping })),
+      duckdb: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.duckdb, mapping: view.mapping })),
     },
     mongo: attempt(() => compileMongo(query)),
     matches: attempt(() => matches(query, input.entity)),

@@ -15,7 +15,17 @@ export const IDS = {
   ast: 'ast',
   sqlPostgres: 'sql-postgres',
   sqlSqlite: 'sql-sqlite',
+  sqlMysql: 'sql-mysql',
+  sqlDuckdb: 'sql-duckdb',
   mongo: 'mongo',
   matchCount: 'match-count',
   records: 'records',
+} as const;
+
+/** The SQL pane of each dialect, in the order the page shows them. */
+export const SQL_PANE_IDS = {
+  postgres: IDS.sqlPostgres,
+  sqlite: IDS.sqlSqlite,
+  mysql: IDS.sqlMysql,
+  duckdb: IDS.sqlDuckdb,
 } as const;

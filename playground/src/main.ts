@@ -33,6 +33,8 @@ const out = {
   ast: byId(IDS.ast, HTMLElement),
   postgres: byId(IDS.sqlPostgres, HTMLElement),
   sqlite: byId(IDS.sqlSqlite, HTMLElement),
+  mysql: byId(IDS.sqlMysql, HTMLElement),
+  duckdb: byId(IDS.sqlDuckdb, HTMLElement),
   mongo: byId(IDS.mongo, HTMLElement),
   matchCount: byId(IDS.matchCount, HTMLElement),
   records: byId(IDS.records, HTMLElement),
@@ -100,12 +102,14 @@ function update(): void {
   if (e.stage !== 'done') {
     const why = placeholder('Fix the problems above to see this.');
     show(out.printed, why.cloneNode(true));
-    for (const pane of [out.postgres, out.sqlite, out.mongo, out.records]) show(pane, why.cloneNode(true));
+    for (const pane of [out.postgres, out.sqlite, out.mysql, out.duckdb, out.mongo, out.records]) show(pane, why.cloneNode(true));
     show(out.matchCount, '–');
   } else {
     show(out.printed, h('dl', {}, h('dt', {}, 'readable'), h('dd', {}, h('code', {}, e.printed.readable)), h('dt', {}, 'url'), h('dd', {}, h('code', {}, e.printed.url))));
     show(out.postgres, renderOutcome(e.sql.postgres, renderSql));
     show(out.sqlite, renderOutcome(e.sql.sqlite, renderSql));
+    show(out.mysql, renderOutcome(e.sql.mysql, renderSql));
+    show(out.duckdb, renderOutcome(e.sql.duckdb, renderSql));
     show(out.mongo, renderOutcome(e.mongo, renderMongo));
     if (e.matches.ok) {
       const m = e.matches.value;

@@ -6,7 +6,7 @@
  * @module tql/kysely
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { postgres, sqlite, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
+import { resolveDialect, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -14,9 +14,10 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 /** Options of {@link tqlWhere}: which SQL dialect to write and how LIKE folds case. */
 export interface TqlWhereOptions {
   /**
-   * Which SQL engine the Kysely instance talks to. It matters only for `caseFolding: 'unicode'`,
-   * which lower-cases with `COLLATE "und-x-icu"` on PostgreSQL and `tql_lower` on SQLite.
-   * Default `postgres`.
+   * Which SQL engine the Kysely instance talks to. Between PostgreSQL and SQLite it matters only
+   * for `caseFolding: 'unicode'` (`COLLATE "und-x-icu"` on PostgreSQL, `tql_lower` on SQLite);
+   * with Kysely's `MysqlDialect` it must be `mysql` (backtick identifiers, exact comparisons
+   * under the case-insensitive default collations, LIKE's `!` escape). Default `postgres`.
    */
   readonly dialect?: SqlDialectName | undefined;
   /** See `CompileSqlOptions.caseFolding`. Default `database`. */
@@ -42,10 +43,13 @@ export interface TqlWhereOptions {
  * await db.selectFrom('agent').selectAll().where(tqlWhere(q, undefined, { dialect: 'sqlite' })).execute(); // → []
  * // SQL: select * from "agent" where ("name" LIKE ? ESCAPE '\' AND "schedulable" = true)
  * ```
+ *
+ * With Kysely's `MysqlDialect` (MySQL or MariaDB) pass `{ dialect: 'mysql' }`: the same query
+ * is then ``(LOWER(`name`) COLLATE utf8mb4_bin LIKE ? ESCAPE '!' AND `schedulable` = true)``.
  */
 export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: TqlWhereOptions = {}): Expression<SqlBool> {
   const pieces = statementPieces(query, {
-    dialect: options.dialect === 'sqlite' ? sqlite : postgres,
+    dialect: resolveDialect(options.dialect ?? 'postgres'),
     mapping: mapping ?? defaultMapping(query),
     caseFolding: options.caseFolding,
   });
@@ -53,8 +57,8 @@ export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: T
 }
 
 /**
- * Values become Kysely parameters; booleans the literals TRUE / FALSE, the one form both
- * PostgreSQL and SQLite read (a bound JavaScript boolean is a type error in better-sqlite3).
+ * Values become Kysely parameters; booleans the literals TRUE / FALSE, the one form PostgreSQL,
+ * SQLite and MySQL all read (a bound JavaScript boolean is a type error in better-sqlite3).
  */
 function kyselyPiece(piece: StatementPiece): RawBuilder<unknown> {
   if ('sql' in piece) return sql.raw(piece.sql);

@@ -26,6 +26,7 @@ import { sqlInput, type Dataset, type DataRecord } from '../properties/arbitrari
 import { divergentIds, type FoldingDiffers } from '../properties/arbitraries/valid-query.js';
 import { MONGO_URL, mingoIds, openMongoScratch, type MongoScratch } from '../support/mongo.js';
 import { sortedIds } from '../support/ids.js';
+import { resolveDialect } from '../../src/backends/sql/dialects.js';
 import { ENGINE_NAMES, useSqlEngines } from './sql/engines.js';
 
 // ---- the corpus ----
@@ -209,7 +210,7 @@ describe('on the real engines', () => {
   test.for(ENGINE_NAMES)('%s: every table still has all its rows', async (name) => {
     const db = sqlEngine(name).db;
     for (const [table, expected] of [['agent', DATASET.agent.length], ['resource', DATASET.resource.length], ['scheduling_request', DATASET.scheduling_request.length]] as const) {
-      const [row] = await db.all<{ n: number | string }>({ text: `SELECT count(*) AS n FROM "${table}"`, values: [] });
+      const [row] = await db.all<{ n: number | string }>({ text: `SELECT count(*) AS n FROM ${resolveDialect(db.dialect).quoteIdentifier(table)}`, values: [] });
       expect(Number(row?.n), table).toBe(expected);
     }
   });

@@ -9,6 +9,9 @@ describe('tql sql', () => {
     [['agent.schedulable EQ true', '-d', 'sqlite'], `"schedulable" = ?\n-- values: [1]\n`],
     [['scheduling_request.status IN new,sent'], `"status" IN ($1, $2)\n-- values: ["new","sent"]\n`],
     [['agent.name LIKE john', '--case-folding', 'unicode'], `lower("name" COLLATE "und-x-icu") LIKE $1 ESCAPE E'\\\\'\n-- values: ["%john%"]\n`],
+    [['agent.name LIKE 100%!', '--dialect', 'mysql'], "LOWER(`name`) COLLATE utf8mb4_bin LIKE ? ESCAPE '!'\n-- values: [\"%100!%!!%\"]\n"],
+    [['agent.name IN Ada,Bo', '-d', 'mysql'], '`name` IN (CAST(? AS BINARY), CAST(? AS BINARY))\n-- values: ["Ada","Bo"]\n'],
+    [['agent.name LIKE john', '--dialect', 'duckdb'], `lower("name") LIKE $1 ESCAPE '\\'\n-- values: ["%john%"]\n`],
   ])('%j', async ([args, expected]) => {
     const r = await tql(['sql', ...args]);
     expect(r).toEqual({ code: 0, stdout: expected, stderr: '' });
@@ -34,7 +37,7 @@ describe('tql sql', () => {
   });
 
   test.for<[string[], number, string]>([
-    [['agent.name EQ x', '--dialect', 'mysql'], 2, 'tql: --dialect takes postgres or sqlite, not "mysql"\n'],
+    [['agent.name EQ x', '--dialect', 'oracle'], 2, 'tql: --dialect takes postgres or sqlite or mysql or duckdb, not "oracle"\n'],
     [['agent.name EQ x', '--limit', '5'], 2, 'tql sql: --limit needs --select (a bare condition has no LIMIT)\n'],
     [['agent.name EQ x', '--select', '--limit', '0'], 2, 'tql: --limit takes a whole number of at least 1, not "0"\n'],
     [['agent.name EQ x', '--case-folding', 'icu'], 2, 'tql: --case-folding takes database or unicode, not "icu"\n'],

@@ -39,8 +39,9 @@ describe('evaluate', () => {
     const all = filterRecords(q, view.records());
     expect(e.stage).toBe('done');
     if (e.stage !== 'done') return;
-    expect(e.sql.postgres).toEqual({ ok: true, value: compileSql(q, { dialect: 'postgres', mapping: view.mapping }) });
-    expect(e.sql.sqlite).toEqual({ ok: true, value: compileSql(q, { dialect: 'sqlite', mapping: view.mapping }) });
+    for (const dialect of ['postgres', 'sqlite', 'mysql', 'duckdb'] as const) {
+      expect(e.sql[dialect], dialect).toEqual({ ok: true, value: compileSql(q, { dialect, mapping: view.mapping }) });
+    }
     expect(e.mongo).toEqual({ ok: true, value: compileMongo(q) });
     expect(e.matches).toEqual({ ok: true, value: { count: all.length, total: view.records().length, first: all.slice(0, SHOWN_RECORDS) } });
   });

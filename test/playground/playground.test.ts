@@ -21,7 +21,7 @@ import { compileSql, type SqlDialectName } from '../../src/backends/sql/index.js
 import type { TqlError } from '../../src/errors/tql-error.js';
 import { SHOWN_RECORDS, type PlaygroundInput } from '../../playground/src/evaluate.js';
 import { COMPLETION_INTERACTION_DELAY_MS } from '../../playground/src/editor.js';
-import { IDS } from '../../playground/src/ids.js';
+import { IDS, SQL_PANE_IDS } from '../../playground/src/ids.js';
 import { writeHash } from '../../playground/src/state.js';
 import { serveStatic, type StaticServer } from '../../playground/static-server.js';
 import { buildPlayground, PLAYGROUND_DIST } from '../../scripts/build-playground.js';
@@ -61,7 +61,7 @@ function expected(i: PlaygroundInput) {
   const q = check(i.text, view.schema, i.entity, { profile: i.profile, timeZone: i.timeZone });
   const sql = (dialect: SqlDialectName) => compileSql(q, { dialect, mapping: view.mapping });
   const records = view.records();
-  return { postgres: sql('postgres'), sqlite: sql('sqlite'), mongo: compileMongo(q), count: filterRecords(q, records).length, total: records.length };
+  return { postgres: sql('postgres'), sqlite: sql('sqlite'), mysql: sql('mysql'), duckdb: sql('duckdb'), mongo: compileMongo(q), count: filterRecords(q, records).length, total: records.length };
 }
 
 function failure(i: PlaygroundInput): TqlError {
@@ -152,8 +152,8 @@ describe.skipIf(!haveChromium)('the playground in headless Chromium', () => {
     const want = expected(i);
     expect(await page.locator(`#${IDS.status}`).getAttribute('data-state')).toBe('valid');
     expect(await page.locator(`#${IDS.issues}`).isHidden()).toBe(true);
-    for (const dialect of ['postgres', 'sqlite'] as const) {
-      const id = dialect === 'postgres' ? IDS.sqlPostgres : IDS.sqlSqlite;
+    for (const dialect of ['postgres', 'sqlite', 'mysql', 'duckdb'] as const) {
+      const id = SQL_PANE_IDS[dialect];
       expect(await text(id, '.sql-text'), dialect).toBe(want[dialect].text);
       expect(await texts(`#${id} .params li`), dialect).toEqual(want[dialect].values.map((v) => JSON.stringify(v)));
     }

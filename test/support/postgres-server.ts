@@ -8,15 +8,15 @@
  * PostgreSQL refuses to run as root. As root we run `initdb` and `postgres` as the `postgres`
  * user (made by the Debian package), or create a system user `tql-postgres` if there is none.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { CaseFolding } from '../../src/backends/sql/dialects.js';
 import { sqlDatabase } from '../../src/backends/sql/database.js';
 import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
+import { runThrowawayServer } from './throwaway-server.js';
 
 /** The external server to use instead of starting one, e.g. `postgresql://postgres@127.0.0.1:5432/postgres`. */
 export const PG_URL: string | undefined = process.env.TQL_PG_URL || undefined;
@@ -74,17 +74,6 @@ function serverUser(): { uid: number; gid: number } | undefined {
   return made;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 function run(bin: string, args: readonly string[], user: { uid: number; gid: number } | undefined): void {
   execFileSync(bin, args, { stdio: 'pipe', env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) });
 }
@@ -100,34 +89,18 @@ function initdb(binDir: string, dataDir: string, user: { uid: number; gid: numbe
   }
 }
 
-async function waitUntilReady(connectionString: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`postgres exited while starting:\n${log()}`);
-    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return;
-    } catch (e) {
-      if (Date.now() > deadline) throw new Error(`postgres did not accept connections within 60 s (${String(e)}):\n${log()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+/** Connects once and runs `SELECT 1`: the server is ready. */
+async function connectOnce(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
+const urlOf = (port: number) => `postgresql://postgres@127.0.0.1:${port}/postgres`;
 
 async function startOwnServer(binDir: string): Promise<PostgresServer> {
   const user = serverUser();
@@ -135,62 +108,20 @@ async function startOwnServer(binDir: string): Promise<PostgresServer> {
   if (user !== undefined) chownSync(dir, user.uid, user.gid);
   const dataDir = join(dir, 'data');
   initdb(binDir, dataDir, user);
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
-    const output: string[] = [];
+  const server = await runThrowawayServer({
+    name: 'postgres',
+    dir,
     // Spawned directly as the server user (no su/runuser in between), so child.pid is the postmaster.
-    const child = spawn(
-      join(binDir, 'postgres'),
-      ['-D', dataDir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-F', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=20'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) },
-    );
-    const keep = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.length > 200) output.shift();
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const pid = child.pid;
-    // If the test process dies without calling stop(), do not leave the server behind.
-    const onExit = () => {
-      if (pid !== undefined && child.exitCode === null) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-      rmSync(dir, { recursive: true, force: true });
-    };
-    process.once('exit', onExit);
-    const connectionString = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-    try {
-      await waitUntilReady(connectionString, child, () => output.join(''));
-    } catch (e) {
-      lastError = e;
-      if (pid !== undefined && child.exitCode === null) process.kill(pid, 'SIGKILL');
-      await exited(child, 10_000);
-      process.removeListener('exit', onExit);
-      continue; // most likely the port was taken between freePort() and bind: try another
-    }
-    return {
-      connectionString,
-      async stop() {
-        if (pid !== undefined && child.exitCode === null && child.signalCode === null) {
-          process.kill(pid, 'SIGINT'); // "fast" shutdown
-          if (!(await exited(child, 15_000))) {
-            process.kill(pid, 'SIGKILL');
-            await exited(child, 5_000);
-          }
-        }
-        process.removeListener('exit', onExit);
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  rmSync(dir, { recursive: true, force: true });
-  throw lastError;
+    spawn: (port) =>
+      spawn(
+        join(binDir, 'postgres'),
+        ['-D', dataDir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-F', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=20'],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) },
+      ),
+    connect: (port) => connectOnce(urlOf(port)),
+    stopSignal: 'SIGINT', // "fast" shutdown
+  });
+  return { connectionString: urlOf(server.port), stop: () => server.stop() };
 }
 
 /** A scratch database on the `TQL_PG_URL` server, dropped by `stop()`. */

@@ -4,7 +4,7 @@
  */
 import type { MeasuredFolding } from '../../src/backends/sql/case-folding.js';
 import { measureFolding } from '../../src/backends/sql/measure-folding.js';
-import { resolveDialect, type CaseFolding } from '../../src/backends/sql/dialects.js';
+import { resolveDialect, type CaseFolding, type SqlDialectName } from '../../src/backends/sql/dialects.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { selectSql } from '../../src/backends/sql/select-sql.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
@@ -14,7 +14,7 @@ import type { ValidatedQuery } from '../../src/validate/validated-query.js';
 import { sortedIds } from './ids.js';
 
 export interface SqlTestEngine {
-  /** `sqlite`, `sqlite+tql_lower`, `pglite`, `postgres-server` (each PostgreSQL one also `+icu`), for test titles and assertion messages. */
+  /** `sqlite`, `sqlite+tql_lower`, `pglite`, `postgres-server` (each PostgreSQL one also `+icu`), `mariadb`, `duckdb`, for test titles and assertion messages. */
   readonly name: string;
   readonly db: SqlDatabase;
   /**
@@ -35,9 +35,20 @@ export interface SqlTestEngine {
   close(): Promise<void>;
 }
 
+/**
+ * A text parameter in each dialect, typed as stored text is: on MySQL in utf8mb4's default
+ * collation, the scheduling columns' (the connection's own may fold differently).
+ */
+const LOWER_PARAMETER: { readonly [D in SqlDialectName]: string } = {
+  postgres: '$1::text',
+  sqlite: '?',
+  mysql: 'CONVERT(? USING utf8mb4)',
+  duckdb: '$1::VARCHAR',
+};
+
 /** `text` lower-cased by `db` as compiled queries with `caseFolding` fold the stored side of LIKE. */
 export async function engineLower(db: SqlDatabase, caseFolding: CaseFolding, text: string): Promise<string | undefined> {
-  const param = db.dialect === 'postgres' ? '$1::text' : '?';
+  const param = LOWER_PARAMETER[db.dialect];
   const lower = resolveDialect(db.dialect).lower(param, caseFolding);
   const [row] = await db.all<{ l: string }>({ text: `SELECT ${lower} AS l`, values: [text] });
   return row?.l;

@@ -52,6 +52,18 @@ function bind(ctx: Context, value: Scalar): string {
   return ctx.dialect.placeholder(ctx.values.length);
 }
 
+/**
+ * Binds a value compared with `=`, `<>`, `IN` or a range: a text as the dialect makes such a
+ * comparison exact (MySQL's default collations fold case, accents and trailing spaces).
+ */
+function bindCompared(ctx: Context, value: Scalar): string {
+  return exact(ctx.dialect, bind(ctx, value), value);
+}
+
+function exact(dialect: SqlDialect, placeholder: string, value: Scalar): string {
+  return typeof value === 'string' && dialect.exactText !== undefined ? dialect.exactText(placeholder) : placeholder;
+}
+
 function target(c: Comparison, ctx: Context): SqlTarget {
   const t = resolveTarget(c.attribute, ctx.entity, ctx.dialect);
   if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
@@ -78,7 +90,7 @@ function scopeColumn(entity: SqlEntityMapping, field: string): string {
 /** `"t"."tenant_id" = $1 AND …` over the scope's parameters, which are bound first. */
 function scopeConditions(ctx: Context, qualifier: string | undefined): string {
   return ctx
-    .scope!.map(({ field }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field))} = ${ctx.dialect.placeholder(i + 1)}`)
+    .scope!.map(({ field, value }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field))} = ${exact(ctx.dialect, ctx.dialect.placeholder(i + 1), value)}`)
     .join(' AND ');
 }
 
@@ -141,7 +153,7 @@ function none(c: Comparison, ctx: Context, positive: (subject: Subject) => strin
  */
 function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], operator: '=' | 'IN'): string {
   const prefix = subject.stored?.ignorePrefix;
-  if (prefix === undefined) return operator === '=' ? `${subject.expr} = ${bind(ctx, values[0]!)}` : `${subject.expr} IN (${list(ctx, values)})`;
+  if (prefix === undefined) return operator === '=' ? `${subject.expr} = ${bindCompared(ctx, values[0]!)}` : `${subject.expr} IN (${list(ctx, values)})`;
   // Two forms for every value, also where one would do: the statement's text must not depend on
   // the values (the injection test holds every statement to the text compiled for "x").
   const forms = values.flatMap((v): Scalar[] => (typeof v !== 'string' ? [v] : [v.startsWith(prefix) ? prefix + v : v, prefix + v]));
@@ -149,7 +161,7 @@ function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], 
 }
 
 function list(ctx: Context, values: readonly Scalar[]): string {
-  return values.map((v) => bind(ctx, v)).join(', ');
+  return values.map((v) => bindCompared(ctx, v)).join(', ');
 }
 
 /** For the byte length of LIKE patterns on dialects that limit it. */
@@ -157,7 +169,7 @@ const UTF8 = new TextEncoder();
 
 function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, negated: boolean): string {
   // The needle is folded here, exactly as JavaScript does; only the stored side is left to SQL.
-  const pattern = containsPattern(c.value.toLowerCase());
+  const pattern = containsPattern(c.value.toLowerCase(), ctx.dialect.likeEscape);
   const max = ctx.dialect.maxLikePatternBytes;
   if (max !== undefined && UTF8.encode(pattern).length > max) {
     throw TqlError.of(ctx.text, {
@@ -174,12 +186,12 @@ const comparisons: ComparisonHandlers<string, Context> = {
   NOT_EQ: (c, ctx) => {
     const v = c.value;
     if (v === null) return none(c, ctx, (x) => `${x.expr} IS NULL`, (x) => `${x} IS NOT NULL`);
-    return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '='), (x) => `(${x} IS NULL OR ${x} <> ${bind(ctx, v)})`);
+    return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '='), (x) => `(${x} IS NULL OR ${x} <> ${bindCompared(ctx, v)})`);
   },
-  LT: (c, ctx) => some(c, ctx, (x) => `${x.expr} < ${bind(ctx, c.value)}`),
-  LTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} <= ${bind(ctx, c.value)}`),
-  GT: (c, ctx) => some(c, ctx, (x) => `${x.expr} > ${bind(ctx, c.value)}`),
-  GTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} >= ${bind(ctx, c.value)}`),
+  LT: (c, ctx) => some(c, ctx, (x) => `${x.expr} < ${bindCompared(ctx, c.value)}`),
+  LTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} <= ${bindCompared(ctx, c.value)}`),
+  GT: (c, ctx) => some(c, ctx, (x) => `${x.expr} > ${bindCompared(ctx, c.value)}`),
+  GTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} >= ${bindCompared(ctx, c.value)}`),
   LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
   NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
   IN: (c, ctx) => some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN')),
@@ -267,8 +279,11 @@ function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
   if (folding !== 'database' && folding !== 'unicode') {
     throw optionError(`caseFolding is "database" or "unicode", not ${describeValue(folding)}.`);
   }
+  const dialect = resolveDialect(options.dialect);
+  // A folding the dialect cannot write (unicode on MySQL) is refused whether or not the query has a LIKE.
+  dialect.lower('x', folding);
   return {
-    dialect: resolveDialect(options.dialect),
+    dialect,
     entity: entityMapping(options.mapping, query.entity),
     folding,
     text: query.text,

@@ -1,6 +1,6 @@
 /**
- * One small interface over the three drivers tql is tested with (node-postgres, PGlite,
- * better-sqlite3), so the loader and tests run statements the same way on each. Structural
+ * One small interface over the drivers tql is tested with (node-postgres, PGlite,
+ * better-sqlite3, mysql2, @duckdb/node-api), so the loader and tests run statements the same way on each. Structural
  * types only: tql does not depend on any driver.
  */
 import { inputError, type TqlError } from '../../errors/tql-error.js';
@@ -39,8 +39,50 @@ export interface BetterSqlite3Like {
   readonly inTransaction: boolean;
 }
 
+/** A mysql2 promise `Connection` (`mysql2/promise`), or a callback one, whose `promise()` is used. */
+export interface Mysql2ConnectionLike {
+  /** Runs a prepared statement: `[rows, fields]`, rows an array for a SELECT. */
+  execute(text: string, values?: never[]): Promise<[unknown, unknown]>;
+  /** Runs a statement as text, without parameters here. */
+  query(text: string): Promise<[unknown, unknown]>;
+  /** Starts a transaction on this connection. */
+  beginTransaction(): Promise<void>;
+  /** Commits it. */
+  commit(): Promise<void>;
+  /** Rolls it back. */
+  rollback(): Promise<void>;
+}
+
+/** A mysql2 promise `Pool`: transactions need one connection checked out of it. */
+export interface Mysql2PoolLike {
+  /** Runs a prepared statement on some connection of the pool. */
+  execute(text: string, values?: never[]): Promise<[unknown, unknown]>;
+  /** Runs a statement as text, without parameters here. */
+  query(text: string): Promise<[unknown, unknown]>;
+  /** Checks a connection out of the pool; `release` gives it back. */
+  getConnection(): Promise<Mysql2PoolConnectionLike>;
+}
+
+/** A connection checked out of a mysql2 pool. */
+export interface Mysql2PoolConnectionLike extends Mysql2ConnectionLike {
+  /** Gives the connection back to the pool. */
+  release(): void;
+}
+
+/** A `DuckDBConnection` of @duckdb/node-api. */
+export interface DuckDbConnectionLike {
+  /** Runs a statement (or a script, without values) and reads every row. */
+  runAndReadAll(text: string, values?: never[]): Promise<DuckDbResultLike>;
+}
+
+/** The result of a DuckDB statement, read in full. */
+export interface DuckDbResultLike {
+  /** The rows as objects of JavaScript values (BIGINT as bigint). */
+  getRowObjectsJS(): Record<string, unknown>[];
+}
+
 /** Any driver {@link sqlDatabase} accepts. */
-export type SqlDriver = PgQueryable | PgliteLike | BetterSqlite3Like;
+export type SqlDriver = PgQueryable | PgliteLike | BetterSqlite3Like | Mysql2ConnectionLike | Mysql2PoolLike | DuckDbConnectionLike;
 
 /** Statements run the same way whatever the driver. */
 export interface SqlDatabase {
@@ -58,7 +100,8 @@ export interface SqlDatabase {
 
 /**
  * Wraps a driver object in a {@link SqlDatabase}: a better-sqlite3 `Database` (dialect `sqlite`),
- * a PGlite instance or a node-postgres `Client` / `Pool` (dialect `postgres`).
+ * a PGlite instance or a node-postgres `Client` / `Pool` (dialect `postgres`), a mysql2
+ * `Connection` / `Pool` (dialect `mysql`) or a DuckDB connection of @duckdb/node-api (`duckdb`).
  *
  * @example
  * ```ts
@@ -70,6 +113,13 @@ export interface SqlDatabase {
 export function sqlDatabase(driver: SqlDriver): SqlDatabase {
   const d = driver as unknown as Record<string, unknown>;
   if (typeof d !== 'object' || d === null) throw notADriver();
+  if (typeof d['runAndReadAll'] === 'function') return duckdbDatabase(driver as DuckDbConnectionLike);
+  if (typeof d['execute'] === 'function' && typeof d['query'] === 'function') {
+    // A callback mysql2 connection (or pool) hands out its promise form.
+    const m = typeof d['promise'] === 'function' ? (d['promise'] as () => Record<string, unknown>).call(d) : d;
+    if (typeof m['getConnection'] === 'function') return mysqlPoolDatabase(m as unknown as Mysql2PoolLike);
+    if (typeof m['beginTransaction'] === 'function') return mysqlConnectionDatabase(m as unknown as Mysql2ConnectionLike);
+  }
   if (typeof d['prepare'] === 'function' && typeof d['exec'] === 'function') return sqliteDatabase(driver as BetterSqlite3Like);
   if (typeof d['query'] === 'function' && typeof d['exec'] === 'function' && typeof d['transaction'] === 'function') {
     return pgliteDatabase(driver as PgliteLike);
@@ -98,7 +148,27 @@ export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase {
 }
 
 function notADriver(): TqlError {
-  return inputError('Expected a better-sqlite3 Database, a PGlite instance or a node-postgres Client or Pool.');
+  return inputError('Expected a better-sqlite3 Database, a PGlite instance, a node-postgres Client or Pool, a mysql2 Connection or Pool, or a DuckDB connection.');
+}
+
+/** The three steps of a transaction on one driver connection. */
+interface TransactionSteps {
+  begin(): unknown;
+  commit(): unknown;
+  rollback(): unknown;
+}
+
+/** `body` between `begin` and `commit`; `rollback` and the error again when it rejects. */
+async function inTransaction<T>(steps: TransactionSteps, body: () => Promise<T>): Promise<T> {
+  await steps.begin();
+  try {
+    const result = await body();
+    await steps.commit();
+    return result;
+  } catch (e) {
+    await steps.rollback();
+    throw e;
+  }
 }
 
 /** Prepared statements kept per connection; cleared when full so any text set stays bounded. */
@@ -126,17 +196,15 @@ function sqliteDatabase(db: BetterSqlite3Like): SqlDatabase {
     exec: async (script) => {
       db.exec(script);
     },
-    transaction: async (fn) => {
-      db.exec('BEGIN');
-      try {
-        const result = await fn(self);
-        db.exec('COMMIT');
-        return result;
-      } catch (e) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        throw e;
-      }
-    },
+    transaction: (fn) =>
+      inTransaction(
+        {
+          begin: () => db.exec('BEGIN'),
+          commit: () => db.exec('COMMIT'),
+          rollback: () => (db.inTransaction ? db.exec('ROLLBACK') : undefined),
+        },
+        () => fn(self),
+      ),
   };
   return self;
 }
@@ -162,17 +230,8 @@ function pgClientDatabase(client: PgQueryable): SqlDatabase {
     exec: async (script) => {
       await client.query(script);
     },
-    transaction: async (fn) => {
-      await client.query('BEGIN');
-      try {
-        const result = await fn(self);
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK');
-        throw e;
-      }
-    },
+    transaction: (fn) =>
+      inTransaction({ begin: () => client.query('BEGIN'), commit: () => client.query('COMMIT'), rollback: () => client.query('ROLLBACK') }, () => fn(self)),
   };
   return self;
 }
@@ -189,4 +248,74 @@ function pgPoolDatabase(pool: PgPoolLike): SqlDatabase {
       }
     },
   };
+}
+
+/**
+ * Statements of a script, for drivers that run one at a time: the scripts tql writes (DDL) end
+ * each statement with `;` at the end of a line and hold no such text inside one.
+ */
+function statementsOf(script: string): string[] {
+  return script
+    .split(/;[ \t]*(?:\r?\n|$)/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** mysql2 rows: an array for a statement that returns rows, a result header otherwise. */
+const mysqlRows = <Row>([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
+
+function mysqlConnectionDatabase(connection: Mysql2ConnectionLike): SqlDatabase {
+  const self: SqlDatabase = {
+    dialect: 'mysql',
+    // execute: a server-side prepared statement, so no value is ever spliced into the text by
+    // the client (whose escaping would depend on sql_mode NO_BACKSLASH_ESCAPES).
+    all: async <Row>(statement: SqlStatement) => mysqlRows<Row>(await connection.execute(statement.text, statement.values as never[])),
+    exec: async (script) => {
+      for (const s of statementsOf(script)) await connection.query(s);
+    },
+    transaction: (fn) =>
+      inTransaction({ begin: () => connection.beginTransaction(), commit: () => connection.commit(), rollback: () => connection.rollback() }, () => fn(self)),
+  };
+  return self;
+}
+
+function mysqlPoolDatabase(pool: Mysql2PoolLike): SqlDatabase {
+  return {
+    ...mysqlConnectionDatabase(pool as unknown as Mysql2ConnectionLike),
+    transaction: async (fn) => {
+      const connection = await pool.getConnection();
+      try {
+        return await mysqlConnectionDatabase(connection).transaction(fn);
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+/**
+ * DuckDB's BIGINT as a number where it is a safe integer (as better-sqlite3 and mysql2 return
+ * it), else as a string (as node-postgres does): a bigint is not JSON.
+ */
+function fromDuckdb(value: unknown): unknown {
+  if (typeof value !== 'bigint') return value;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : String(value);
+}
+
+function duckdbDatabase(connection: DuckDbConnectionLike): SqlDatabase {
+  const run = async (text: string, values?: readonly unknown[]) => {
+    const rows = (await connection.runAndReadAll(text, values === undefined || values.length === 0 ? undefined : (values as never[]))).getRowObjectsJS();
+    for (const row of rows) for (const [k, v] of Object.entries(row)) if (typeof v === 'bigint') row[k] = fromDuckdb(v);
+    return rows;
+  };
+  const self: SqlDatabase = {
+    dialect: 'duckdb',
+    all: async <Row>(statement: SqlStatement) => (await run(statement.text, statement.values)) as Row[],
+    exec: async (script) => {
+      for (const s of statementsOf(script)) await run(s);
+    },
+    transaction: (fn) => inTransaction({ begin: () => run('BEGIN TRANSACTION'), commit: () => run('COMMIT'), rollback: () => run('ROLLBACK') }, () => fn(self)),
+  };
+  return self;
 }

@@ -4,7 +4,7 @@
  */
 import { describeValue } from '../../errors/describe-value.js';
 import { optionError } from '../../errors/tql-error.js';
-import { quoteIdentifier } from './sql-text.js';
+import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
 
 /**
  * How `LIKE` folds case on the stored side (the query's value is always folded with JavaScript's
@@ -21,7 +21,7 @@ export type CaseFolding = 'database' | 'unicode';
 
 /**
  * What differs between SQL engines, one hook each. Pass one of the built-in dialects
- * ({@link postgres}, {@link sqlite}) or its name; write your own object for another engine.
+ * ({@link postgres}, {@link sqlite}, {@link mysql}, {@link duckdb}) or its name; write your own object for another engine.
  */
 export interface SqlDialect {
   readonly name: string;
@@ -39,9 +39,24 @@ export interface SqlDialect {
   lower(expr: string, folding: CaseFolding): string;
   /**
    * `expr LIKE pattern` (or `NOT LIKE`), case-insensitive as `folding` says, where `pattern` is a
-   * placeholder bound to a lower-cased {@link containsPattern} (escape character `\`).
+   * placeholder bound to a lower-cased {@link containsPattern} (escape character
+   * {@link likeEscape}).
    */
   like(expr: string, pattern: string, negated: boolean, folding: CaseFolding): string;
+  /** The escape character `like()` declares; default `\`. */
+  readonly likeEscape?: string;
+  /**
+   * A text operand compared with `=`, `IN` or a range (a placeholder, or the literal of a schema
+   * constant such as an element type), written so the comparison is exact (by code point) where
+   * the engine's default collation is not; absent where it already is. Written on the value side
+   * so an index on the column still serves the comparison.
+   */
+  exactText?(operand: string): string;
+  /**
+   * What the engine's `CREATE INDEX` takes: `IF NOT EXISTS`, and an expression (a variant's
+   * `CASE`) rather than columns only. Both default to true.
+   */
+  readonly indexes?: { readonly ifNotExists: boolean; readonly expressions: boolean };
   /**
    * How "some element row" is written: `exists`, a correlated `EXISTS (SELECT 1 …)`, or `in`,
    * `key IN (SELECT foreignKey …)`, which an engine that runs a correlated subquery once per
@@ -99,10 +114,69 @@ export const sqlite: SqlDialect = {
   bytewise: '',
 };
 
-/** Every built-in dialect by name. */
-export const SQL_DIALECTS = { postgres, sqlite } as const satisfies Readonly<Record<string, SqlDialect>>;
+/**
+ * MySQL 8 and MariaDB 10.11 (mysql2): `?` placeholders, backtick identifiers, booleans as 0 and 1.
+ * Text columns are assumed utf8mb4 (the default collations compare case- and accent-insensitively
+ * and ignore trailing spaces), so exact comparisons and LIKE are written to not depend on them.
+ */
+export const mysql: SqlDialect = {
+  name: 'mysql',
+  placeholder: () => '?',
+  // The client/server protocol counts a prepared statement's parameters in 16 bits.
+  maxParameters: 65_535,
+  quoteIdentifier: quoteBacktickIdentifier,
+  bindBoolean: (value) => (value ? 1 : 0),
+  lower: mysqlLower,
+  // utf8mb4_bin compares the lower-cased code points, where the column's collation would also
+  // equate accents (ä LIKE a). '!' is the escape character because a backslash in a string
+  // literal means one thing or two with sql_mode NO_BACKSLASH_ESCAPES; '!' means itself in both.
+  like: (expr, pattern, negated, folding) => `${mysqlLower(expr, folding)} COLLATE utf8mb4_bin ${likeOperator(negated)} ${pattern} ESCAPE '!'`,
+  likeEscape: '!',
+  // A binary string on one side makes the comparison byte-wise (no case, accent or pad folding)
+  // while the index on the column is still used (EXPLAIN: ref), as it would not be for BINARY col.
+  exactText: (operand) => `CAST(${operand} AS BINARY)`,
+  collections: 'exists',
+  // MySQL indexes cannot carry a COLLATE: the key column should be declared utf8mb4_bin (the
+  // scheduling DDL does), and keyset pages then order by bytes.
+  bytewise: '',
+  // MySQL 8 has no CREATE INDEX IF NOT EXISTS and MariaDB no index on an expression.
+  indexes: { ifNotExists: false, expressions: false },
+};
 
-/** `'postgres' | 'sqlite'`. */
+function mysqlLower(expr: string, folding: CaseFolding): string {
+  if (folding === 'unicode') throw noUnicodeFolding('mysql');
+  return `LOWER(${expr})`;
+}
+
+/** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
+export const duckdb: SqlDialect = {
+  name: 'duckdb',
+  placeholder: (n) => `$${n}`,
+  // No documented limit; one statement's values are held in memory like the rest of it.
+  maxParameters: 65_535,
+  quoteIdentifier,
+  bindBoolean: (value) => value,
+  lower: duckdbLower,
+  // DuckDB string literals take no backslash escapes: '\' is one backslash.
+  like: (expr, pattern, negated, folding) => `${duckdbLower(expr, folding)} ${likeOperator(negated)} ${pattern} ESCAPE '\\'`,
+  collections: 'exists',
+  // The default collation is binary: = and ORDER BY compare code points.
+  bytewise: '',
+};
+
+function duckdbLower(expr: string, folding: CaseFolding): string {
+  if (folding === 'unicode') throw noUnicodeFolding('duckdb');
+  return `lower(${expr})`;
+}
+
+function noUnicodeFolding(dialect: string) {
+  return optionError(`caseFolding "unicode" is not available for ${dialect}, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).`);
+}
+
+/** Every built-in dialect by name. */
+export const SQL_DIALECTS = { postgres, sqlite, mysql, duckdb } as const satisfies Readonly<Record<string, SqlDialect>>;
+
+/** `'postgres' | 'sqlite' | 'mysql' | 'duckdb'`. */
 export type SqlDialectName = keyof typeof SQL_DIALECTS;
 
 /** The names of the functions of {@link SqlDialect}. */

@@ -39,6 +39,9 @@ export interface IndexAdviceOptions {
  *   owning key), which answers the element test and hands over the owner's key;
  * - the list order: `(created_at, key)`, with the key compared by bytes as the keyset pages are.
  *
+ * On MySQL and MariaDB the statements have no `IF NOT EXISTS` and variant attributes (a `CASE`
+ * expression) get no index, as MariaDB indexes columns only.
+ *
  * @example
  * ```ts
  * const schema = defineSchema({ entities: { book: { attributes: {
@@ -56,9 +59,10 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
   const folding = options.caseFolding ?? 'database';
   const trigram = dialect.name === 'postgres' && options.trigram !== false;
   const listOrder = options.listOrder ?? 'created_at';
+  const { ifNotExists, expressions } = dialect.indexes ?? { ifNotExists: true, expressions: true };
   const statements = new Map<string, string>();
   const add = (table: string, name: string, definition: string) => {
-    const sql = `CREATE INDEX IF NOT EXISTS ${q(indexName(table, name))} ON ${q(table)} ${definition};`;
+    const sql = `CREATE INDEX ${ifNotExists ? 'IF NOT EXISTS ' : ''}${q(indexName(table, name))} ON ${q(table)} ${definition};`;
     statements.set(sql, sql);
   };
 
@@ -74,8 +78,11 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
         for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${t.index.columns.map(q).join(', ')})`);
         continue;
       }
-      // A column stands alone in an index; an expression (a variant's CASE) needs parentheses.
-      const expression = attribute.source.kind === 'field' ? target.value : `(${target.value})`;
+      // A column stands alone in an index; an expression (a variant's CASE) needs parentheses,
+      // and an engine without expression indexes (MariaDB) gets none.
+      const isColumn = attribute.source.kind === 'field';
+      if (!isColumn && !expressions) continue;
+      const expression = isColumn ? target.value : `(${target.value})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
       const servedByListOrder = listOrder !== false && target.value === q(listOrder);
       if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `(${expression})`);

@@ -1,5 +1,5 @@
 /**
- * `tql/sql`: validated queries → parameterized SQL for PostgreSQL and SQLite.
+ * `tql/sql`: validated queries → parameterized SQL for PostgreSQL, SQLite, MySQL/MariaDB and DuckDB.
  *
  * @example
  * ```ts
@@ -32,13 +32,18 @@ export type { Scope, ScopeValue } from '../scope.js';
 export {
   sqlDatabase,
   type BetterSqlite3Like,
+  type DuckDbConnectionLike,
+  type DuckDbResultLike,
+  type Mysql2ConnectionLike,
+  type Mysql2PoolConnectionLike,
+  type Mysql2PoolLike,
   type PgliteLike,
   type PgPoolLike,
   type PgQueryable,
   type SqlDatabase,
   type SqlDriver,
 } from './database.js';
-export { postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+export { duckdb, mysql, postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';

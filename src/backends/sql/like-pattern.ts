@@ -1,17 +1,20 @@
 /** LIKE patterns in which every character of the needle is literal. */
 
-/** The escape character every pattern declares with `ESCAPE '\'`. */
+/** The escape character of {@link containsPattern} unless a dialect names another (`SqlDialect.likeEscape`). */
 export const LIKE_ESCAPE = '\\';
 
 /**
- * A `LIKE` pattern matching any text that contains `needle`: `\`, `%` and `_` are escaped with
- * `\`, and the result is wrapped in `%…%`. Use with `ESCAPE '\'`.
+ * A `LIKE` pattern matching any text that contains `needle`: the escape character, `%` and `_`
+ * are escaped with `escape` (default `\`), and the result is wrapped in `%…%`. Use with
+ * `ESCAPE '<escape>'`.
  *
  * @example
  * ```ts
  * containsPattern('50%_off\\'); // '%50\\%\\_off\\\\%'  (the text %50\%\_off\\%)
+ * containsPattern('50%!', '!');  // '%50!%!!%'
  * ```
  */
-export function containsPattern(needle: string): string {
-  return `%${needle.replace(/[\\%_]/g, (c) => `${LIKE_ESCAPE}${c}`)}%`;
+export function containsPattern(needle: string, escape: string = LIKE_ESCAPE): string {
+  // The escape character is doubled first, so the escapes added after it stay single.
+  return `%${needle.replaceAll(escape, escape + escape).replace(/[%_]/g, (c) => `${escape}${c}`)}%`;
 }

@@ -95,7 +95,7 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
       return { kind: 'scalar', value: column(source.field) };
     case 'variant': {
       // A record whose tag is not listed has no value: CASE without ELSE gives NULL.
-      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${quoteSchemaLiteral(tag)} THEN ${column(field)}`);
+      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${column(field)}`);
       return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
     }
     case 'element':
@@ -125,16 +125,16 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
     const filters: string[] = [];
     if (collection.discriminator !== undefined) {
       const values = arrays.map((a) => own(entity.collections, a)!.discriminator!.value);
-      filters.push(oneOf(`${table}.${q(collection.discriminator.column)}`, values));
+      filters.push(oneOf(dialect, `${table}.${q(collection.discriminator.column)}`, values));
     }
-    filters.push(oneOf(column(source.where.field), source.where.oneOf));
+    filters.push(oneOf(dialect, column(source.where.field), source.where.oneOf));
     const raw = column(source.value);
     return {
       table,
       foreignKey: `${table}.${q(collection.foreignKey)}`,
       ownerKey: `${q(entity.table)}.${q(entity.key)}`,
       filters: filters.join(' AND '),
-      value: source.ignorePrefix === undefined ? raw : withoutPrefix(raw, source.ignorePrefix),
+      value: source.ignorePrefix === undefined ? raw : withoutPrefix(dialect, raw, source.ignorePrefix),
       stored: { column: raw, ignorePrefix: source.ignorePrefix },
       index: {
         table: collection.table,
@@ -150,15 +150,24 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
   return tables as [ElementTable, ...ElementTable[]];
 }
 
+/**
+ * A schema constant as a literal compared exactly: as the dialect writes a compared text
+ * (`CAST('team' AS BINARY)` on MySQL, where the column's collation would also take `TEAM`).
+ */
+function exactLiteral(dialect: SqlDialect, text: string): string {
+  const literal = quoteSchemaLiteral(text);
+  return dialect.exactText === undefined ? literal : dialect.exactText(literal);
+}
+
 /** `x = 'a'` or `x IN ('a', 'b')` over schema constants. */
-function oneOf(expr: string, values: readonly string[]): string {
+function oneOf(dialect: SqlDialect, expr: string, values: readonly string[]): string {
   return values.length === 1
-    ? `${expr} = ${quoteSchemaLiteral(values[0]!)}`
-    : `${expr} IN (${values.map(quoteSchemaLiteral).join(', ')})`;
+    ? `${expr} = ${exactLiteral(dialect, values[0]!)}`
+    : `${expr} IN (${values.map((v) => exactLiteral(dialect, v)).join(', ')})`;
 }
 
 /** `expr` with one leading `prefix` dropped. Lengths count code points, as SQL `substr` does. */
-function withoutPrefix(expr: string, prefix: string): string {
+function withoutPrefix(dialect: SqlDialect, expr: string, prefix: string): string {
   const length = [...prefix].length;
-  return `CASE WHEN substr(${expr}, 1, ${length}) = ${quoteSchemaLiteral(prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;
+  return `CASE WHEN substr(${expr}, 1, ${length}) = ${exactLiteral(dialect, prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;
 }

@@ -20,6 +20,21 @@ const CHANGED_BY_LOWER: { readonly [D in SqlDialectName]: (lower: (c: string) =>
   sqlite: (lower) =>
     `WITH RECURSIVE c(cp) AS (SELECT 1 UNION ALL SELECT cp + 1 FROM c WHERE cp < ${LAST_CODE_POINT}) ` +
     `SELECT cp, ${lower('char(cp)')} AS l FROM c WHERE (cp < 55296 OR cp > 57343) AND ${lower('char(cp)')} <> char(cp)`,
+  // 128³ numbers from a recursion 127 deep (MySQL stops CTEs at 1,000 levels by default); the
+  // character in utf8mb4's default collation, as the scheduling DDL's columns have it, and
+  // compared as bytes, since that collation equates a letter with its lower case.
+  mysql: (lower) => {
+    const c = 'CONVERT(CHAR(cp USING utf32) USING utf8mb4)';
+    return (
+      'WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < 127), ' +
+      `c(cp) AS (SELECT a.n * 16384 + b.n * 128 + e.n FROM d a, d b, d e) ` +
+      `SELECT cp, ${lower(c)} AS l FROM c WHERE cp BETWEEN 1 AND ${LAST_CODE_POINT} AND (cp < 55296 OR cp > 57343) ` +
+      `AND CAST(${lower(c)} AS BINARY) <> CAST(${c} AS BINARY)`
+    );
+  },
+  duckdb: (lower) =>
+    `SELECT cp, ${lower('chr(cp::INTEGER)')} AS l FROM range(1, ${LAST_CODE_POINT + 1}) AS t(cp) ` +
+    `WHERE (cp < 55296 OR cp > 57343) AND ${lower('chr(cp::INTEGER)')} <> chr(cp::INTEGER)`,
 };
 
 const MODELS: readonly FoldingModel[] = ['ascii', 'simple', 'full'];

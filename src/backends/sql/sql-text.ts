@@ -18,10 +18,28 @@ import { optionError } from '../../errors/tql-error.js';
  * ```
  */
 export function quoteIdentifier(name: string): string {
+  return `"${checkedIdentifier(name).replaceAll('"', '""')}"`;
+}
+
+/**
+ * `name` as a MySQL identifier in backticks, embedded backticks doubled; the form MySQL and
+ * MariaDB read whatever the sql_mode (double quotes are identifiers only under ANSI_QUOTES).
+ *
+ * @example
+ * ```ts
+ * quoteBacktickIdentifier('end_user_name'); // '`end_user_name`'
+ * quoteBacktickIdentifier('we`ird');        // '`we``ird`'
+ * ```
+ */
+export function quoteBacktickIdentifier(name: string): string {
+  return `\`${checkedIdentifier(name).replaceAll('`', '``')}\``;
+}
+
+function checkedIdentifier(name: string): string {
   if (typeof name !== 'string' || name === '' || name.includes('\u0000')) {
     throw optionError(`${describeValue(name)} cannot be an SQL identifier: use a non-empty name without NUL.`);
   }
-  return `"${name.replaceAll('"', '""')}"`;
+  return name;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The shared backend contract on every SQL engine: SQLite (better-sqlite3), PGlite and a
- * PostgreSQL server, each with its own `lower()` and with `caseFolding: 'unicode'`.
+ * PostgreSQL server, each with its own `lower()` and with `caseFolding: 'unicode'`; MariaDB and
+ * DuckDB with their own `lower()`.
  */
 import { describeBackendContract } from '../contract/cases.js';
 import { CONTRACT_INPUT, ENGINE_FOLDING, ENGINE_NAMES, useSqlEngines } from './engines.js';
@@ -11,11 +12,16 @@ const REASONS = {
   simple: "lower() folds per character: İ→i, no final sigma (docs/backends-sql.md, 'Case folding')",
 } as const;
 
+/** Engines whose folding is its own, not one of the models above. */
+const ENGINE_REASONS: Partial<Record<string, string>> = {
+  mariadb: "LOWER() under utf8mb4_general_ci folds by MariaDB's own case table, measured (docs/backends-sql.md, 'Case folding')",
+};
+
 const engine = useSqlEngines(CONTRACT_INPUT);
 
 for (const name of ENGINE_NAMES) {
   const folding = ENGINE_FOLDING[name];
   describeBackendContract(name, (query) => engine(name).ids(query), {
-    divergences: folding === 'full' ? {} : { 'unicode-case-folding': REASONS[folding] },
+    divergences: folding === 'full' ? {} : { 'unicode-case-folding': ENGINE_REASONS[name] ?? REASONS[folding] },
   });
 }

@@ -1,5 +1,5 @@
 /**
- * docs/backends-sql.md shows SQL: each `sql postgres` / `sql sqlite` block must be exactly what
+ * docs/backends-sql.md shows SQL: each `sql postgres` / `sql sqlite` / `sql mysql` / `sql duckdb` block must be exactly what
  * the `tql` block before it compiles to with `schedulingSqlMapping`.
  */
 import { readFileSync } from 'node:fs';
@@ -22,8 +22,8 @@ const examples = codeBlocks(page).flatMap((block, i, blocks) => {
   return [{ tql: tql.body, dialect, sql: block.body, title: `${dialect}: ${tql.body}` }];
 });
 
-test('the page has examples in both dialects', () => {
-  expect(new Set(examples.map((e) => e.dialect))).toEqual(new Set(['postgres', 'sqlite']));
+test('the page has examples in every dialect', () => {
+  expect(new Set(examples.map((e) => e.dialect))).toEqual(new Set(['postgres', 'sqlite', 'mysql', 'duckdb']));
 });
 
 test.for(examples)('$title', ({ tql, dialect, sql }) => {

@@ -93,8 +93,13 @@ describe('compileSql', () => {
     ['no options', null, 'invalid_option: compileSql needs options { dialect, mapping }.'],
     [
       'an unknown dialect',
-      { dialect: 'mysql' as 'sqlite', mapping: schedulingSqlMapping },
-      'invalid_option: Unknown SQL dialect "mysql": use one of postgres, sqlite.',
+      { dialect: 'oracle' as 'sqlite', mapping: schedulingSqlMapping },
+      'invalid_option: Unknown SQL dialect "oracle": use one of postgres, sqlite, mysql, duckdb.',
+    ],
+    [
+      'caseFolding unicode on mysql',
+      { dialect: 'mysql', mapping: schedulingSqlMapping, caseFolding: 'unicode' },
+      'invalid_option: caseFolding "unicode" is not available for mysql, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).',
     ],
     [
       'an unknown case folding',

@@ -7,11 +7,12 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { printValue } from '../../../src/ast/print.js';
 import { compileSql } from '../../../src/backends/sql/compile-sql.js';
-import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
+import { resolveDialect, type SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { Agent } from '../../../src/models/scheduling/records.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
+import { agentRecord } from '../../support/agent-record.js';
 
 const HOSTILE = [
   "'; DROP TABLE agent; --",
@@ -48,7 +49,7 @@ const TEMPLATES = [
 ] as const;
 
 const query = (template: string, value: string) => check(template.replaceAll('%v', quoted(value)), schedulingSchema, 'agent');
-const DIALECTS: readonly SqlDialectName[] = ['postgres', 'sqlite'];
+const DIALECTS: readonly SqlDialectName[] = ['postgres', 'sqlite', 'mysql', 'duckdb'];
 
 describe('the SQL text does not depend on the values', () => {
   test.for(HOSTILE.flatMap((value) => TEMPLATES.map((template) => ({ value, template }))))('$template with $value', ({ value, template }) => {
@@ -70,18 +71,7 @@ test('NUL never gets as far as SQL: the validator rejects it', () => {
 });
 
 describe('every engine finds the hostile values as plain text', () => {
-  const agents: Agent[] = HOSTILE.map((name, i) => ({
-    id: `agnt_h${String(i).padStart(2, '0')}`,
-    object: 'agent',
-    name,
-    email: `${name}@example.com`,
-    role: 'User',
-    schedulable: true,
-    two_factor_enabled: false,
-    url_slug: name,
-    created_at: 1700000000,
-    updated_at: 1700000000,
-  }));
+  const agents: Agent[] = HOSTILE.map((name, i) => agentRecord(`agnt_h${String(i).padStart(2, '0')}`, name));
   const engine = useSqlEngines({ agents });
   const idOf = (value: string) => agents.find((a) => a.name === value)!.id;
 
@@ -94,7 +84,7 @@ describe('every engine finds the hostile values as plain text', () => {
       expect(await e.ids(query('agent.name LIKE %v', value)), `${name}: LIKE ${value}`).toEqual(containing);
       expect(await e.ids(query('agent.name NOT_LIKE %v', value)), `${name}: NOT_LIKE ${value}`).toHaveLength(agents.length - containing.length);
     }
-    const [count] = await e.db.all<{ n: unknown }>({ text: 'SELECT count(*) AS n FROM "agent"', values: [] });
+    const [count] = await e.db.all<{ n: unknown }>({ text: `SELECT count(*) AS n FROM ${resolveDialect(e.db.dialect).quoteIdentifier('agent')}`, values: [] });
     expect(Number(count?.n), `${name}: the agent table is intact`).toBe(agents.length);
   });
 });

@@ -8,11 +8,30 @@ import { readSchedulingData } from '../../../src/models/scheduling/sql/read.js';
 import { REQUEST_RESOURCE_TABLE } from '../../../src/models/scheduling/sql/tables.js';
 import { sortedById } from '../../support/ids.js';
 import { ENGINE_NAMES, useSqlEngines } from './engines.js';
+import { resolveDialect } from '../../../src/backends/sql/dialects.js';
 
 describe('DDL', () => {
-  test('request_resource in both dialects', () => {
-    expect({ postgres: createTableSql('postgres', REQUEST_RESOURCE_TABLE), sqlite: createTableSql('sqlite', REQUEST_RESOURCE_TABLE) }).toMatchInlineSnapshot(`
+  test('request_resource in every dialect', () => {
+    expect(Object.fromEntries((['postgres', 'sqlite', 'mysql', 'duckdb'] as const).map((d) => [d, createTableSql(d, REQUEST_RESOURCE_TABLE)]))).toMatchInlineSnapshot(`
       {
+        "duckdb": "CREATE TABLE "request_resource" (
+        "request_id" VARCHAR NOT NULL REFERENCES "scheduling_request" ("id"),
+        "role" VARCHAR NOT NULL,
+        "position" BIGINT NOT NULL,
+        "type" VARCHAR,
+        "id" VARCHAR,
+        "name" VARCHAR,
+        PRIMARY KEY ("request_id", "role", "position")
+      );",
+        "mysql": "CREATE TABLE \`request_resource\` (
+        \`request_id\` VARCHAR(191) COLLATE utf8mb4_bin NOT NULL REFERENCES \`scheduling_request\` (\`id\`) ON DELETE CASCADE,
+        \`role\` VARCHAR(191) COLLATE utf8mb4_bin NOT NULL,
+        \`position\` BIGINT NOT NULL,
+        \`type\` VARCHAR(191),
+        \`id\` VARCHAR(191),
+        \`name\` VARCHAR(191),
+        PRIMARY KEY (\`request_id\`, \`role\`, \`position\`)
+      ) DEFAULT CHARSET=utf8mb4;",
         "postgres": "CREATE TABLE "request_resource" (
         "request_id" text NOT NULL REFERENCES "scheduling_request" ("id") ON DELETE CASCADE,
         "role" text NOT NULL,
@@ -34,11 +53,10 @@ describe('DDL', () => {
       }
     `);
   });
-  test('every table of both dialects', () => {
-    const tables = (ddl: string) => [...ddl.matchAll(/CREATE TABLE "(\w+)"/g)].map((m) => m[1]);
+  test('every table of every dialect', () => {
+    const tables = (ddl: string) => [...ddl.matchAll(/CREATE TABLE ["`](\w+)["`]/g)].map((m) => m[1]);
     const expected = ['agent', 'team', 'resource', 'scheduling_request', 'associated_entity', 'request_resource', 'request_guest'];
-    expect(tables(schedulingDdl.postgres)).toEqual(expected);
-    expect(tables(schedulingDdl.sqlite)).toEqual(expected);
+    for (const dialect of ['postgres', 'sqlite', 'mysql', 'duckdb'] as const) expect(tables(schedulingDdl[dialect]), dialect).toEqual(expected);
   });
 });
 
@@ -82,16 +100,20 @@ describe('through a node-postgres Pool', () => {
 });
 
 describe('a text that starts with U+FEFF', () => {
-  // PGlite's driver decodes every text it returns with a BOM-stripping TextDecoder: the stored
-  // value is intact (filters match it), but it comes back without its first character.
-  // docs/backends-sql.md says so; this test notices when PGlite changes.
+  // PGlite's and @duckdb/node-api's drivers decode every text they return with a BOM-stripping
+  // TextDecoder: the stored value is intact (filters match it), but it comes back without its
+  // first character. docs/backends-sql.md says so; this test notices when a driver changes.
   test.for(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', async (name) => {
     const e = engine(name);
     await loadSchedulingData(e.db, { agents: [{ id: 'agnt_bom', name: '\uFEFFAda' }] });
     const back = (await readSchedulingData(e.db)).agents.find((a) => a.id === 'agnt_bom');
-    expect(back?.name).toBe(name === 'pglite' ? 'Ada' : '\uFEFFAda');
+    expect(back?.name).toBe(name === 'pglite' || name === 'duckdb' ? 'Ada' : '\uFEFFAda');
+    const dialect = resolveDialect(e.db.dialect);
+    const q = dialect.quoteIdentifier;
+    // MySQL's length() counts bytes, its char_length() characters.
+    const length = e.db.dialect === 'mysql' ? 'char_length' : 'length';
     const [row] = await e.db.all<{ n: number | bigint }>({
-      text: `SELECT length("name") AS n FROM "agent" WHERE "id" = ${e.db.dialect === 'postgres' ? '$1' : '?'}`,
+      text: `SELECT ${length}(${q('name')}) AS n FROM ${q('agent')} WHERE ${q('id')} = ${dialect.placeholder(1)}`,
       values: ['agnt_bom'],
     });
     expect(Number(row!.n), 'the stored name keeps its U+FEFF').toBe(4);

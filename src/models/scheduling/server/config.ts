@@ -27,8 +27,9 @@ The reference list server of the scheduling API on 127.0.0.1: GET /v1/scheduling
 Options:
   --port <n>            port to listen on (default ${DEFAULT_PORT}, or env PORT; 0 picks a free one)
   --token <token>       the bearer token clients must send (default: env TQL_API_TOKEN, else ${DEV_TOKEN})
-  --database-url <url>  a PostgreSQL server (default: env DATABASE_URL, else embedded PGlite)
-  --reset               reload the sample data into the PostgreSQL server's scheduling tables
+  --database-url <url>  a PostgreSQL (postgresql://) or MySQL/MariaDB (mysql://) server
+                        (default: env DATABASE_URL, else embedded PGlite)
+  --reset               reload the sample data into the server's scheduling tables
   -h, --help            show this help
 
 Example:

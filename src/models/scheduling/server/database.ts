@@ -1,6 +1,6 @@
 /**
  * The reference server's database: embedded PGlite with the sample data by default, or a
- * PostgreSQL server given by a connection string.
+ * PostgreSQL or MySQL/MariaDB server given by a connection string.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -22,7 +22,7 @@ export interface OpenedDatabase {
 }
 
 export interface DatabaseOptions {
-  /** `postgresql://…`; undefined for embedded PGlite. */
+  /** `postgresql://…` or `mysql://…` (`mariadb://…`); undefined for embedded PGlite. */
   readonly databaseUrl?: string | undefined;
   /** Drop the scheduling tables and load the sample data even when they exist. */
   readonly reset?: boolean | undefined;
@@ -47,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     await fill(db, false);
     return { db, description: 'PGlite (in memory)', loadedSample: true, caseFolding: await caseFolding(db), close: () => pglite.close() };
   }
+  if (/^(mysql|mariadb):\/\//i.test(options.databaseUrl)) return openMysql(options.databaseUrl, options);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
   // An idle connection can break (the server restarts); the pool replaces it. Without a listener
   // the error would end the process.
@@ -70,6 +71,29 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
         return pool.end();
       },
     };
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * A MySQL or MariaDB server through a mysql2 pool, loaded only when asked for. Its LIKE folds
+ * by the columns' collation (`database`): MySQL has no lower() that folds as JavaScript does.
+ */
+async function openMysql(url: string, options: DatabaseOptions): Promise<OpenedDatabase> {
+  const mysql = await import('mysql2/promise');
+  const pool = mysql.createPool({ uri: url.replace(/^mariadb:/i, 'mysql:'), connectionLimit: 5 });
+  try {
+    const db = sqlDatabase(pool);
+    const [row] = await db.all<{ n: number | string }>({
+      text: `SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'scheduling_request'`,
+      values: [],
+    });
+    const exists = Number(row?.n) > 0;
+    const load = options.reset === true || !exists;
+    if (load) await fill(db, exists);
+    return { db, description: `MySQL at ${safeAddress(url)}`, loadedSample: load, caseFolding: 'database', close: () => pool.end() };
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw e;

@@ -1,7 +1,6 @@
 /** CREATE TABLE statements for the scheduling tables, per dialect, rendered from `tables.ts`. */
-import type { SqlDialectName } from '../../../backends/sql/dialects.js';
+import { SQL_DIALECTS, type SqlDialectName } from '../../../backends/sql/dialects.js';
 import { indexAdvice } from '../../../backends/sql/index-advice.js';
-import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
 import { schedulingSchema } from '../schema.js';
 import { schedulingSqlMapping } from './mapping.js';
 import { SCHEDULING_TABLES, type ColumnType, type TableSpec } from './tables.js';
@@ -10,7 +9,14 @@ const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnTyp
   postgres: { text: 'text', integer: 'bigint', boolean: 'boolean' },
   // SQLite has no boolean type: 0 and 1, checked.
   sqlite: { text: 'TEXT', integer: 'INTEGER', boolean: 'INTEGER' },
+  // An indexed column cannot be TEXT; 191 utf8mb4 characters keep four of them in one index
+  // within InnoDB's 3,072 bytes (the element tables' indexes have four).
+  mysql: { text: 'VARCHAR(191)', integer: 'BIGINT', boolean: 'BOOLEAN' },
+  duckdb: { text: 'VARCHAR', integer: 'BIGINT', boolean: 'BOOLEAN' },
 };
+
+/** What a dialect writes after a table's columns: MySQL's character set (collation its default). */
+const TABLE_OPTIONS: { readonly [D in SqlDialectName]: string } = { postgres: '', sqlite: '', mysql: ' DEFAULT CHARSET=utf8mb4', duckdb: '' };
 
 /**
  * The DDL of one table: `CREATE TABLE` and its indexes.
@@ -22,16 +28,20 @@ const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnTyp
  * ```
  */
 export function createTableSql(dialect: SqlDialectName, table: TableSpec): string {
-  const q = quoteIdentifier;
+  const q = SQL_DIALECTS[dialect].quoteIdentifier;
   const columns = table.columns.map((c) => {
     const parts = [q(c.name), COLUMN_TYPES[dialect][c.type]];
+    const isKey = table.primaryKey.includes(c.name) || table.parent?.column === c.name;
+    // Keys compare and order by bytes, as on the other engines (keyset pages, joins).
+    if (dialect === 'mysql' && isKey && c.type === 'text') parts.push('COLLATE utf8mb4_bin');
     if (table.primaryKey.includes(c.name)) parts.push('NOT NULL');
-    if (table.parent?.column === c.name) parts.push(`REFERENCES ${q(table.parent.table)} (${q(table.parent.key)}) ON DELETE CASCADE`);
+    // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
+    if (table.parent?.column === c.name) parts.push(`REFERENCES ${q(table.parent.table)} (${q(table.parent.key)})${dialect === 'duckdb' ? '' : ' ON DELETE CASCADE'}`);
     if (dialect === 'sqlite' && c.type === 'boolean') parts.push(`CHECK (${q(c.name)} IN (0, 1))`);
     return parts.join(' ');
   });
   columns.push(`PRIMARY KEY (${table.primaryKey.map(q).join(', ')})`);
-  const statements = [`CREATE TABLE ${q(table.name)} (\n  ${columns.join(',\n  ')}\n);`];
+  const statements = [`CREATE TABLE ${q(table.name)} (\n  ${columns.join(',\n  ')}\n)${TABLE_OPTIONS[dialect]};`];
   for (const index of table.indexes ?? []) {
     const name = q(`${table.name}_${index.join('_')}_idx`);
     statements.push(`CREATE INDEX ${name} ON ${q(table.name)} (${index.map(q).join(', ')});`);
@@ -76,14 +86,23 @@ export const schedulingDdl: { readonly [D in SqlDialectName]: string } = lazyScr
 function lazyScripts(): { readonly [D in SqlDialectName]: string } {
   const written: Partial<Record<SqlDialectName, string>> = {};
   const scripts = {} as { [D in SqlDialectName]: string };
-  for (const dialect of ['postgres', 'sqlite'] as const) {
+  for (const dialect of Object.keys(SQL_DIALECTS) as SqlDialectName[]) {
     Object.defineProperty(scripts, dialect, { enumerable: true, get: () => (written[dialect] ??= script(dialect)) });
   }
   return Object.freeze(scripts);
 }
 
-/** DROP statements for every scheduling table, children first; safe when they do not exist. */
-export const dropSchedulingTablesSql = [...SCHEDULING_TABLES]
-  .reverse()
-  .map((t) => `DROP TABLE IF EXISTS ${quoteIdentifier(t.name)};`)
-  .join('\n');
+/**
+ * DROP statements for every scheduling table, children first, in the dialect's quoting; safe
+ * when the tables do not exist.
+ */
+export function dropSchedulingTablesScript(dialect: SqlDialectName): string {
+  const q = SQL_DIALECTS[dialect].quoteIdentifier;
+  return [...SCHEDULING_TABLES]
+    .reverse()
+    .map((t) => `DROP TABLE IF EXISTS ${q(t.name)};`)
+    .join('\n');
+}
+
+/** DROP statements for every scheduling table, children first; safe when they do not exist. PostgreSQL, SQLite and DuckDB. */
+export const dropSchedulingTablesSql = dropSchedulingTablesScript('postgres');

@@ -1,23 +1,21 @@
 /** Creating the scheduling tables and loading records into them, on any supported driver. */
 import type { SqlStatement } from '../../../backends/sql/compile-sql.js';
 import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
-import { sqlite, type SqlDialectName } from '../../../backends/sql/dialects.js';
+import { duckdb, mysql, sqlite, type SqlDialect, type SqlDialectName } from '../../../backends/sql/dialects.js';
 import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
-import { dropSchedulingTablesSql, schedulingDdl } from './ddl.js';
+import { dropSchedulingTablesScript, schedulingDdl } from './ddl.js';
 import { schedulingRows, type Row, type SchedulingDataInput } from './rows.js';
 import type { TableSpec } from './tables.js';
 
 /** Rows in one PostgreSQL INSERT: one JSON parameter of a few megabytes at most. */
 const JSON_CHUNK_ROWS = 5000;
-/** Bound values in one SQLite INSERT, under its limit of 32,766. */
-const SQLITE_MAX_VALUES = 32_000;
-
-const bindable = (v: unknown) => (typeof v === 'boolean' ? sqlite.bindBoolean(v) : v);
 
 /**
  * Many rows per statement, the fastest way each engine offered in our measurements:
  * PostgreSQL reads a JSON array parameter with `json_populate_recordset` (one parameter whatever
- * the row count); SQLite takes a multi-row VALUES list (booleans bound as 0/1).
+ * the row count); the others take a multi-row VALUES list, as many values per statement as
+ * given (SQLite's limit is 32,766; MySQL's 65,535; DuckDB plans a statement per parameter, so
+ * fewer are faster there), booleans as the dialect binds them.
  */
 const INSERTS: { readonly [D in SqlDialectName]: (table: TableSpec, rows: readonly Row[]) => Generator<SqlStatement> } = {
   *postgres(table, rows) {
@@ -26,17 +24,25 @@ const INSERTS: { readonly [D in SqlDialectName]: (table: TableSpec, rows: readon
     const text = `INSERT INTO ${name} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${name}, $1::json)`;
     for (let i = 0; i < rows.length; i += JSON_CHUNK_ROWS) yield { text, values: [JSON.stringify(rows.slice(i, i + JSON_CHUNK_ROWS))] };
   },
-  *sqlite(table, rows) {
-    const columns = table.columns.map((c) => quoteIdentifier(c.name)).join(', ');
-    const tuple = `(${table.columns.map(() => '?').join(', ')})`;
-    const perStatement = Math.max(1, Math.floor(SQLITE_MAX_VALUES / table.columns.length));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const chunk = rows.slice(i, i + perStatement);
-      const values = chunk.flatMap((row) => table.columns.map((c) => bindable(row[c.name])));
-      yield { text: `INSERT INTO ${quoteIdentifier(table.name)} (${columns}) VALUES ${Array(chunk.length).fill(tuple).join(', ')}`, values };
-    }
-  },
+  sqlite: (table, rows) => valuesInserts(sqlite, 32_000, table, rows),
+  mysql: (table, rows) => valuesInserts(mysql, 60_000, table, rows),
+  duckdb: (table, rows) => valuesInserts(duckdb, 2_000, table, rows),
 };
+
+/** `INSERT … VALUES (…), (…)` with at most `maxValues` bound values per statement. */
+function* valuesInserts(dialect: SqlDialect, maxValues: number, table: TableSpec, rows: readonly Row[]): Generator<SqlStatement> {
+  const q = dialect.quoteIdentifier;
+  const columns = table.columns.map((c) => q(c.name)).join(', ');
+  const perStatement = Math.max(1, Math.floor(maxValues / table.columns.length));
+  const bindable = (v: unknown) => (typeof v === 'boolean' ? dialect.bindBoolean(v) : v);
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
+    const values = chunk.flatMap((row) => table.columns.map((c) => bindable(row[c.name])));
+    let n = 0;
+    const tuples = chunk.map(() => `(${table.columns.map(() => dialect.placeholder(++n)).join(', ')})`);
+    yield { text: `INSERT INTO ${q(table.name)} (${columns}) VALUES ${tuples.join(', ')}`, values };
+  }
+}
 
 /**
  * Creates the scheduling tables ({@link schedulingDdl}); with `replace`, drops them first.
@@ -49,7 +55,7 @@ const INSERTS: { readonly [D in SqlDialectName]: (table: TableSpec, rows: readon
  */
 export async function createSchedulingTables(db: SqlDriver | SqlDatabase, options: { readonly replace?: boolean } = {}): Promise<void> {
   const sql = asSqlDatabase(db);
-  if (options.replace === true) await sql.exec(dropSchedulingTablesSql);
+  if (options.replace === true) await sql.exec(dropSchedulingTablesScript(sql.dialect));
   await sql.exec(schedulingDdl[sql.dialect]);
 }
 

@@ -4,7 +4,6 @@
  */
 import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
 import { resolveDialect } from '../../../backends/sql/dialects.js';
-import { quoteIdentifier } from '../../../backends/sql/sql-text.js';
 import type { SchedulingData } from '../generate.js';
 import type { Agent, AgentRef, AssociatedEntity, Resource, ResourceRef, SchedulingRecords, SchedulingRequest, Team } from '../records.js';
 import type { SchedulingEntityName } from '../schema.js';
@@ -38,11 +37,11 @@ interface RowFilter {
 /** The rows of `table` (those `where` selects, if given), values converted, in primary-key order. */
 async function readRows(db: SqlDatabase, table: TableSpec, where?: RowFilter): Promise<Row[]> {
   if (where?.ids.length === 0) return [];
-  const q = quoteIdentifier;
+  const dialect = resolveDialect(db.dialect);
+  const q = dialect.quoteIdentifier;
   const columns = table.columns.map((c) => q(c.name)).join(', ');
   let text = `SELECT ${columns} FROM ${q(table.name)}`;
   if (where !== undefined) {
-    const dialect = resolveDialect(db.dialect);
     text += ` WHERE ${q(where.column)} IN (${where.ids.map((_, i) => dialect.placeholder(i + 1)).join(', ')})`;
   }
   text += ` ORDER BY ${table.primaryKey.map(q).join(', ')}`;

@@ -1,6 +1,6 @@
 /**
  * The reference list server driven over real HTTP on 127.0.0.1: on embedded PGlite, and on a
- * PostgreSQL server when one can be started. Answers are checked against the in-memory backend
+ * PostgreSQL and a MariaDB server when they can be started. Answers are checked against the in-memory backend
  * on the same sample data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,7 @@ import { recordsOf, sampleData } from '../../../../src/models/scheduling/sample.
 import { schedulingSchema, type SchedulingEntityName } from '../../../../src/models/scheduling/schema.js';
 import { startListServer, type ListServer } from '../../../../src/models/scheduling/server/server.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
+import { mariadbAvailable, startMariadb } from '../../../support/mariadb-server.js';
 
 const TOKEN = 'test-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -60,27 +61,36 @@ const BACKENDS: Backend[] = [
     },
   },
 ];
-if (postgresAvailable()) {
-  BACKENDS.push({
-    name: 'PostgreSQL server',
+/** The list server over a database server that `startDatabase` starts and `stop` ends. */
+function onDatabaseServer(name: string, startDatabase: () => Promise<{ url: string; stop(): Promise<void> }>): Backend {
+  return {
+    name,
     async start() {
-      const pg: PostgresServer = await startPostgres();
+      const database = await startDatabase();
       try {
-        const server = await startListServer({ token: TOKEN, port: 0, databaseUrl: pg.connectionString });
+        const server = await startListServer({ token: TOKEN, port: 0, databaseUrl: database.url });
         return {
           server,
           stop: async () => {
             await server.close();
-            await pg.stop();
+            await database.stop();
           },
         };
       } catch (e) {
-        await pg.stop();
+        await database.stop();
         throw e;
       }
     },
-  });
+  };
 }
+
+if (postgresAvailable()) {
+  BACKENDS.push(onDatabaseServer('PostgreSQL server', async () => {
+    const pg: PostgresServer = await startPostgres();
+    return { url: pg.connectionString, stop: () => pg.stop() };
+  }));
+}
+if (mariadbAvailable()) BACKENDS.push(onDatabaseServer('MariaDB server', startMariadb));
 
 describe.each(BACKENDS)('the list server on $name', (backend) => {
   let server: ListServer;
