@@ -5,7 +5,7 @@ export interface OptionSpec {
   readonly type: 'string' | 'boolean';
   readonly short?: string;
   readonly multiple?: boolean;
-  /** Shown in `--help`, e.g. `--dialect <postgres|sqlite>  SQL dialect (default postgres)`. */
+  /** Shown in `--help`, e.g. `--dialect <postgres|sqlite|mysql|duckdb>  SQL dialect (default postgres)`. */
   readonly help: string;
   readonly value?: string;
 }

@@ -19,8 +19,13 @@ export function oneOf<const T extends string>(
 ): T | undefined {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  io.stderr.write(`tql: --${name} takes ${allowed.join(' or ')}, not ${JSON.stringify(value)}\n`);
+  io.stderr.write(`tql: --${name} takes ${choices(allowed)}, not ${JSON.stringify(value)}\n`);
   return undefined;
+}
+
+/** `a or b`, `a, b or c`. */
+function choices(words: readonly string[]): string {
+  return words.length <= 2 ? words.join(' or ') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
 /**

@@ -178,7 +178,7 @@ describe('unreadable records exit 3 with the line', () => {
     expect(await tql(['filter', 'agent.name EQ x', '--output', 'xml'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'tql: --output takes ndjson or json or ids, not "xml"\n',
+      stderr: 'tql: --output takes ndjson, json or ids, not "xml"\n',
     });
   });
 });

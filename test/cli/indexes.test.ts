@@ -28,7 +28,7 @@ describe('tql indexes', () => {
   });
 
   test.for<[string[], string]>([
-    [['indexes', '--dialect', 'oracle'], 'tql: --dialect takes postgres or sqlite or mysql or duckdb, not "oracle"\n'],
+    [['indexes', '--dialect', 'oracle'], 'tql: --dialect takes postgres, sqlite, mysql or duckdb, not "oracle"\n'],
     [['indexes', 'agent.name EQ x'], 'tql indexes: takes no query; it prints the indexes of the reference tables\n'],
   ])('%j is a usage error', async ([args, stderr]) => {
     expect(await tql(args)).toEqual({ code: 2, stdout: '', stderr });

@@ -37,7 +37,7 @@ describe('tql sql', () => {
   });
 
   test.for<[string[], number, string]>([
-    [['agent.name EQ x', '--dialect', 'oracle'], 2, 'tql: --dialect takes postgres or sqlite or mysql or duckdb, not "oracle"\n'],
+    [['agent.name EQ x', '--dialect', 'oracle'], 2, 'tql: --dialect takes postgres, sqlite, mysql or duckdb, not "oracle"\n'],
     [['agent.name EQ x', '--limit', '5'], 2, 'tql sql: --limit needs --select (a bare condition has no LIMIT)\n'],
     [['agent.name EQ x', '--select', '--limit', '0'], 2, 'tql: --limit takes a whole number of at least 1, not "0"\n'],
     [['agent.name EQ x', '--case-folding', 'icu'], 2, 'tql: --case-folding takes database or unicode, not "icu"\n'],

@@ -12,7 +12,7 @@ import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 export const indexesCommand: Command = {
   name: 'indexes',
   summary: 'Print the CREATE INDEX statements that make every filterable attribute and the list order index-friendly.',
-  usage: 'tql indexes [--dialect postgres|sqlite] [--case-folding database|unicode] [--schema <file> [--mapping <file>] [--list-order <column|none>]] [--json]',
+  usage: 'tql indexes [--dialect postgres|sqlite|mysql|duckdb] [--case-folding database|unicode] [--schema <file> [--mapping <file>] [--list-order <column|none>]] [--json]',
   options: {
     ...SQL_OPTIONS,
     schema: QUERY_OPTIONS.schema!,

@@ -11,8 +11,8 @@ import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 /** `tql sql`: the query as a parameterized SQL condition, or a whole SELECT over the reference tables. */
 export const sqlCommand: Command = {
   name: 'sql',
-  summary: 'Compile a query to parameterized SQL (PostgreSQL or SQLite) over the reference tables.',
-  usage: 'tql sql <query> [--dialect postgres|sqlite] [--select [--limit <n>]] [--case-folding database|unicode] [--json]',
+  summary: 'Compile a query to parameterized SQL (PostgreSQL, SQLite, MySQL/MariaDB or DuckDB) over the reference tables.',
+  usage: 'tql sql <query> [--dialect postgres|sqlite|mysql|duckdb] [--select [--limit <n>]] [--case-folding database|unicode] [--json]',
   options: {
     ...QUERY_OPTIONS,
     ...MAPPING_OPTION,
