@@ -5,7 +5,7 @@
  * package has no dependencies, so npm installs it offline.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -37,8 +37,19 @@ function node(cwd: string, args: readonly string[]): { status: number | null; st
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
+/** node_modules folders above `dir`: Node resolves packages there too, so a peer found in one would hide a missing one. */
+function ancestorModules(dir: string): string[] {
+  const found: string[] = [];
+  for (let at = path.dirname(dir); ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'node_modules'))) found.push(path.join(at, 'node_modules'));
+    if (path.dirname(at) === at) return found;
+  }
+}
+
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'tql-consumer-'));
+  const above = ancestorModules(work);
+  if (above.length > 0) throw new Error(`the consumer project must not see packages from ${above.join(', ')}: remove it, or set TMPDIR to a folder without one above it`);
   // Build into a staging copy of the package, so the checkout's dist/ is left alone.
   const staging = path.join(work, 'package');
   mkdirSync(staging);
