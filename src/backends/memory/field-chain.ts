@@ -2,7 +2,10 @@
  * Queries of comparisons on fields joined by AND (or a single one): the whole predicate is a
  * chain of links from the keys' slots (field-slots.ts). A link reads its key, tests the value,
  * checks the record is an object and the value its own, and calls the next link; the last calls
- * `yes`. Each link is code of its key's slot, so V8 inlines the reads and the chain's calls.
+ * `yes`. Each link is code of its key's slot, so V8 inlines the reads and the chain's calls. An
+ * equality on a collection (`agent_id EQ …`) is a link too: its list's slot scans the elements,
+ * and the exact test with its own-property checks runs only where the scan found one that may
+ * count.
  *
  * The general path (build.ts) calls a guard, then a conjunction, then each test closure, then the
  * key's reader and own check: calls that V8 cannot inline once several queries share those
@@ -12,12 +15,13 @@
  * the guard does (record-guard.ts).
  */
 import { exactPredicate } from './build.js';
-import { fieldAccess } from './field-reader.js';
+import { fieldAccess, listAccess } from './field-reader.js';
 import type { FieldSlot, SlotPredicate } from './field-slot-types.js';
+import type { AttributeSource } from '../../schema/types.js';
 import type { ComparisonPlan, Plan } from './plan.js';
 import { ownRetry } from './record-guard.js';
 import { safeKey } from './safe-key.js';
-import type { RecordPredicate } from './sources.js';
+import { elementEqualParts, hasElementScan, type RecordPredicate } from './sources.js';
 import type { ValueTest } from './value-test.js';
 
 const yes: SlotPredicate = () => true;
@@ -33,7 +37,7 @@ const yes: SlotPredicate = () => true;
  */
 export function fieldChain(plan: Plan, text: string): RecordPredicate | undefined {
   const links = plan.kind === 'Comparison' ? [plan] : plan.kind === 'And' ? plan.operands : undefined;
-  if (links === undefined || !links.every((o) => o.kind === 'Comparison' && o.comparison.attribute.source.kind === 'field' && hasLink(o.test))) return undefined;
+  if (links === undefined || !links.every((o) => o.kind === 'Comparison' && hasLink(o))) return undefined;
   let exact: RecordPredicate | undefined;
   const again = ownRetry(() => (exact ??= exactPredicate(plan, text)), plan);
   // Reading null or undefined throws in a link: they have no values, which the general path
@@ -42,17 +46,43 @@ export function fieldChain(plan: Plan, text: string): RecordPredicate | undefine
   let next: SlotPredicate | undefined = yes;
   for (let i = links.length - 1; i >= 0 && next !== undefined; i--) {
     const c = links[i] as ComparisonPlan;
-    const field = (c.comparison.attribute.source as { readonly field: string }).field;
-    const slot = fieldAccess(safeKey(field, c.comparison.attribute.path, text, c.comparison.span));
-    next = LINKS[c.test.kind](slot, c.test as never, c.want, next, retry);
+    const source = c.comparison.attribute.source;
+    const key = (k: string) => safeKey(k, c.comparison.attribute.path, text, c.comparison.span);
+    next =
+      source.kind === 'element'
+        ? elementLink(source, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.want, next, retry)
+        : LINKS[c.test.kind](fieldAccess(key((source as { readonly field: string }).field)), c.test as never, c.want, next, retry);
   }
   return next;
 }
 
+/**
+ * The link of an equality on a collection: the first list's slot scans it, and the second's,
+ * if the source has one (see {@link hasElementScan}).
+ */
+function elementLink(
+  source: ElementSource,
+  test: Extract<ValueTest, { kind: 'equals' }>,
+  key: (k: string) => string,
+  want: boolean,
+  next: SlotPredicate,
+  retry: SlotPredicate,
+): SlotPredicate {
+  const { keys, exact } = elementEqualParts(source, test, key);
+  const tag = keys.oneOf[0]!;
+  const [first, second] = keys.arrays;
+  const other = second === undefined ? undefined : listAccess(second).holdsEqual(keys.where, tag, keys.value, test.value);
+  return listAccess(first!).someEqual(keys.where, tag, keys.value, test.value, other, exact, want, next, retry);
+}
+
+type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
+
 type TestOf<K extends ValueTest['kind']> = Extract<ValueTest, { kind: K }>;
 
-/** Whether the slots have a link for the test (see scripts/write-field-slots.mjs for which). */
-function hasLink(test: ValueTest): boolean {
+/** Whether the slots have a link for the comparison (see scripts/write-field-slots.mjs for which). */
+function hasLink({ comparison, test }: ComparisonPlan): boolean {
+  const source = comparison.attribute.source;
+  if (source.kind !== 'field') return source.kind === 'element' && hasElementScan(source, test);
   switch (test.kind) {
     case 'oneOfFew':
       return test.values.length <= 3;

@@ -13,8 +13,8 @@
  * or polymorphic, and V8 inlines it.
  */
 
-import type { FieldReader, FieldSlot } from './field-slot-types.js';
-import { SLOTS } from './field-slots.js';
+import type { FieldReader, FieldSlot, ListSlot } from './field-slot-types.js';
+import { LIST_SLOTS, SLOTS } from './field-slots.js';
 
 export type { FieldReader } from './field-slot-types.js';
 
@@ -33,6 +33,8 @@ const MAX_REMEMBERED = 4096;
 
 const accesses = new Map<string, FieldAccess>();
 let next = 0;
+const lists = new Map<string, ListSlot>();
+let nextList = 0;
 
 /**
  * The reader of `key`: the same function for the same key every time (while fewer than
@@ -65,6 +67,25 @@ export function fieldAccess(key: string): FieldAccess {
   if (access === undefined) {
     access = SLOTS[next++ % SLOTS.length]!(key);
     if (accesses.size < MAX_REMEMBERED) accesses.set(key, access);
+  }
+  return access;
+}
+
+/**
+ * The scans of the list of elements at `key` (a collection attribute's `arrays`), from the key's
+ * list slot: the same for the same key every time, as {@link fieldAccess}.
+ *
+ * @example
+ * ```ts
+ * const holds = listAccess('resources').holdsEqual('type', 'team', 'id', 'team_1');
+ * holds({ resources: [{ type: 'team', id: 'team_1' }] }); // true
+ * ```
+ */
+export function listAccess(key: string): ListSlot {
+  let access = lists.get(key);
+  if (access === undefined) {
+    access = LIST_SLOTS[nextList++ % LIST_SLOTS.length]!(key);
+    if (lists.size < MAX_REMEMBERED) lists.set(key, access);
   }
   return access;
 }

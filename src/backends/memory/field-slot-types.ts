@@ -36,5 +36,30 @@ export interface FieldSlot {
   readonly matches: Link<[regex: RegExp]>;
 }
 
+/** A test of a record known to be readable (not null or undefined). */
+export type ElementScan = (record: object) => boolean;
+
+/** What a list slot gives the key of a list of elements (a collection attribute's `arrays`). */
+export interface ListSlot {
+  /**
+   * A necessary condition of "the list at the key holds an element `e` with `e[tagKey] === tag`
+   * and `e[valueKey] === value`", checking no own-ness: false when the value there is no object
+   * or a scan with `Array.prototype.some` finds no such element; true when one may count, and
+   * for a list with a `some` of its own or longer than `MAX_UNCHECKED_SCAN` (element-scan.ts),
+   * which the caller's exact test then decides.
+   */
+  readonly holdsEqual: (tagKey: string, tag: string, valueKey: string, value: Scalar) => ElementScan;
+  /**
+   * The link of an equality on a collection whose elements live in the list at this key and, if
+   * `other` is given, in a second list (its slot's {@link ListSlot.holdsEqual}): the scans find
+   * whether an element may count, and only then `exact`, the test with every own-property check,
+   * decides.
+   */
+  readonly someEqual: Link<[tagKey: string, tag: string, valueKey: string, value: Scalar, other: ElementScan | undefined, exact: ElementScan]>;
+}
+
+/** A list slot: made once per list key that gets it. */
+export type MakeListSlot = (key: string) => ListSlot;
+
 /** A slot: made once per key that gets it. */
 export type Slot = (key: string) => FieldSlot;

@@ -146,6 +146,97 @@ describe('chains of field links answer as the guarded general path', () => {
   });
 });
 
+const collections = defineSchema({
+  entities: {
+    box: {
+      attributes: {
+        flag: { type: 'Boolean' },
+        member: { type: 'String', source: { kind: 'element', arrays: ['members'], where: { field: 'role', oneOf: ['member'] }, value: 'id' } },
+        watcher: {
+          type: 'String',
+          source: { kind: 'element', arrays: ['watchers', 'assignees'], where: { field: 'type', oneOf: ['agent'] }, value: 'id' },
+        },
+      },
+    },
+  },
+});
+
+/** A list of `length` holes with `element` at `at`: longer than the slots scan unchecked. */
+function sparse(length: number, at: number, element: unknown): unknown[] {
+  const list = new Array<unknown>(length);
+  list[at] = element;
+  return list;
+}
+
+/** Lists of every kind for the key: plain, inherited, hostile elements, lists with a `some` of their own, long, sparse, proxies. */
+function collectionRecords(key: string): [string, unknown][] {
+  const hit = { role: 'member', type: 'agent', id: 'm1' };
+  const miss = { role: 'member', type: 'agent', id: 'm2' };
+  const list = (...elements: unknown[]) => ({ flag: true, [key]: elements });
+  return [
+    ['an element that counts', list(miss, hit)],
+    ['none that counts', list(miss)],
+    ['the right id under another tag', list({ role: 'owner', type: 'team', id: 'm1' })],
+    ['empty', list()],
+    ['no list', { flag: true }],
+    ['the list inherited', Object.assign(Object.create({ [key]: [hit] }) as object, { flag: true })],
+    ['the element\'s fields inherited', list(Object.create(hit) as object)],
+    ['an element whose id getter throws', list(Object.defineProperty({ role: 'member', type: 'agent' }, 'id', { get: throwing, enumerable: true }))],
+    ['null and primitive elements', list(null, undefined, 'm1', 7)],
+    ['a list whose own some says yes', { flag: true, [key]: Object.assign([miss], { some: () => true }) }],
+    ['a list whose own some throws', { flag: true, [key]: Object.assign([hit], { some: throwing }) }],
+    ['an array-like', { flag: true, [key]: { length: 1, 0: hit } }],
+    ['a long sparse list that holds one', { flag: true, [key]: sparse(5000, 4500, hit) }],
+    ['a long sparse list that does not', { flag: true, [key]: sparse(5000, 4500, miss) }],
+    ['a list that is a proxy whose get throws', { flag: true, [key]: new Proxy([hit], { get: throwing }) }],
+    ['a record that is a proxy whose get throws', new Proxy(list(hit), { get: throwing })],
+    ['a string list', { flag: true, [key]: 'm1' }],
+    ['null', null],
+    ['undefined', undefined],
+    ['string', 'text'],
+  ];
+}
+
+describe('equalities on collections are links that answer as the guarded general path', () => {
+  test.for([
+    ['box.member EQ m1', 'members'],
+    ['box.member NOT_EQ m1', 'members'],
+    ['box.watcher EQ m1', 'watchers'],
+    ['box.watcher EQ m1', 'assignees'],
+    ['box.watcher NOT_EQ m1', 'assignees'],
+    ['box.flag EQ true AND box.member EQ m1', 'members'],
+    ['box.member NOT_EQ m1 AND box.flag EQ true AND box.watcher EQ m1', 'watchers'],
+  ] as const)('%s, the elements in %s', ([text, key]) => {
+    const plan = queryPlan(check(text, collections, 'box'));
+    const fast = fieldChain(plan, text);
+    expect(fast, 'takes the chain').toBeDefined();
+    const general = guarded(exactPredicate(plan, text), plan);
+    for (const [name, r] of collectionRecords(key)) expect([name, outcome(fast!, r)]).toEqual([name, outcome(general, r)]);
+  });
+
+  test('the answers are the documented ones', () => {
+    const p = fieldChain(queryPlan(check('box.member EQ m1', collections, 'box')), 'box.member EQ m1')!;
+    const answers = Object.fromEntries(collectionRecords('members').map(([name, r]) => [name, outcome(p, r)]));
+    expect(answers).toMatchObject({
+      'an element that counts': true,
+      'none that counts': false,
+      'the right id under another tag': false,
+      'the list inherited': false,
+      "the element's fields inherited": false,
+      'a list whose own some says yes': false,
+      'a list whose own some throws': true,
+      'an array-like': false,
+      'a long sparse list that holds one': true,
+      'a long sparse list that does not': false,
+      'a record that is a proxy whose get throws': 'TqlError',
+    });
+  });
+
+  test.for(['box.member IN m1,m2', 'box.member LIKE m', 'box.watcher EQ m1 OR box.flag EQ true'])('%s is not a chain', (text) => {
+    expect(fieldChain(queryPlan(check(text, collections, 'box')), text)).toBeUndefined();
+  });
+});
+
 test('src/backends/memory/field-slots.ts is what scripts/write-field-slots.mjs writes', () => {
   expect(readFileSync(new URL('../../../src/backends/memory/field-slots.ts', import.meta.url), 'utf8')).toBe(fieldSlotsSource());
 });
