@@ -372,11 +372,20 @@ class FastParser {
   }
 }
 
+/** The operators by their length, so a word is compared only with those as long as it. */
+const OPERATORS_BY_LENGTH: readonly (readonly Operator[])[] = Array.from({ length: 1 + Math.max(...OPERATORS.map((o) => o.length)) }, (_, n) =>
+  OPERATORS.filter((o) => o.length === n),
+);
+
 /** The operator spelled by `text` from `start` to `end`, without cutting the text. */
 function operatorAt(text: string, start: number, end: number): Operator | undefined {
-  const length = end - start;
-  for (const name of OPERATORS) {
-    if (name.length === length && wordAt(text, start, name)) return name;
+  const names = OPERATORS_BY_LENGTH[end - start];
+  if (names === undefined) return undefined;
+  // Two to four names share a length at most; their first letters tell most apart.
+  const first = text.charCodeAt(start);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (name.charCodeAt(0) === first && wordAt(text, start, name)) return name;
   }
   return undefined;
 }

@@ -67,7 +67,10 @@ function isKind(value: unknown, kind: ValueKind): value is Scalar {
 }
 
 function scalar(c: AnyComparison, value: unknown, ctx: CompileContext): Scalar {
-  const kind = valueKind(c, ctx);
+  return scalarOf(c, value, valueKind(c, ctx), ctx);
+}
+
+function scalarOf(c: AnyComparison, value: unknown, kind: ValueKind, ctx: CompileContext): Scalar {
   if (!isKind(value, kind)) throw malformed(c, ctx, `${JSON.stringify(value) ?? String(value)} is not a ${kind}`);
   return value;
 }
@@ -102,7 +105,9 @@ function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileCont
 
 function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
-  const values = list.map((v: unknown) => scalar(c, v, ctx));
+  // The kind once for the list: a long list would look it up for every value.
+  const kind = valueKind(c, ctx);
+  const values = list.map((v: unknown) => scalarOf(c, v, kind, ctx));
   const test: ValueTest =
     values.length <= FEW_VALUES
       ? { kind: 'oneOfFew', values: values.map(internalized) }

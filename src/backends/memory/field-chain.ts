@@ -46,12 +46,12 @@ export function fieldChain(plan: Plan, text: string): RecordPredicate | undefine
   let next: SlotPredicate | undefined = yes;
   for (let i = links.length - 1; i >= 0 && next !== undefined; i--) {
     const c = links[i] as ComparisonPlan;
-    const source = c.comparison.attribute.source;
-    const key = (k: string) => safeKey(k, c.comparison.attribute.path, text, c.comparison.span);
+    const { attribute, span } = c.comparison;
+    const key = (k: string) => safeKey(k, attribute.path, text, span);
     next =
-      source.kind === 'element'
-        ? elementLink(source, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.want, next, retry)
-        : LINKS[c.test.kind](fieldAccess(key((source as { readonly field: string }).field)), c.test as never, c.want, next, retry);
+      attribute.source.kind === 'element'
+        ? elementLink(attribute.source, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.want, next, retry)
+        : LINKS[c.test.kind](fieldAccess(key((attribute.source as { readonly field: string }).field)), c.test as never, c.want, next, retry);
   }
   return next;
 }
