@@ -31,10 +31,25 @@ export type FieldAccess = FieldSlot;
 /** Keys remembered with their access; beyond this many, keys get a slot each time (bounded memory). */
 const MAX_REMEMBERED = 4096;
 
-const accesses = new Map<string, FieldAccess>();
-let next = 0;
-const lists = new Map<string, ListSlot>();
-let nextList = 0;
+/**
+ * A key's slot from a pool of literals: the same for the same key every time (while fewer than
+ * {@link MAX_REMEMBERED} keys have been seen), the next literal in turn for a new key.
+ */
+function slotPool<T>(literals: readonly ((key: string) => T)[]): (key: string) => T {
+  const made = new Map<string, T>();
+  let next = 0;
+  return (key) => {
+    let access = made.get(key);
+    if (access === undefined) {
+      access = literals[next++ % literals.length]!(key);
+      if (made.size < MAX_REMEMBERED) made.set(key, access);
+    }
+    return access;
+  };
+}
+
+const fieldSlot = slotPool(SLOTS);
+const listSlot = slotPool(LIST_SLOTS);
 
 /**
  * The reader of `key`: the same function for the same key every time (while fewer than
@@ -63,12 +78,7 @@ export function fieldReader(key: string): FieldReader {
  * ```
  */
 export function fieldAccess(key: string): FieldAccess {
-  let access = accesses.get(key);
-  if (access === undefined) {
-    access = SLOTS[next++ % SLOTS.length]!(key);
-    if (accesses.size < MAX_REMEMBERED) accesses.set(key, access);
-  }
-  return access;
+  return fieldSlot(key);
 }
 
 /**
@@ -82,10 +92,5 @@ export function fieldAccess(key: string): FieldAccess {
  * ```
  */
 export function listAccess(key: string): ListSlot {
-  let access = lists.get(key);
-  if (access === undefined) {
-    access = LIST_SLOTS[nextList++ % LIST_SLOTS.length]!(key);
-    if (lists.size < MAX_REMEMBERED) lists.set(key, access);
-  }
-  return access;
+  return listSlot(key);
 }
