@@ -222,8 +222,9 @@ function element(keys: ElementKeys, source: ElementSource, test: ValueTest, want
  *
  * @example
  * ```ts
- * const { keys, exact } = elementEqualParts(source, (k) => k);
- * exact({ resources: [{ type: 'agent', id: 'agnt_1' }] }); // true for agent_id EQ agnt_1
+ * // agent_id: some element of `resources` whose type is agent, by its id
+ * const { exact } = elementEqualParts(agentIdSource, { kind: 'equals', value: 'agnt_1' }, (k) => k);
+ * exact({ resources: [{ type: 'agent', id: 'agnt_1' }] }); // true
  * ```
  */
 export function elementEqualParts(
