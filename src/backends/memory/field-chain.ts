@@ -36,22 +36,38 @@ const yes: SlotPredicate = () => true;
  * ```
  */
 export function fieldChain(plan: Plan, text: string): RecordPredicate | undefined {
-  const links = plan.kind === 'Comparison' ? [plan] : plan.kind === 'And' ? plan.operands : undefined;
-  if (links === undefined || !links.every((o) => o.kind === 'Comparison' && hasLink(o))) return undefined;
+  if (plan.kind === 'Comparison') return hasLink(plan) ? chain([plan], plan, text) : undefined;
+  if (plan.kind !== 'And') return undefined;
+  // A loop, not `every` with a callback: this runs for every uncached query.
+  const operands = plan.operands;
+  for (let i = 0; i < operands.length; i++) {
+    const o = operands[i]!;
+    if (o.kind !== 'Comparison' || !hasLink(o)) return undefined;
+  }
+  return chain(operands as readonly ComparisonPlan[], plan, text);
+}
+
+/**
+ * The links of `links`, made last first, each calling the next; `plan` is what they are the
+ * chain of. Undefined if a slot has no link for one of them ({@link hasLink} says which have).
+ */
+function chain(links: readonly ComparisonPlan[], plan: Plan, text: string): RecordPredicate | undefined {
+  // What answers when reading a record threw, made on the first throw only: most chains never need it.
   let exact: RecordPredicate | undefined;
-  const again = ownRetry(() => (exact ??= exactPredicate(plan, text)), plan);
+  let again: RecordPredicate | undefined;
+  const exactly = () => (exact ??= exactPredicate(plan, text));
   // Reading null or undefined throws in a link: they have no values, which the general path
   // answers for (as for every record that is not an object).
-  const retry: SlotPredicate = (r) => (typeof r === 'object' && r !== null ? again(r) : (exact ??= exactPredicate(plan, text))(r));
+  const retry: SlotPredicate = (r) => (typeof r === 'object' && r !== null ? (again ??= ownRetry(exactly, plan))(r) : exactly()(r));
   let next: SlotPredicate | undefined = yes;
   for (let i = links.length - 1; i >= 0 && next !== undefined; i--) {
-    const c = links[i] as ComparisonPlan;
+    const c = links[i]!;
     const { attribute, span } = c.comparison;
-    const key = (k: string) => safeKey(k, attribute.path, text, span);
+    const source = attribute.source;
     next =
-      attribute.source.kind === 'element'
-        ? elementLink(attribute.source, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.want, next, retry)
-        : LINKS[c.test.kind](fieldAccess(key((attribute.source as { readonly field: string }).field)), c.test as never, c.want, next, retry);
+      source.kind === 'element'
+        ? elementLink(source, c.test as Extract<ValueTest, { kind: 'equals' }>, (k) => safeKey(k, attribute.path, text, span), c.want, next, retry)
+        : LINKS[c.test.kind](fieldAccess(safeKey((source as { readonly field: string }).field, attribute.path, text, span)), c.test as never, c.want, next, retry);
   }
   return next;
 }

@@ -29,14 +29,15 @@ const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
  * ```
  */
 export function guarded(predicate: RecordPredicate, plan: Plan): RecordPredicate {
-  const retry = ownRetry(() => predicate, plan);
+  // Made on the first throw only: most predicates never need it.
+  let retry: RecordPredicate | undefined;
   return (r) => {
     try {
       return predicate(r);
     } catch {
       // Only a getter or a proxy trap can throw here. Read the record again, through its own
       // properties only: an inherited getter that threw must not decide the answer.
-      return retry(r);
+      return (retry ??= ownRetry(() => predicate, plan))(r);
     }
   };
 }
