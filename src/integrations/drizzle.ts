@@ -60,7 +60,7 @@ export function schemaFromDrizzle(tables: Readonly<Record<string, Table>>): Driz
   const entities: [string, { attributes: Record<string, AttributeDefinition> }][] = [];
   const mapping: [string, SqlEntityMapping][] = [];
   for (const [entity, table] of Object.entries(tables)) {
-    if (!isTable(table)) throw invalid(`${entity} is not a Drizzle table: pass the result of pgTable(…) or sqliteTable(…).`);
+    if (!isTable(table)) throw invalid(`${entity} is not a Drizzle table: pass the result of pgTable(…), mysqlTable(…) or sqliteTable(…).`);
     const columns: Record<string, Column> = getTableColumns(table);
     const attributes: [string, AttributeDefinition][] = [];
     const renamed: [string, string][] = [];
@@ -108,7 +108,7 @@ function attributeOf(column: Column, property: string): AttributeDefinition | { 
 /** Options of {@link tqlWhere}: where the entity lives, which SQL dialect to write, how LIKE folds case. */
 export interface DrizzleWhereOptions {
   readonly mapping: SqlMapping;
-  /** The engine of the Drizzle database: `postgres` (also PGlite) or `sqlite`. */
+  /** The engine of the Drizzle database: `postgres` (also PGlite), `mysql` (MySQL and MariaDB, drizzle-orm/mysql2) or `sqlite`. */
   readonly dialect: SqlDialectName;
   /** See `CompileSqlOptions.caseFolding`. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;

@@ -1,13 +1,17 @@
 /**
  * tql/drizzle: a schema and SQL mapping derived from Drizzle tables, and `tqlWhere` in real Drizzle
- * queries: the whole backend contract on SQLite (better-sqlite3) and on PGlite, composed with
- * Drizzle's own conditions, with every value a parameter of Drizzle's query.
+ * queries: the whole backend contract on SQLite (better-sqlite3), on PGlite and on a MariaDB
+ * server (mysql2), composed with Drizzle's own conditions, with every value a parameter of
+ * Drizzle's query.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Database from 'better-sqlite3';
 import { and, eq } from 'drizzle-orm';
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
+import { drizzle as mysqlDrizzle, type MySql2Database } from 'drizzle-orm/mysql2';
+import { boolean as mysqlBoolean, datetime, int, mysqlEnum, mysqlTable, varchar } from 'drizzle-orm/mysql-core';
+import mysql from 'mysql2/promise';
 import { pgEnum, pgTable, boolean as pgBoolean, bigint, text as pgText, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle as pgliteDrizzle } from 'drizzle-orm/pglite';
 import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
@@ -24,6 +28,7 @@ import { defineSchema } from '../../src/schema/define-schema.js';
 import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
 import { CONTRACT_INPUT } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
+import { mariadbAvailable, startMariadb, type MariadbServer } from '../support/mariadb-server.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 
 describe('schemaFromDrizzle', () => {
@@ -77,6 +82,27 @@ describe('schemaFromDrizzle', () => {
     expect(skipped.map((s) => s.path)).toEqual(['person.seen']);
   });
 
+  test('MySQL tables: enums, booleans, integers; SQL timestamps are skipped with the reason', () => {
+    const people = mysqlTable('people', {
+      id: int('id').primaryKey(),
+      name: varchar('name', { length: 100 }).notNull(),
+      mood: mysqlEnum('mood', ['calm', 'busy']),
+      active: mysqlBoolean('active').notNull(),
+      seen: datetime('seen'),
+      teamId: int('team_id'),
+    });
+    const { definition, mapping, skipped } = schemaFromDrizzle({ person: people });
+    expect(definition.entities['person']?.attributes).toEqual({
+      id: { type: 'ID', id: { kind: 'integer' } },
+      name: { type: 'String' },
+      mood: { type: 'String', values: ['calm', 'busy'], nullable: true },
+      active: { type: 'Boolean' },
+      team_id: { type: 'ID', id: { kind: 'integer' }, nullable: true, source: { kind: 'field', field: 'teamId' } },
+    });
+    expect(mapping).toEqual({ person: { table: 'people', key: 'id', columns: { teamId: 'team_id' } } });
+    expect(skipped.map((s) => s.path)).toEqual(['person.seen']);
+  });
+
   test('the derived mapping and a row-shaped record give the same answer in memory and in SQL', () => {
     const { definition, mapping } = schemaFromDrizzle({ ticket: tickets });
     const schema = defineSchema(definition);
@@ -101,13 +127,14 @@ describe('schemaFromDrizzle', () => {
   });
 
   test('something that is not a table', () => {
-    expect(tqlErrorOf(() => schemaFromDrizzle({ ticket: {} as never })).message).toMatchInlineSnapshot(`"invalid_schema: ticket is not a Drizzle table: pass the result of pgTable(…) or sqliteTable(…)."`);
+    expect(tqlErrorOf(() => schemaFromDrizzle({ ticket: {} as never })).message).toMatchInlineSnapshot(`"invalid_schema: ticket is not a Drizzle table: pass the result of pgTable(…), mysqlTable(…) or sqliteTable(…)."`);
   });
 });
 
 /** The scheduling tables as Drizzle sees them: only the key, which these tests select. */
 const SQLITE_TABLES = Object.fromEntries(schedulingSchema.entityNames.map((e) => [e, sqliteTable(e, { id: text('id').primaryKey() })]));
 const PG_TABLES = Object.fromEntries(schedulingSchema.entityNames.map((e) => [e, pgTable(e, { id: pgText('id').primaryKey() })]));
+const MYSQL_TABLES = Object.fromEntries(schedulingSchema.entityNames.map((e) => [e, mysqlTable(e, { id: varchar('id', { length: 64 }).primaryKey() })]));
 
 describe('Drizzle on SQLite (better-sqlite3)', () => {
   const raw = new Database(':memory:');
@@ -165,5 +192,53 @@ describe('Drizzle on PGlite', () => {
     const { sql, params } = db.select({ id: agent.id }).from(agent).where(and(eq(agent.role, 'z'), tqlWhere(q, { mapping: schedulingSqlMapping, dialect: 'postgres' }))).toSQL();
     expect(sql).toMatchInlineSnapshot(`"select "id" from "agent" where ("agent"."role" = $1 and (lower("name") LIKE $2 ESCAPE E'\\\\' OR ("role" IS NULL OR "role" NOT IN ($3, $4))))"`);
     expect(params).toEqual(['z', '%50\\%%', 'a', 'b']);
+  });
+});
+
+describe.runIf(mariadbAvailable())('Drizzle on a MariaDB server (mysql2)', () => {
+  let server: MariadbServer;
+  let pool: mysql.Pool;
+  let db: MySql2Database;
+  beforeAll(async () => {
+    server = await startMariadb();
+    const connection = await mysql.createConnection(server.url);
+    await createSchedulingTables(connection, { replace: true });
+    await loadSchedulingData(connection, CONTRACT_INPUT);
+    await connection.end();
+    pool = mysql.createPool({ uri: server.url, connectionLimit: 2 });
+    db = mysqlDrizzle(pool);
+  }, 120_000);
+  afterAll(async () => {
+    await pool?.end();
+    await server?.stop();
+  });
+
+  // The default collation (utf8mb4_general_ci) folds LIKE by MariaDB's own table (engines.ts).
+  describeBackendContract(
+    'drizzle (MariaDB)',
+    async (query, entity) => {
+      const table = MYSQL_TABLES[entity]!;
+      const rows = await db.select({ id: table.id }).from(table).where(tqlWhere(query, { mapping: schedulingSqlMapping, dialect: 'mysql' }));
+      return rows.map((r) => r.id);
+    },
+    { divergences: { 'unicode-case-folding': "LOWER() under utf8mb4_general_ci folds by MariaDB's own case table, measured (docs/backends-sql.md, 'Case folding')" } },
+  );
+
+  test('placeholders are ?, identifiers in backticks, exact text comparisons through BINARY', () => {
+    const agent = mysqlTable('agent', { id: varchar('id', { length: 64 }).primaryKey(), role: varchar('role', { length: 64 }) });
+    const q = check('agent.name EQ "x\'); DROP TABLE agent;--" OR agent.role NOT_IN a,b', schedulingSchema, 'agent');
+    const { sql, params } = db.select({ id: agent.id }).from(agent).where(and(eq(agent.role, 'z'), tqlWhere(q, { mapping: schedulingSqlMapping, dialect: 'mysql' }))).toSQL();
+    expect(sql).toMatchInlineSnapshot(`"select \`id\` from \`agent\` where (\`agent\`.\`role\` = ? and (\`name\` = CAST(? AS BINARY) OR (\`role\` IS NULL OR \`role\` NOT IN (CAST(? AS BINARY), CAST(? AS BINARY)))))"`);
+    expect(params).toEqual(['z', "x'); DROP TABLE agent;--", 'a', 'b']);
+  });
+
+  test('after a condition of Drizzle’s own', async () => {
+    const agent = mysqlTable('agent', { id: varchar('id', { length: 64 }).primaryKey(), role: varchar('role', { length: 64 }) });
+    const q = check('agent.name LIKE a OR agent.schedulable EQ false', schedulingSchema, 'agent');
+    const rows = await db.select({ id: agent.id }).from(agent).where(and(eq(agent.role, 'User'), tqlWhere(q, { mapping: schedulingSqlMapping, dialect: 'mysql' }))).orderBy(agent.id);
+    // Drizzle's own eq follows the column's collation: on MariaDB's default one, 'user' is 'User' too.
+    const expected = sortedIds(filterRecords<ContractRecord<Agent>>(q, CONTRACT_DATA.agent).filter((a) => a.role?.toLowerCase() === 'user'));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.id)).toEqual(expected);
   });
 });
