@@ -28,7 +28,7 @@ import { defineSchema } from '../../src/schema/define-schema.js';
 import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
 import { CONTRACT_INPUT } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
-import { mariadbAvailable, startMariadb, type MariadbServer } from '../support/mariadb-server.js';
+import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 
 describe('schemaFromDrizzle', () => {
@@ -200,11 +200,7 @@ describe.runIf(mariadbAvailable())('Drizzle on a MariaDB server (mysql2)', () =>
   let pool: mysql.Pool;
   let db: MySql2Database;
   beforeAll(async () => {
-    server = await startMariadb();
-    const connection = await mysql.createConnection(server.url);
-    await createSchedulingTables(connection, { replace: true });
-    await loadSchedulingData(connection, CONTRACT_INPUT);
-    await connection.end();
+    server = await startLoadedMariadb(CONTRACT_INPUT);
     pool = mysql.createPool({ uri: server.url, connectionLimit: 2 });
     db = mysqlDrizzle(pool);
   }, 120_000);

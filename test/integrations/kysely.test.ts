@@ -9,7 +9,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Database from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
 import { createPool } from 'mysql2';
-import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
@@ -24,7 +23,7 @@ import type { Agent } from '../../src/models/scheduling/records.js';
 import { CONTRACT_INPUT } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
-import { mariadbAvailable, startMariadb, type MariadbServer } from '../support/mariadb-server.js';
+import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
 
 /** The tables as Kysely sees them: only what these tests select. */
 interface Tables {
@@ -126,11 +125,7 @@ describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
 describe.runIf(mariadbAvailable())('a MariaDB server', () => {
   let server: MariadbServer;
   beforeAll(async () => {
-    server = await startMariadb();
-    const connection = await mysql.createConnection(server.url);
-    await createSchedulingTables(connection, { replace: true });
-    await loadSchedulingData(connection, CONTRACT_INPUT);
-    await connection.end();
+    server = await startLoadedMariadb(CONTRACT_INPUT);
   }, 120_000);
   afterAll(() => server?.stop());
 

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { sqlDatabase } from '../../src/backends/sql/database.js';
+import type { SchedulingDataInput } from '../../src/models/scheduling/sql/rows.js';
+import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
 import { runThrowawayServer } from './throwaway-server.js';
 import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
 
@@ -138,4 +140,30 @@ export async function startMariadb(): Promise<MariadbServer> {
 export async function openMariadb(server: MariadbServer): Promise<SqlTestEngine> {
   const connection = await mysql.createConnection(server.url);
   return sqlTestEngine('mariadb', sqlDatabase(connection), 'database', () => connection.end(), server.url);
+}
+
+/**
+ * {@link startMariadb}, then the scheduling tables made and `data` loaded through one short
+ * connection; the server is stopped again if that fails.
+ *
+ * @example
+ * ```ts
+ * beforeAll(async () => { server = await startLoadedMariadb(CONTRACT_INPUT); }, 120_000);
+ * ```
+ */
+export async function startLoadedMariadb(data: SchedulingDataInput): Promise<MariadbServer> {
+  const server = await startMariadb();
+  try {
+    const connection = await mysql.createConnection(server.url);
+    try {
+      await createSchedulingTables(connection, { replace: true });
+      await loadSchedulingData(connection, data);
+    } finally {
+      await connection.end();
+    }
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
