@@ -58,7 +58,7 @@ const SLOT = `(k) => {
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
 ${LINKS.map(link).join('\n')}
     };
   }`;

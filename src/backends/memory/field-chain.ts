@@ -49,7 +49,7 @@ export function fieldChain(plan: Plan, text: string): RecordPredicate | undefine
 
 /**
  * The links of `links`, made last first, each calling the next; `plan` is what they are the
- * chain of. Undefined if a slot has no link for one of them ({@link hasLink} says which have).
+ * chain of. Undefined if a slot has no link for one of them ({@link LINKS} says which have).
  */
 function chain(links: readonly ComparisonPlan[], plan: Plan, text: string): RecordPredicate | undefined {
   // What answers when reading a record threw, made on the first throw only: most chains never need it.
@@ -95,29 +95,26 @@ type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
 
 type TestOf<K extends ValueTest['kind']> = Extract<ValueTest, { kind: K }>;
 
-/** Whether the slots have a link for the comparison (see scripts/write-field-slots.mjs for which). */
+/**
+ * Whether the comparison's source can be a link: a plain field (the test then decides, by
+ * {@link LINKS}), or a collection whose test the list slots scan.
+ */
 function hasLink({ comparison, test }: ComparisonPlan): boolean {
   const source = comparison.attribute.source;
-  if (source.kind !== 'field') return source.kind === 'element' && hasElementScan(source, test);
-  switch (test.kind) {
-    case 'oneOfFew':
-      return test.values.length <= 3;
-    case 'oneOfSet':
-      return false;
-    case 'like':
-      return test.matcher.kind !== 'includes';
-    default:
-      return true;
-  }
+  return source.kind === 'field' || (source.kind === 'element' && hasElementScan(source, test));
 }
 
-/** The link of each test kind (undefined where {@link hasLink} says there is none): a kind without an entry does not compile. */
+/**
+ * The link of each test kind on a field, or undefined where the slots have none (see
+ * scripts/write-field-slots.mjs for which): a kind without an entry does not compile.
+ */
 const LINKS: {
   readonly [K in ValueTest['kind']]: (slot: FieldSlot, test: TestOf<K>, want: boolean, next: SlotPredicate, retry: SlotPredicate) => SlotPredicate | undefined;
 } = {
   equals: (s, { value }, want, next, retry) => s.equals(value, want, next, retry),
   oneOfFew: (s, { values }, want, next, retry) => {
     const [a, b, c] = values;
+    if (values.length === 1) return s.equals(a!, want, next, retry);
     if (values.length === 2) return s.oneOfTwo(a!, b!, want, next, retry);
     if (values.length === 3) return s.oneOfThree(a!, b!, c!, want, next, retry);
     return undefined;

@@ -25,7 +25,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -125,7 +125,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -225,7 +225,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -325,7 +325,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -425,7 +425,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -525,7 +525,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -625,7 +625,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -725,7 +725,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -825,7 +825,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -925,7 +925,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1025,7 +1025,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1125,7 +1125,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1225,7 +1225,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1325,7 +1325,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1425,7 +1425,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1525,7 +1525,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1625,7 +1625,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1725,7 +1725,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1825,7 +1825,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -1925,7 +1925,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -2025,7 +2025,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -2125,7 +2125,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -2225,7 +2225,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
@@ -2325,7 +2325,7 @@ export const SLOTS: readonly Slot[] = [
     const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
     return {
       read: (r) => r[k],
-      own: (r) => (gp(r as object) === OP && !(k in OP)) || ho(r, k),
+      own: (r) => owns(r, gp(r)),
       equals: (v, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);

@@ -37,6 +37,8 @@ const QUERIES = [
   'thing.flag NOT_EQ true',
   'thing.status EQ new',
   'thing.status NOT_EQ new',
+  'thing.status IN new',
+  'thing.status NOT_IN new',
   'thing.status IN new,sent',
   'thing.status NOT_IN new,sent',
   'thing.status IN new,sent,closed',
