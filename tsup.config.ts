@@ -51,8 +51,8 @@ export default defineConfig((cli) => ({
     const outDir = cli.outDir ?? 'dist';
     // The executable is ESM (bin/tql.js imports dist/cli.js); its CommonJS twin would only ship unused.
     await Promise.all(['cli.cjs', 'cli.cjs.map'].map((f) => rm(path.join(outDir, f), { force: true })));
-    // What `tql` and `tql/memory` load, in as few files as can be: the ES-module loader's cost is
-    // per file (scripts/merge-esm-chunks.ts).
+    // What `tql` loads, and what `tql/memory` adds, in as few files as can be: the ES-module
+    // loader's cost is per file (scripts/merge-esm-chunks.ts).
     await mergeEsmChunks(outDir, [...Object.keys(entries), 'cli'], ['index', 'memory']);
     // ohm-js and the grammar, for the first rejected text (src/parser/load-ohm.ts).
     await build({
