@@ -13,7 +13,8 @@ import { GROWING_SIZES, growingQuery, TYPICAL_QUERIES, VARIANT_QUERIES, type Par
 import { write, WRITERS } from '../workloads/query-shapes.js';
 import { measuredRow, naRow } from './rows.js';
 
-const UNCACHED = { cache: false } as const;
+/** check() options that bypass its cache: every call parses and validates. */
+export const UNCACHED = { cache: false } as const;
 
 /** The full tql pipeline from text to predicate, nothing cached. */
 export function tqlPipeline(text: unknown): unknown {
