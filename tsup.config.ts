@@ -44,7 +44,7 @@ export default defineConfig((cli) => ({
   external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'zod', 'drizzle-orm', 'ohm-js'],
   // ohm-js is bundled, and so only a dev dependency, into ohm.cjs (built below): its ESM entry is
   // a graph of many modules that takes ~28 ms to load, one file ~10 ms. The chunks require that
-  // file on the first text the fast path rejects (src/parser/load-ohm.ts), so an import of tql
+  // file on the first text the fast path rejects (src/parser/grammar.ts), so an import of tql
   // never reads ohm-js (cold start, docs/performance.md).
   define: { TQL_OHM_GRAMMAR_FILE: JSON.stringify(OHM_GRAMMAR_FILE) },
   onSuccess: async () => {
@@ -54,7 +54,7 @@ export default defineConfig((cli) => ({
     // What `tql` loads, and what `tql/memory` adds, in as few files as can be: the ES-module
     // loader's cost is per file (scripts/merge-esm-chunks.ts).
     await mergeEsmChunks(outDir, [...Object.keys(entries), 'cli'], ['index', 'memory']);
-    // ohm-js and the grammar, for the first rejected text (src/parser/load-ohm.ts).
+    // ohm-js and the grammar, for the first rejected text (src/parser/grammar.ts).
     await build({
       entryPoints: ['src/parser/ohm-grammar.ts'],
       outfile: path.join(outDir, OHM_GRAMMAR_FILE),

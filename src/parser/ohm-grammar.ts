@@ -1,7 +1,7 @@
 /**
  * ohm-js and the grammar's recipe, which only a text the fast path rejects needs (to word its
  * error). The built package makes this module a file of its own, dist/ohm.cjs, that the first
- * such text loads (load-ohm.ts); the bundle of the rest never carries ohm-js's 250 KB, which V8
+ * such text loads (grammar.ts); the bundle of the rest never carries ohm-js's 250 KB, which V8
  * would otherwise scan at every import (cold start, docs/performance.md).
  */
 import type { Grammar } from 'ohm-js';
