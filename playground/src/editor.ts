@@ -14,6 +14,7 @@ import { hover } from '../../src/tooling/hover.js';
 import { scan, type Role } from '../../src/tooling/scan.js';
 import type { Evaluation } from './evaluate.js';
 import { h } from './dom.js';
+import { withFix } from './render-issues.js';
 
 /** What the filter is checked against, read when it is needed (the form may change). */
 export interface EditorContext {
@@ -107,11 +108,13 @@ const theme = EditorView.theme({
  */
 export function createFilterEditor(parent: HTMLElement, context: () => EditorContext, onChange: () => void): FilterEditor {
   const source = (ctx: CompletionContext): CompletionResult | null => {
+    // Typing opens the popup inside a word or after a separator; Ctrl-Space opens it anywhere.
+    // Checked before complete(), which reads the whole text: a key that opens nothing costs nothing.
+    const inWord = ctx.matchBefore(/[^\s~(),"]+/) !== null;
+    if (!ctx.explicit && !inWord && !/[\s~(,]/.test(ctx.state.sliceDoc(Math.max(0, ctx.pos - 1), ctx.pos))) return null;
     const { schema, entity, profile } = context();
     const items = complete(ctx.state.doc.toString(), ctx.pos, schema, entity, { profile }).items;
-    // Typing opens the popup inside a word; Ctrl-Space opens it anywhere.
-    const word = ctx.matchBefore(/[^\s~(),"]+/);
-    if (items.length === 0 || (!ctx.explicit && word === null && !/[\s~(,]$/.test(ctx.state.sliceDoc(0, ctx.pos)))) return null;
+    if (items.length === 0) return null;
     const { start, end } = items[0]!.replace;
     const options: Completion[] = items.map((i) => ({ label: i.label, type: COMPLETION_TYPES[i.kind], detail: i.kind, info: i.detail, apply: i.insert }));
     // Without `to`, an item replaces up to the cursor as it is when the item is taken, also when
@@ -167,7 +170,7 @@ function diagnostics(e: Evaluation, applyFix: (fixed: string) => void): Diagnost
         severity: 'error',
         source: issue.code,
         message: issue.message,
-        actions: fix === undefined ? [] : [{ name: `Replace with ${fix}`, apply: () => applyFix(text.slice(0, issue.span.start) + fix + text.slice(issue.span.end)) }],
+        actions: fix === undefined ? [] : [{ name: `Replace with ${fix}`, apply: () => applyFix(withFix(text, issue.span, fix)) }],
       };
     });
   }
@@ -180,7 +183,7 @@ function diagnostics(e: Evaluation, applyFix: (fixed: string) => void): Diagnost
       severity: 'warning',
       source: w.code,
       message: w.message,
-      actions: fix === undefined ? [] : [{ name: `Replace with ${fix}`, apply: () => applyFix(text.slice(0, w.span.start) + fix + text.slice(w.span.end)) }],
+      actions: fix === undefined ? [] : [{ name: `Replace with ${fix}`, apply: () => applyFix(withFix(text, w.span, fix)) }],
     };
   });
 }

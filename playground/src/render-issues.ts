@@ -17,7 +17,7 @@ interface Finding {
   readonly message: string;
   readonly span: Span;
   readonly position: Position;
-  readonly fix: string | undefined;
+  readonly fix?: string | undefined;
 }
 
 /**
@@ -31,7 +31,20 @@ export function renderIssues(error: TqlError, applyFix: ApplyFix): HTMLElement {
 
 /** One item per warning of a valid query. */
 export function renderWarnings(text: string, warnings: readonly TqlWarning[], applyFix: ApplyFix): HTMLElement {
-  return renderFindings('warning', text, warnings.map((w) => ({ ...w, fix: w.fix })), applyFix);
+  return renderFindings('warning', text, warnings, applyFix);
+}
+
+/**
+ * `text` with a fix in place of the span it is about: what a fix button or an editor's action
+ * applies.
+ *
+ * @example
+ * ```ts
+ * withFix('agent.name EQ NULL', { start: 14, end: 18 }, 'null'); // → 'agent.name EQ null'
+ * ```
+ */
+export function withFix(text: string, span: Span, fix: string): string {
+  return text.slice(0, span.start) + fix + text.slice(span.end);
 }
 
 function renderFindings(kind: 'issue' | 'warning', text: string, findings: readonly Finding[], applyFix: ApplyFix): HTMLElement {
@@ -56,7 +69,7 @@ function renderFinding(kind: 'issue' | 'warning', text: string, finding: Finding
     fix !== undefined &&
       h(
         'button',
-        { type: 'button', className: 'fix', onclick: () => applyFix(text.slice(0, finding.span.start) + fix + text.slice(finding.span.end)) },
+        { type: 'button', className: 'fix', onclick: () => applyFix(withFix(text, finding.span, fix)) },
         'Replace with ',
         h('code', {}, fix),
       ),

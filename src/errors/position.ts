@@ -59,8 +59,18 @@ export function caretExcerpt(text: string, given: Span): string {
   return `${printable}\n${' '.repeat(from)}${'^'.repeat(Math.max(1, to - from))}`;
 }
 
-function clampOffset(offset: number, length: number): number {
-  return Number.isFinite(offset) ? Math.max(0, Math.min(Math.trunc(offset), length)) : 0;
+/**
+ * `offset` as a place in a text of `length` characters: a whole number, outside the text the
+ * nearest end. NaN, and anything not a number in a hand-built span, is the start.
+ *
+ * @example
+ * ```ts
+ * [clampOffset(3.7, 10), clampOffset(-5, 10), clampOffset(99, 10), clampOffset(Infinity, 10), clampOffset(NaN, 10)]; // → [3, 0, 10, 10, 0]
+ * ```
+ */
+export function clampOffset(offset: number, length: number): number {
+  if (typeof offset !== 'number' || Number.isNaN(offset)) return 0;
+  return Math.max(0, Math.min(Math.trunc(offset), length));
 }
 
 /** The Unicode "control picture" of a control character: ␀ for NUL, ␡ for DEL. */

@@ -3,16 +3,17 @@
  * not, valid or not: the lenient scan (scan.ts) says what the grammar takes at the cursor, the
  * schema says which attributes, operators and values fit there.
  */
-import type { Operator } from '../ast/nodes.js';
+import { OPERATORS } from '../ast/nodes.js';
 import { text as textValue } from '../ast/builders.js';
 import { printValue } from '../ast/print.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
+import { clampOffset } from '../errors/position.js';
 import { TqlError } from '../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
-import { scan, tokenAt, type ScanState } from './scan.js';
+import { cursorAt, typedPrefix, type ScanState, type Token } from './scan.js';
 
 /** What a candidate is. */
 export type CompletionKind = 'attribute' | 'operator' | 'value' | 'keyword' | 'punctuation';
@@ -69,18 +70,23 @@ export function complete<S extends Schema>(
   entity: S['entityNames'][number],
   options: CompleteOptions = {},
 ): Completions {
-  const at = Math.max(0, Math.min(text.length, Math.trunc(offset) || 0));
-  const word = tokenAt(text, at);
-  const state = scan(text, word?.start ?? at);
-  const range = word ?? { start: at, end: at };
-  const quoted = word !== undefined && text.charCodeAt(word.start) === 34;
-  const prefix = (quoted ? unquotedPrefix(text.slice(word.start + 1, at)) : text.slice(range.start, at)).toLowerCase();
+  const at = clampOffset(offset, text.length);
+  const cursor = cursorAt(text, at);
+  const word = wordToReplace(cursor.token, at);
+  const state = word === undefined ? cursor.here : cursor.before;
+  const range = word === undefined ? { start: at, end: at } : { start: word.start, end: word.end };
+  const prefix = word === undefined ? '' : typedPrefix(text, word, at).toLowerCase();
   const target = resolveTarget(schema, entity, options);
   if (target instanceof TqlError) throw target;
   const allows = PROFILE_DEFINITIONS[target.profile].allows;
   const ctx: Context = { entity: target.entity, state, range, allows, now: options.now ?? Date.now(), sep: text.includes('~') && !text.includes(' ') ? '~' : ' ' };
   const items = CANDIDATES[state.expect](ctx).filter((item) => matches(item, prefix));
   return { items };
+}
+
+/** The word an item replaces: none after a closing quote, where the value is done and the next word starts. */
+function wordToReplace(token: Token | undefined, at: number): Token | undefined {
+  return token?.closed === true && at === token.end ? undefined : token;
 }
 
 interface Context {
@@ -106,10 +112,10 @@ const CANDIDATES: { readonly [E in ScanState['expect']]: (ctx: Context) => Compl
   },
   operator: ({ entity, state, range }) => {
     const a = attributeOf(entity, state.attribute);
-    const operators = a?.operators ?? (Object.keys(OPERATOR_MEANINGS) as Operator[]);
+    const operators = a?.operators ?? OPERATORS;
     return operators.map((op) => ({ label: op, kind: 'operator', insert: op, replace: range, detail: OPERATOR_MEANINGS[op] }));
   },
-  value: (ctx) => valueItems(ctx),
+  value: valueItems,
   joiner: ({ state, range, allows, sep }) => {
     // `AND` and `OR` need a separator before them (`)` does not): the text's own style.
     const space = state.separated ? '' : sep;
@@ -161,9 +167,4 @@ function matches(item: CompletionItem, prefix: string): boolean {
   if (label.startsWith(prefix)) return true;
   const dot = label.indexOf('.');
   return item.kind === 'attribute' && dot >= 0 && label.startsWith(prefix, dot + 1);
-}
-
-/** The text of a quoted value typed so far, escapes read. */
-function unquotedPrefix(written: string): string {
-  return written.replace(/\\(.)/g, '$1');
 }

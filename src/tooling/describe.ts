@@ -3,7 +3,7 @@
  * and hover. The operator table is keyed by operator, so a new operator does not compile until it
  * is described.
  */
-import type { Operator } from '../ast/nodes.js';
+import { OPERATORS, type Operator } from '../ast/nodes.js';
 import type { Attribute, Entity } from '../schema/types.js';
 
 /** What each operator means, in the words of docs/language.md. */
@@ -47,5 +47,5 @@ export function attributeOf(entity: Entity, path: string | undefined): Attribute
 
 /** The operator an operator word names, when it does. */
 export function operatorOf(word: string | undefined): Operator | undefined {
-  return word !== undefined && Object.hasOwn(OPERATOR_MEANINGS, word) ? (word as Operator) : undefined;
+  return (OPERATORS as readonly (string | undefined)[]).includes(word) ? (word as Operator) : undefined;
 }

@@ -1,17 +1,19 @@
 /**
  * Hover: what the word at an offset is, for an editor's tooltip. An attribute's type, operators,
  * nullability and description; an operator's meaning; a value as tql reads it (a timestamp in UTC
- * and in the query's time zone).
+ * and in the query's time zone); and what the profile leaves out.
  */
-import type { Span } from '../ast/nodes.js';
+import { OPERATORS, type Span } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
+import { clampOffset } from '../errors/position.js';
 import { TqlError } from '../errors/tql-error.js';
+import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
-import type { ValidateOptions } from '../validate/validate.js';
-import { resolveTarget } from '../validate/validate.js';
+import { isoUtc } from '../validate/timestamp.js';
+import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
 import { readValue } from '../validate/values.js';
 import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
-import { scan, type Token } from './scan.js';
+import { cursorAt, type Token } from './scan.js';
 import { looksLikeMilliseconds } from './warnings.js';
 
 /** What is at an offset. */
@@ -25,14 +27,11 @@ export interface Hover {
   readonly detail: string;
 }
 
-/** Options of {@link hover}: the profile and time zone the query is read with. */
+/**
+ * Options of {@link hover}: the profile and time zone the query is read with. Under a profile that
+ * leaves out `OR`, `null` or Number attributes, their hover says so.
+ */
 export type HoverOptions = Pick<ValidateOptions, 'profile' | 'timeZone'>;
-
-interface Found {
-  readonly token: Token;
-  readonly attribute: string | undefined;
-  readonly operator: string | undefined;
-}
 
 /**
  * What the word at `offset` (or just before it) in a filter of `entity` is: an attribute, an
@@ -54,50 +53,60 @@ export function hover<S extends Schema>(
 ): Hover | undefined {
   const target = resolveTarget(schema, entity, options);
   if (target instanceof TqlError) throw target;
-  const at = Math.max(0, Math.min(text.length, Math.trunc(offset) || 0));
-  let found: Found | undefined;
-  scan(text, at + 1, (token, before) => {
-    if (token.start <= at && at <= token.end && token.role !== 'open' && token.role !== 'close' && token.role !== 'comma') {
-      found = { token, attribute: before.attribute, operator: before.operator };
-    }
-  });
-  if (found === undefined) return undefined;
-  const { token } = found;
+  const { token, before } = cursorAt(text, clampOffset(offset, text.length));
+  if (token === undefined) return undefined;
   const span = { start: token.start, end: token.end };
   switch (token.role) {
     case 'attribute':
-      return attributeHover(target.entity, token.text, span);
+      return attributeHover(target.entity, token.text, target.profile, span);
     case 'operator':
-      return operatorHover(attributeOf(target.entity, found.attribute), token.text, span);
+      return operatorHover(attributeOf(target.entity, before.attribute), token.text, span);
     case 'value':
-      return valueHover(schema, attributeOf(target.entity, found.attribute), found.operator, token, target.timeZone, span);
+      return valueHover(schema, attributeOf(target.entity, before.attribute), before.operator, token, target, span);
     case 'keyword':
-      return { kind: 'keyword', span, title: token.text, detail: KEYWORD_MEANINGS[token.text as keyof typeof KEYWORD_MEANINGS] };
+      return keywordHover(token.text as keyof typeof KEYWORD_MEANINGS, target.profile, span);
     default:
       return undefined;
   }
 }
 
-function attributeHover(entity: Entity, path: string, span: Span): Hover {
+/**
+ * The line a hover adds when the profile leaves out what the word is, so the tooltip warns before
+ * `check` reports a profile_violation (and in its words).
+ */
+function outsideProfile(profile: Profile, extension: Extension): string {
+  const p = PROFILE_DEFINITIONS[profile];
+  return p.allows[extension] ? '' : `\nNot part of the ${p.name} profile, which ${p.summary}.`;
+}
+
+function attributeHover(entity: Entity, path: string, profile: Profile, span: Span): Hover {
   const a = attributeOf(entity, path);
   if (a === undefined) {
     return { kind: 'attribute', span, title: path, detail: `Not an attribute of ${entity.name}: its attributes are ${entity.attributeNames.map((n) => `${entity.name}.${n}`).join(', ')}.` };
   }
   const detail = [a.description, attributeSummary(a)].filter((s) => s !== undefined).join('\n');
-  return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail };
+  return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail: a.type === 'Number' ? detail + outsideProfile(profile, 'number') : detail };
+}
+
+function keywordHover(keyword: keyof typeof KEYWORD_MEANINGS, profile: Profile, span: Span): Hover {
+  const detail = keyword === 'OR' ? KEYWORD_MEANINGS.OR + outsideProfile(profile, 'or') : KEYWORD_MEANINGS[keyword];
+  return { kind: 'keyword', span, title: keyword, detail };
 }
 
 function operatorHover(a: Attribute | undefined, word: string, span: Span): Hover {
   const op = operatorOf(word);
-  if (op === undefined) return { kind: 'operator', span, title: word, detail: `Not an operator: they are ${Object.keys(OPERATOR_MEANINGS).join(', ')}.` };
+  if (op === undefined) return { kind: 'operator', span, title: word, detail: `Not an operator: they are ${OPERATORS.join(', ')}.` };
   const allowed = a === undefined || a.operators.includes(op) ? '' : `\nNot allowed on ${a.path} (${a.type}): use ${a.operators.join(', ')}.`;
   return { kind: 'operator', span, title: op, detail: `${OPERATOR_MEANINGS[op]}.${allowed}` };
 }
 
-function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, timeZone: string, span: Span): Hover {
+function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, target: Target, span: Span): Hover {
+  const { timeZone } = target;
   const title = token.quoted ? JSON.stringify(token.text) : token.text;
   if (a === undefined) return { kind: 'value', span, title, detail: 'A value of an attribute this query does not have.' };
-  if (token.text === 'null' && !token.quoted) return { kind: 'value', span, title, detail: `No value: matches records whose ${a.path} is null or missing.` };
+  if (token.text === 'null' && !token.quoted) {
+    return { kind: 'value', span, title, detail: `No value: matches records whose ${a.path} is null or missing.${outsideProfile(target.profile, 'null')}` };
+  }
   const op = operatorOf(operator);
   if (op === 'LIKE' || op === 'NOT_LIKE') return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found anywhere in ${a.path}, ignoring case.` };
   const read = readValue(token.text, a, { timeZone, idNames: schema.ids });
@@ -116,10 +125,10 @@ const VALUE_DETAIL: { readonly [T in Attribute['type']]: (value: string | number
   ID: (v, a) => (a.id?.kind === 'integer' ? `The integer id ${String(v)}.` : `The id ${describeValue(v)}.`),
   Timestamp: (v, _a, timeZone) => {
     const date = new Date(Number(v) * 1000);
-    const utc = date.toISOString().replace('.000Z', 'Z');
+    const utc = isoUtc(date.getTime());
     const read = timeZone === 'UTC' ? `${String(v)} in Unix seconds: ${utc}.` : `${String(v)} in Unix seconds: ${utc}, ${inZone(date, timeZone)} in ${timeZone}.`;
     if (!looksLikeMilliseconds(Number(v))) return read;
-    return `${read} In milliseconds it would be ${new Date(Number(v)).toISOString().replace('.000Z', 'Z')}: divide by 1000.`;
+    return `${read} In milliseconds it would be ${isoUtc(Number(v))}: divide by 1000.`;
   },
 };
 

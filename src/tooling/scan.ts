@@ -6,7 +6,7 @@
  *
  * The character classes are the parser's (text-scan.ts), so a word here is a word there.
  */
-import { isBareChar, isSepChar } from '../parser/text-scan.js';
+import { bareWordEnd, isSepChar } from '../parser/text-scan.js';
 
 /** What the grammar takes next. */
 export type Expect =
@@ -30,6 +30,8 @@ export interface Token {
   /** A word as written; a quoted value with its quotes removed and escapes read. */
   readonly text: string;
   readonly quoted: boolean;
+  /** True for a quoted value whose closing quote is written; false for a bare word, and for a quoted value the text ends in. */
+  readonly closed: boolean;
 }
 
 /** Where the reading stands after some tokens. */
@@ -84,23 +86,23 @@ export function scan(text: string, stop = text.length, visit?: (token: Token, be
 
 function readToken(text: string, at: number, state: ScanState): Token {
   const c = text.charCodeAt(at);
-  if (c === OPEN) return { role: state.expect === 'primary' ? 'open' : 'extra', start: at, end: at + 1, text: '(', quoted: false };
+  if (c === OPEN) return { role: state.expect === 'primary' ? 'open' : 'extra', start: at, end: at + 1, text: '(', quoted: false, closed: false };
   if (c === CLOSE) {
     const closes = state.depth > 0 && (state.expect === 'joiner' || state.expect === 'primary');
-    return { role: closes ? 'close' : 'extra', start: at, end: at + 1, text: ')', quoted: false };
+    return { role: closes ? 'close' : 'extra', start: at, end: at + 1, text: ')', quoted: false, closed: false };
   }
   if (c === COMMA) {
     const lists = state.expect === 'joiner' && !state.separated && state.values.length > 0;
-    return { role: lists ? 'comma' : 'extra', start: at, end: at + 1, text: ',', quoted: false };
+    return { role: lists ? 'comma' : 'extra', start: at, end: at + 1, text: ',', quoted: false, closed: false };
   }
   if (c === QUOTE) {
-    const { end, value } = quotedEnd(text, at);
-    return { role: state.expect === 'value' ? 'value' : 'extra', start: at, end, text: value, quoted: true };
+    const { end, value, closed } = quotedEnd(text, at);
+    return { role: state.expect === 'value' ? 'value' : 'extra', start: at, end, text: value, quoted: true, closed };
   }
-  let end = at + 1;
-  while (end < text.length && isBareChar(text.charCodeAt(end))) end++;
+  // Not a separator, quote, parenthesis or comma: the character at `at` starts a bare word.
+  const end = bareWordEnd(text, at);
   const word = text.slice(at, end);
-  return { role: wordRole(word, state), start: at, end, text: word, quoted: false };
+  return { role: wordRole(word, state), start: at, end, text: word, quoted: false, closed: false };
 }
 
 function wordRole(word: string, state: ScanState): Role {
@@ -116,13 +118,16 @@ function wordRole(word: string, state: ScanState): Role {
   }
 }
 
-/** The end of a quoted value (after its closing quote, or the end of the text) and the value read. */
-function quotedEnd(text: string, at: number): { end: number; value: string } {
+/**
+ * The end of a quoted value (after its closing quote, or the end of the text), the value read and
+ * whether the closing quote is there.
+ */
+function quotedEnd(text: string, at: number): { end: number; value: string; closed: boolean } {
   let value = '';
   let i = at + 1;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) return { end: i + 1, value };
+    if (c === QUOTE) return { end: i + 1, value, closed: true };
     if (c === BACKSLASH && i + 1 < text.length) {
       value += text[i + 1];
       i += 2;
@@ -131,7 +136,7 @@ function quotedEnd(text: string, at: number): { end: number; value: string } {
       i++;
     }
   }
-  return { end: i, value };
+  return { end: i, value, closed: false };
 }
 
 function advance(state: ScanState, token: Token): void {
@@ -171,23 +176,60 @@ function advance(state: ScanState, token: Token): void {
   }
 }
 
-/**
- * The word or quoted value the cursor at `offset` is in or just after, if any. A cursor after a
- * closing quote is past the value.
- */
-export function tokenAt(text: string, offset: number): { start: number; end: number } | undefined {
-  let found: { start: number; end: number } | undefined;
-  scan(text, offset + 1, (token) => {
-    const word = token.role !== 'open' && token.role !== 'close' && token.role !== 'comma';
-    const closed = token.quoted && token.end - token.start >= 2 && text.charCodeAt(token.end - 1) === QUOTE && !escapedQuote(text, token.end - 1);
-    if (word && token.start <= offset && (offset < token.end || (offset === token.end && !closed))) found = { start: token.start, end: token.end };
-  });
-  return found;
+/** The cursor in a text: the word it is in or just after, and how the reading stands there. */
+export interface Cursor {
+  /**
+   * The word or quoted value the cursor is in or just after (also just after a closing quote:
+   * hover still shows that value, completion takes the cursor as past it). Never a parenthesis or
+   * comma the grammar takes there.
+   */
+  readonly token: Token | undefined;
+  /** The reading just before `token`; with no token, the same as `here`. */
+  readonly before: Readonly<ScanState>;
+  /** The reading after every token that starts before the cursor: what the grammar takes between words. */
+  readonly here: Readonly<ScanState>;
 }
 
-/** True when the quote at `at` is escaped by an odd run of backslashes before it. */
-function escapedQuote(text: string, at: number): boolean {
-  let n = 0;
-  while (at - 1 - n >= 0 && text.charCodeAt(at - 1 - n) === BACKSLASH) n++;
-  return n % 2 === 1;
+/**
+ * The word at the cursor at `at` and the reading around it: what completion replaces and hover
+ * describes. One scan, linear in the text before the cursor.
+ *
+ * @example
+ * ```ts
+ * const { token, before } = cursorAt('agent.name LI AND', 12);
+ * [token?.text, token?.role, before.attribute]; // → ['LI', 'operator', 'agent.name']
+ * ```
+ */
+export function cursorAt(text: string, at: number): Cursor {
+  let last: { token: Token; before: ScanState } | undefined;
+  const here = scan(text, at, (token, before) => {
+    // Only the last token before the cursor can reach it; the state is copied, the scan goes on changing it.
+    if (token.end >= at) last = { token, before: { ...before, values: [...before.values] } };
+  });
+  if (last !== undefined && last.token.end > at) return { token: last.token, before: last.before, here };
+  // A word that starts at the cursor is the one it is in, rather than the one it is just after.
+  if (at < text.length && !isSepChar(text.charCodeAt(at))) {
+    const next = readToken(text, at, here);
+    if (isWord(next)) return { token: next, before: here, here };
+  }
+  return last !== undefined && isWord(last.token) ? { token: last.token, before: last.before, here } : { token: undefined, before: here, here };
+}
+
+/**
+ * What of `token` is typed before the cursor at `at`: a quoted value's text without its opening
+ * quote and with its escapes read, as the value will be.
+ *
+ * @example
+ * ```ts
+ * const text = 'agent.name EQ "a\\"b';
+ * typedPrefix(text, cursorAt(text, 18).token!, 18); // → 'a"'
+ * ```
+ */
+export function typedPrefix(text: string, token: Token, at: number): string {
+  return token.quoted ? quotedEnd(text.slice(0, at), token.start).value : text.slice(token.start, at);
+}
+
+/** A word or quoted value, not a parenthesis or comma the grammar takes where it stands. */
+function isWord(token: Token): boolean {
+  return token.role !== 'open' && token.role !== 'close' && token.role !== 'comma';
 }

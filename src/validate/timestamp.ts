@@ -163,6 +163,20 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
+/**
+ * An instant, in Unix milliseconds, in ISO 8601 UTC as tql writes a datetime: without the
+ * milliseconds when they are zero.
+ *
+ * @example
+ * ```ts
+ * isoUtc(1688169600 * 1000); // → '2023-07-01T00:00:00Z'
+ * isoUtc(1688169600123); // → '2023-07-01T00:00:00.123Z'
+ * ```
+ */
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** True when `timeZone` is an IANA zone name this runtime knows. */

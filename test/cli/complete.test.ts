@@ -25,6 +25,8 @@ describe('tql complete', () => {
     [['complete', 'x', '--at', '5'], 2, 'tql: --at 5 is past the end of the text (1 characters)\n'],
     [['complete', 'x', '--at', '-1'], 2, 'tql: --at takes a whole number of at least 0, not "-1"\n'],
     [['complete', 'x', '--profile', 'strict'], 2, 'tql: --profile takes extended or timezest, not "strict"\n'],
+    // Completion has no use for a time zone, so it does not accept one to ignore.
+    [['complete', 'x', '--time-zone', 'UTC'], 2, "tql complete: Unknown option '--time-zone'.\nRun tql complete --help for its options.\n"],
   ])('%j is a usage error', async ([args, code, stderr]) => {
     expect(await tql(args)).toEqual({ code, stdout: '', stderr });
   });

@@ -1,7 +1,8 @@
 /**
  * Laws of warnings over generated valid queries: computing them never throws, they come in text
  * order within the query, and a warning that says an AND matches nothing is never wrong about it
- * (the in-memory backend finds no sample record matching the query's AND).
+ * (the in-memory backend finds no sample record matching the query's AND). And number_rounded's
+ * digit comparison never fires on a number written as its double prints.
  */
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
@@ -9,6 +10,7 @@ import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { recordsOf, sampleData } from '../../src/models/scheduling/sample.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { losesDigits } from '../../src/tooling/decimal.js';
 import { warnings } from '../../src/tooling/warnings.js';
 import { arbQueryText } from './arbitraries/valid-query.js';
 
@@ -61,3 +63,7 @@ test.prop([fc.constantFrom(...ops), fc.integer({ min: 0, max: 40 }), fc.constant
     expect(warnings(q).some((w) => w.code === 'empty_range')).toBe(!satisfiable);
   },
 );
+
+test.prop([fc.double({ noNaN: true, noDefaultInfinity: true })], { numRuns: 2000 })('a double written as it prints loses no digits', (n) => {
+  expect(losesDigits(String(n), n)).toBe(false);
+});

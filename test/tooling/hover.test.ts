@@ -1,6 +1,7 @@
 /** Hover: what the word at an offset is (`|` marks the offset in the titles). */
 import { describe, expect, test } from 'vitest';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
 import { hover, type HoverOptions } from '../../src/tooling/hover.js';
 
 type Entity = (typeof schedulingSchema.entityNames)[number];
@@ -33,5 +34,27 @@ describe('hover()', () => {
     ['(|agent.name EQ x)', 'agent', {}, 'attribute agent.name: String [1,11): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
   ])('%s', ([marked, entity, options, expected]) => {
     expect(at(marked, entity, options)).toBe(expected);
+  });
+});
+
+describe('hover() under the timezest profile says what it leaves out', () => {
+  const timezest = { profile: 'timezest' } as const;
+  const outside = '\nNot part of the timezest profile, which only joins predicates with AND.';
+
+  test.for<[string, string]>([
+    ['agent.name EQ x O|R agent.role EQ User', `keyword OR [16,18): either side holds${outside}`],
+    ['agent.url_slug EQ nu|ll', `value null [18,22): No value: matches records whose agent.url_slug is null or missing.${outside}`],
+    // What the profile keeps reads as in the extended one.
+    ['agent.name EQ x A|ND agent.role EQ User', 'keyword AND [16,19): both sides hold; binds tighter than OR'],
+    ['agent.url_slug EQ "nu|ll"', 'value "null" [18,24): The text "null".'],
+  ])('%s', ([marked, expected]) => {
+    expect(at(marked, 'agent', timezest)).toBe(expected);
+  });
+
+  test('a Number attribute', () => {
+    const shop = defineSchema({ entities: { product: { attributes: { price: { type: 'Number' } } } } });
+    const detail = (options: HoverOptions) => hover('product.price GT 5', 3, shop, 'product', options)?.detail;
+    expect(detail({})).toBe('Number; EQ, NOT_EQ, LT, LTE, GT, GTE, IN, NOT_IN');
+    expect(detail(timezest)).toBe(`Number; EQ, NOT_EQ, LT, LTE, GT, GTE, IN, NOT_IN${outside}`);
   });
 });

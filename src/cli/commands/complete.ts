@@ -7,13 +7,16 @@ import { oneOf, positiveInteger } from '../option-values.js';
 import { entityFor, queryText, reportError } from '../query-input.js';
 import { cliSchema } from '../schema-option.js';
 
+// complete() takes no time zone (the dates it offers are today's in UTC): an option it would ignore is left out.
+const { 'time-zone': _timeZone, ...COMPLETE_OPTIONS } = QUERY_OPTIONS;
+
 /** `tql complete`: what can come next at a cursor in a filter. */
 export const completeCommand: Command = {
   name: 'complete',
   summary: 'List what can come next at a cursor in a filter (for shells and editors).',
   usage: 'tql complete <text> [--at <offset>] [--entity <name>] [--profile <p>] [--json]',
   options: {
-    ...QUERY_OPTIONS,
+    ...COMPLETE_OPTIONS,
     at: { type: 'string', value: '<offset>', help: 'the cursor, in characters from the start (default: the end of the text)' },
   },
   details: `Prints one candidate per line: what it inserts, its kind and what it means. The text may
@@ -40,6 +43,8 @@ Examples:
       const { schema } = cliSchema(options, io);
       const { items } = complete(text, at ?? text.length, schema, entityFor(text, options, schema), { profile });
       if (options.json === true) {
+        // The documented shape (docs/cli.md): `incomplete` tells an editor to keep its menu open
+        // after an id prefix, which a shell, inserting the text and going on, has no use for.
         const body = items.map(({ label, kind, insert, replace, detail }) => ({ label, kind, insert, replace, detail }));
         io.stdout.write(`${JSON.stringify({ items: body }, null, 2)}\n`);
       } else {

@@ -1,4 +1,5 @@
 /** An {@link Evaluation} drawn as a tree of ✓ and ✗, each predicate with what the record holds. */
+import { isoUtc } from '../../validate/timestamp.js';
 import type { Style } from '../style.js';
 import type { Evaluation } from './evaluate.js';
 
@@ -6,8 +7,7 @@ const MAX_VALUES = 5;
 
 function showValue(value: unknown, timestamp: boolean): string {
   if (timestamp && typeof value === 'number' && Number.isSafeInteger(value)) {
-    const iso = new Date(value * 1000).toISOString().replace('.000Z', 'Z');
-    return `${value} (${iso})`;
+    return `${value} (${isoUtc(value * 1000)})`;
   }
   return JSON.stringify(value) ?? String(value);
 }
