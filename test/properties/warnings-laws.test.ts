@@ -39,6 +39,25 @@ test.prop([arbQuery], { numRuns: 400 })('an empty_range warning is right: the AN
 
 type Cond = ReturnType<typeof check>['condition'];
 
+/** A generated query written twice in one AND: every comparison of an AND in it is then repeated. */
+const arbDoubled = arbQuery.map(({ entity, text }) => ({ entity, text: `(${text}) AND (${text})` }));
+
+test.prop([fc.oneof(arbQuery, arbDoubled)], { numRuns: 300 })(
+  'duplicate_predicate and duplicate_value are right: without the repeat, every record gets the same answer',
+  ({ entity, text }) => {
+    const q = check(text, schedulingSchema, entity);
+    const records = recordsOf(sampleData(), entity);
+    const matches = filterRecords(q, records);
+    for (const w of warnings(q)) {
+      if (w.code !== 'duplicate_predicate' && w.code !== 'duplicate_value') continue;
+      const without = w.code === 'duplicate_predicate' ? withoutComparison(q.condition, w.span.start) : withoutRepeatedValue(q.condition, w.span.start);
+      expect(without, `${w.code} at ${w.span.start} in ${text}`).not.toEqual(q.condition);
+      expect(filterRecords({ ...q, condition: without } as typeof q, records), `${w.code} in ${text}`).toEqual(matches);
+    }
+  },
+);
+
+
 /** The AND whose direct operand is the comparison at `start`. */
 function andAround(c: Cond, start: number): Extract<Cond, { kind: 'And' }> | undefined {
   if (c.kind === 'Comparison') return undefined;
@@ -67,3 +86,17 @@ test.prop([fc.constantFrom(...ops), fc.integer({ min: 0, max: 40 }), fc.constant
 test.prop([fc.double({ noNaN: true, noDefaultInfinity: true })], { numRuns: 2000 })('a double written as it prints loses no digits', (n) => {
   expect(losesDigits(String(n), n)).toBe(false);
 });
+
+/** The condition without the comparison at `start` (the repeat a duplicate_predicate warning is about). */
+function withoutComparison(c: Cond, start: number): Cond {
+  if (c.kind === 'Comparison') return c;
+  const operands = c.operands.filter((o) => !(o.kind === 'Comparison' && o.span.start === start)).map((o) => withoutComparison(o, start));
+  // A group left with one operand is that operand.
+  return operands.length === 1 ? operands[0]! : { ...c, operands };
+}
+
+/** The condition with the list at `start` holding each of its values once (what a duplicate_value warning says is enough). */
+function withoutRepeatedValue(c: Cond, start: number): Cond {
+  if (c.kind === 'Comparison') return c.span.start === start && Array.isArray(c.value) ? ({ ...c, value: [...new Set(c.value)] } as Cond) : c;
+  return { ...c, operands: c.operands.map((o) => withoutRepeatedValue(o, start)) };
+}
