@@ -1,4 +1,5 @@
 /** Reading option values that must be one of a few words or a number, with usage errors on stderr. */
+import { orList } from '../errors/wording.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -19,13 +20,8 @@ export function oneOf<const T extends string>(
 ): T | undefined {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  io.stderr.write(`tql: --${name} takes ${choices(allowed)}, not ${JSON.stringify(value)}\n`);
+  io.stderr.write(`tql: --${name} takes ${orList(allowed)}, not ${JSON.stringify(value)}\n`);
   return undefined;
-}
-
-/** `a or b`, `a, b or c`. */
-function choices(words: readonly string[]): string {
-  return words.length <= 2 ? words.join(' or ') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
 /**

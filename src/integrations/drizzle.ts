@@ -6,7 +6,7 @@
  * @module tql/drizzle
  */
 import { getTableColumns, getTableName, isTable, sql, type Column, type SQL, type Table } from 'drizzle-orm';
-import { postgres, sqlite, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
+import type { CaseFolding, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import { TqlError } from '../errors/tql-error.js';
@@ -134,15 +134,11 @@ export interface DrizzleWhereOptions {
  */
 export function tqlWhere(query: ValidatedQuery, options: DrizzleWhereOptions): SQL {
   if (typeof options !== 'object' || options === null) throw invalid('tqlWhere needs options { mapping, dialect }.', 'invalid_option');
-  const pieces = statementPieces(query, {
-    dialect: options.dialect === 'sqlite' ? sqlite : options.dialect === 'postgres' ? postgres : options.dialect,
-    mapping: options.mapping,
-    caseFolding: options.caseFolding,
-  });
+  const pieces = statementPieces(query, { dialect: options.dialect, mapping: options.mapping, caseFolding: options.caseFolding });
   return sql.join(pieces.map(drizzlePiece));
 }
 
-/** Values become Drizzle parameters; booleans the literals TRUE / FALSE, which both engines read. */
+/** Values become Drizzle parameters; booleans the literals TRUE / FALSE, which PostgreSQL, SQLite and MySQL all read. */
 function drizzlePiece(piece: StatementPiece): SQL {
   if ('sql' in piece) return sql.raw(piece.sql);
   return typeof piece.value === 'boolean' ? sql.raw(piece.value ? 'TRUE' : 'FALSE') : sql`${piece.value}`;

@@ -6,7 +6,7 @@
  * @module tql/kysely
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { resolveDialect, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
+import type { CaseFolding, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -49,7 +49,7 @@ export interface TqlWhereOptions {
  */
 export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: TqlWhereOptions = {}): Expression<SqlBool> {
   const pieces = statementPieces(query, {
-    dialect: resolveDialect(options.dialect ?? 'postgres'),
+    dialect: options.dialect ?? 'postgres',
     mapping: mapping ?? defaultMapping(query),
     caseFolding: options.caseFolding,
   });

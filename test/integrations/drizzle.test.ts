@@ -26,7 +26,7 @@ import { createSchedulingTables, loadSchedulingData } from '../../src/models/sch
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
-import { CONTRACT_INPUT } from '../backends/sql/engines.js';
+import { CONTRACT_INPUT, MARIADB_FOLDING_REASON } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
 import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
 import { tqlErrorOf } from '../support/tql-error.js';
@@ -217,7 +217,7 @@ describe.runIf(mariadbAvailable())('Drizzle on a MariaDB server (mysql2)', () =>
       const rows = await db.select({ id: table.id }).from(table).where(tqlWhere(query, { mapping: schedulingSqlMapping, dialect: 'mysql' }));
       return rows.map((r) => r.id);
     },
-    { divergences: { 'unicode-case-folding': "LOWER() under utf8mb4_general_ci folds by MariaDB's own case table, measured (docs/backends-sql.md, 'Case folding')" } },
+    { divergences: { 'unicode-case-folding': MARIADB_FOLDING_REASON } },
   );
 
   test('placeholders are ?, identifiers in backticks, exact text comparisons through BINARY', () => {

@@ -4,12 +4,11 @@
  * operators that are exact complements also on NULL, "some element" for collections.
  */
 import { TqlError, optionError } from '../../errors/tql-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
 import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
 import { compileValidated } from '../query-shape.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
-import { resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type ElementTable, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
@@ -60,8 +59,9 @@ function bindCompared(ctx: Context, value: Scalar): string {
   return exact(ctx.dialect, bind(ctx, value), value);
 }
 
+/** `placeholder` written for an exact comparison when its value is a text (numbers and booleans compare exactly as they are). */
 function exact(dialect: SqlDialect, placeholder: string, value: Scalar): string {
-  return typeof value === 'string' && dialect.exactText !== undefined ? dialect.exactText(placeholder) : placeholder;
+  return typeof value === 'string' ? exactOperand(dialect, placeholder) : placeholder;
 }
 
 function target(c: Comparison, ctx: Context): SqlTarget {
@@ -275,13 +275,9 @@ export function checkParameterCount(dialect: SqlDialect, count: number, text: st
 
 function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
   if (typeof options !== 'object' || options === null) throw optionError('compileSql needs options { dialect, mapping }.');
-  const folding = options.caseFolding ?? 'database';
-  if (folding !== 'database' && folding !== 'unicode') {
-    throw optionError(`caseFolding is "database" or "unicode", not ${describeValue(folding)}.`);
-  }
   const dialect = resolveDialect(options.dialect);
   // A folding the dialect cannot write (unicode on MySQL) is refused whether or not the query has a LIKE.
-  dialect.lower('x', folding);
+  const folding = caseFoldingFor(dialect, options.caseFolding);
   return {
     dialect,
     entity: entityMapping(options.mapping, query.entity),

@@ -297,8 +297,7 @@ function mysqlPoolDatabase(pool: Mysql2PoolLike): SqlDatabase {
  * DuckDB's BIGINT as a number where it is a safe integer (as better-sqlite3 and mysql2 return
  * it), else as a string (as node-postgres does): a bigint is not JSON.
  */
-function fromDuckdb(value: unknown): unknown {
-  if (typeof value !== 'bigint') return value;
+function fromDuckdb(value: bigint): number | string {
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : String(value);
 }

@@ -4,6 +4,7 @@
  */
 import { describeValue } from '../../errors/describe-value.js';
 import { optionError } from '../../errors/tql-error.js';
+import { orList } from '../../errors/wording.js';
 import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
 
 /**
@@ -18,6 +19,12 @@ import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
  *   `tql_lower` function that {@link registerTqlFunctions} adds to a better-sqlite3 database.
  */
 export type CaseFolding = 'database' | 'unicode';
+
+/** Keyed by {@link CaseFolding}, so a new folding is listed here or nothing compiles. */
+const FOLDING_NAMES: { readonly [F in CaseFolding]: true } = { database: true, unicode: true };
+
+/** Every {@link CaseFolding}: what the option is checked against, and the choices offered. */
+export const CASE_FOLDINGS = Object.keys(FOLDING_NAMES) as readonly CaseFolding[];
 
 /**
  * What differs between SQL engines, one hook each. Pass one of the built-in dialects
@@ -37,6 +44,12 @@ export interface SqlDialect {
   bindBoolean(value: boolean): unknown;
   /** SQL that lower-cases the text expression `expr`. */
   lower(expr: string, folding: CaseFolding): string;
+  /**
+   * Whether {@link lower} and {@link like} can fold as JavaScript does (`caseFolding: 'unicode'`);
+   * default true. Where false, compiling with that folding is an `invalid_option` error raised
+   * before any hook is called, so the hooks only ever see `database`.
+   */
+  readonly unicodeFolding?: boolean;
   /**
    * `expr LIKE pattern` (or `NOT LIKE`), case-insensitive as `folding` says, where `pattern` is a
    * placeholder bound to a lower-cased {@link containsPattern} (escape character
@@ -82,6 +95,7 @@ export const postgres: SqlDialect = {
   bindBoolean: (value) => value,
   // "und-x-icu" is the ICU root locale: its full lower-case mapping is the one JavaScript uses.
   lower: postgresLower,
+  unicodeFolding: true,
   // E'\\' is one backslash whether standard_conforming_strings is on or off ('\' is an
   // unterminated literal when it is off).
   like: (expr, pattern, negated, folding) => `${postgresLower(expr, folding)} ${likeOperator(negated)} ${pattern} ESCAPE E'\\\\'`,
@@ -104,6 +118,7 @@ export const sqlite: SqlDialect = {
   quoteIdentifier,
   bindBoolean: (value) => (value ? 1 : 0),
   lower: (expr, folding) => (folding === 'unicode' ? `tql_lower(${expr})` : `lower(${expr})`),
+  unicodeFolding: true,
   // SQLite's own LIKE folds ASCII letters and nothing else, exactly as its lower() does, so the
   // database folding needs no lower() (1.3–1.6x faster), as long as PRAGMA case_sensitive_like
   // is off, its default.
@@ -113,6 +128,13 @@ export const sqlite: SqlDialect = {
   // SQLite's default BINARY collation compares bytes.
   bytewise: '',
 };
+
+/**
+ * MySQL's LIKE escape character, declared in `ESCAPE '…'` and used in the bound pattern: not a
+ * backslash, which in a string literal means one thing or two with sql_mode NO_BACKSLASH_ESCAPES;
+ * '!' means itself in both.
+ */
+const MYSQL_LIKE_ESCAPE = '!';
 
 /**
  * MySQL 8 and MariaDB 10.11 (mysql2): `?` placeholders, backtick identifiers, booleans as 0 and 1.
@@ -126,12 +148,13 @@ export const mysql: SqlDialect = {
   maxParameters: 65_535,
   quoteIdentifier: quoteBacktickIdentifier,
   bindBoolean: (value) => (value ? 1 : 0),
-  lower: mysqlLower,
+  lower: (expr) => `LOWER(${expr})`,
+  // No lower() folds as JavaScript does: LOWER() follows the collation's own case table.
+  unicodeFolding: false,
   // utf8mb4_bin compares the lower-cased code points, where the column's collation would also
-  // equate accents (ä LIKE a). '!' is the escape character because a backslash in a string
-  // literal means one thing or two with sql_mode NO_BACKSLASH_ESCAPES; '!' means itself in both.
-  like: (expr, pattern, negated, folding) => `${mysqlLower(expr, folding)} COLLATE utf8mb4_bin ${likeOperator(negated)} ${pattern} ESCAPE '!'`,
-  likeEscape: '!',
+  // equate accents (ä LIKE a).
+  like: (expr, pattern, negated) => `LOWER(${expr}) COLLATE utf8mb4_bin ${likeOperator(negated)} ${pattern} ESCAPE '${MYSQL_LIKE_ESCAPE}'`,
+  likeEscape: MYSQL_LIKE_ESCAPE,
   // A binary string on one side makes the comparison byte-wise (no case, accent or pad folding)
   // while the index on the column is still used (EXPLAIN: ref), as it would not be for BINARY col.
   exactText: (operand) => `CAST(${operand} AS BINARY)`,
@@ -143,11 +166,6 @@ export const mysql: SqlDialect = {
   indexes: { ifNotExists: false, expressions: false },
 };
 
-function mysqlLower(expr: string, folding: CaseFolding): string {
-  if (folding === 'unicode') throw noUnicodeFolding('mysql');
-  return `LOWER(${expr})`;
-}
-
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
 export const duckdb: SqlDialect = {
   name: 'duckdb',
@@ -156,21 +174,51 @@ export const duckdb: SqlDialect = {
   maxParameters: 65_535,
   quoteIdentifier,
   bindBoolean: (value) => value,
-  lower: duckdbLower,
+  lower: (expr) => `lower(${expr})`,
+  // lower() is the simple mapping of DuckDB's own Unicode tables, not JavaScript's full one.
+  unicodeFolding: false,
   // DuckDB string literals take no backslash escapes: '\' is one backslash.
-  like: (expr, pattern, negated, folding) => `${duckdbLower(expr, folding)} ${likeOperator(negated)} ${pattern} ESCAPE '\\'`,
+  like: (expr, pattern, negated) => `lower(${expr}) ${likeOperator(negated)} ${pattern} ESCAPE '\\'`,
   collections: 'exists',
   // The default collation is binary: = and ORDER BY compare code points.
   bytewise: '',
 };
 
-function duckdbLower(expr: string, folding: CaseFolding): string {
-  if (folding === 'unicode') throw noUnicodeFolding('duckdb');
-  return `lower(${expr})`;
+/**
+ * The `caseFolding` option for `dialect`: `database` when absent, else the folding given, checked
+ * once here for every function that takes the option (compileSql, indexAdvice, measureFolding),
+ * so that they refuse the same values with the same invalid_option error.
+ *
+ * @example
+ * ```ts
+ * caseFoldingFor(sqlite, undefined); // 'database'
+ * caseFoldingFor(sqlite, 'unicode'); // 'unicode'
+ * caseFoldingFor(mysql, 'unicode');  // throws invalid_option: … not available for mysql …
+ * ```
+ */
+export function caseFoldingFor(dialect: SqlDialect, caseFolding: unknown): CaseFolding {
+  const folding = caseFolding ?? 'database';
+  if (!(CASE_FOLDINGS as readonly unknown[]).includes(folding)) {
+    throw optionError(`caseFolding is ${orList(CASE_FOLDINGS.map((f) => JSON.stringify(f)))}, not ${describeValue(folding)}.`);
+  }
+  if (folding === 'unicode' && dialect.unicodeFolding === false) {
+    throw optionError(`caseFolding "unicode" is not available for ${dialect.name}, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).`);
+  }
+  return folding as CaseFolding;
 }
 
-function noUnicodeFolding(dialect: string) {
-  return optionError(`caseFolding "unicode" is not available for ${dialect}, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).`);
+/**
+ * `operand` (a placeholder or the literal of a text) as the dialect compares text exactly:
+ * through {@link SqlDialect.exactText} where it has one, else as it is.
+ *
+ * @example
+ * ```ts
+ * exactOperand(mysql, '?');    // 'CAST(? AS BINARY)'
+ * exactOperand(postgres, '$1'); // '$1'
+ * ```
+ */
+export function exactOperand(dialect: SqlDialect, operand: string): string {
+  return dialect.exactText === undefined ? operand : dialect.exactText(operand);
 }
 
 /** Every built-in dialect by name. */

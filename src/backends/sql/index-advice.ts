@@ -4,8 +4,7 @@
  * index exactly the expressions {@link compileSql} writes.
  */
 import type { Schema } from '../../schema/types.js';
-import type { CaseFolding } from './dialects.js';
-import { resolveDialect, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { INDEXED_OPERATORS } from '../../schema/operators.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
@@ -56,7 +55,8 @@ export interface IndexAdviceOptions {
 export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string[] {
   const dialect = resolveDialect(options.dialect);
   const q = dialect.quoteIdentifier;
-  const folding = options.caseFolding ?? 'database';
+  // Refused as compileSql refuses it: no index is advised for statements that cannot be compiled.
+  const folding = caseFoldingFor(dialect, options.caseFolding);
   const trigram = dialect.name === 'postgres' && options.trigram !== false;
   const listOrder = options.listOrder ?? 'created_at';
   const { ifNotExists, expressions } = dialect.indexes ?? { ifNotExists: true, expressions: true };

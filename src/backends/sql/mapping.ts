@@ -4,7 +4,7 @@
  * attribute sources, so one mapping serves every attribute of an entity.
  */
 import type { Attribute, AttributeSource } from '../../schema/types.js';
-import type { SqlDialect } from './dialects.js';
+import { exactOperand, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './define-mapping.js';
 
@@ -155,8 +155,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
  * (`CAST('team' AS BINARY)` on MySQL, where the column's collation would also take `TEAM`).
  */
 function exactLiteral(dialect: SqlDialect, text: string): string {
-  const literal = quoteSchemaLiteral(text);
-  return dialect.exactText === undefined ? literal : dialect.exactText(literal);
+  return exactOperand(dialect, quoteSchemaLiteral(text));
 }
 
 /** `x = 'a'` or `x IN ('a', 'b')` over schema constants. */

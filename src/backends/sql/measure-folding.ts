@@ -5,7 +5,7 @@
  */
 import type { SqlDatabase } from './database.js';
 import { foldLikeEngine, type FoldingModel, type MeasuredFolding } from './case-folding.js';
-import { resolveDialect, type CaseFolding, type SqlDialectName } from './dialects.js';
+import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialectName } from './dialects.js';
 
 const LAST_CODE_POINT = 0x10ffff;
 
@@ -71,8 +71,9 @@ function lowerCasedByJavaScript(): readonly string[] {
  */
 export async function measureFolding(db: SqlDatabase, caseFolding: CaseFolding = 'database'): Promise<MeasuredFolding> {
   const dialect = resolveDialect(db.dialect);
+  const folding = caseFoldingFor(dialect, caseFolding);
   const rows = await db.all<{ cp: number | string; l: string }>({
-    text: CHANGED_BY_LOWER[db.dialect]((c) => dialect.lower(c, caseFolding)),
+    text: CHANGED_BY_LOWER[db.dialect]((c) => dialect.lower(c, folding)),
     values: [],
   });
   const engine = new Map<string, string>(rows.map((r) => [String.fromCodePoint(Number(r.cp)), r.l]));

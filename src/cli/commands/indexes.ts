@@ -5,14 +5,14 @@ import { EXIT } from '../io.js';
 import { oneOf } from '../option-values.js';
 import { reportError } from '../query-input.js';
 import { cliSchema, cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
-import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
+import { DIALECT_CHOICES, DIALECTS, FOLDING_CHOICES, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 
 /** `tql indexes`: the index advice for the reference tables, as a SQL script. */
 export const indexesCommand: Command = {
   name: 'indexes',
   summary: 'Print the CREATE INDEX statements that make every filterable attribute and the list order index-friendly.',
-  usage: 'tql indexes [--dialect postgres|sqlite|mysql|duckdb] [--case-folding database|unicode] [--schema <file> [--mapping <file>] [--list-order <column|none>]] [--json]',
+  usage: `tql indexes [--dialect ${DIALECT_CHOICES}] [--case-folding ${FOLDING_CHOICES}] [--schema <file> [--mapping <file>] [--list-order <column|none>]] [--json]`,
   options: {
     ...SQL_OPTIONS,
     schema: QUERY_OPTIONS.schema!,

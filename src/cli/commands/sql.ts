@@ -6,13 +6,13 @@ import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { readQuery, reportError } from '../query-input.js';
 import { cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
-import { DIALECTS, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
+import { DIALECT_CHOICES, DIALECTS, FOLDING_CHOICES, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 /** `tql sql`: the query as a parameterized SQL condition, or a whole SELECT over the reference tables. */
 export const sqlCommand: Command = {
   name: 'sql',
   summary: 'Compile a query to parameterized SQL (PostgreSQL, SQLite, MySQL/MariaDB or DuckDB) over the reference tables.',
-  usage: 'tql sql <query> [--dialect postgres|sqlite|mysql|duckdb] [--select [--limit <n>]] [--case-folding database|unicode] [--json]',
+  usage: `tql sql <query> [--dialect ${DIALECT_CHOICES}] [--select [--limit <n>]] [--case-folding ${FOLDING_CHOICES}] [--json]`,
   options: {
     ...QUERY_OPTIONS,
     ...MAPPING_OPTION,

@@ -4,7 +4,7 @@
  * DuckDB with their own `lower()`.
  */
 import { describeBackendContract } from '../contract/cases.js';
-import { CONTRACT_INPUT, ENGINE_FOLDING, ENGINE_NAMES, useSqlEngines } from './engines.js';
+import { CONTRACT_INPUT, ENGINE_FOLDING, ENGINE_NAMES, MARIADB_FOLDING_REASON, useSqlEngines } from './engines.js';
 
 /** Declared in docs/backends-sql.md; `folding.test.ts` asserts the exact answers there. */
 const REASONS = {
@@ -14,7 +14,7 @@ const REASONS = {
 
 /** Engines whose folding is its own, not one of the models above. */
 const ENGINE_REASONS: Partial<Record<string, string>> = {
-  mariadb: "LOWER() under utf8mb4_general_ci folds by MariaDB's own case table, measured (docs/backends-sql.md, 'Case folding')",
+  mariadb: MARIADB_FOLDING_REASON,
 };
 
 const engine = useSqlEngines(CONTRACT_INPUT);

@@ -37,6 +37,12 @@ export const ENGINE_FOLDING = {
   duckdb: 'simple',
 } as const satisfies Record<string, FoldingModel>;
 
+/**
+ * Why MariaDB's LIKE departs from JavaScript's folding: the divergence every contract run on
+ * MariaDB declares (the SQL engines here, Kysely's and Drizzle's MariaDB suites).
+ */
+export const MARIADB_FOLDING_REASON = "LOWER() under utf8mb4_general_ci folds by MariaDB's own case table, measured (docs/backends-sql.md, 'Case folding')";
+
 /** The contract records as the loader takes them. */
 export const CONTRACT_INPUT: SchedulingDataInput = {
   agents: CONTRACT_DATA.agent,

@@ -4,6 +4,7 @@ import { check } from '../../../src/api/check.js';
 import { compileSql, type CompileSqlOptions } from '../../../src/backends/sql/compile-sql.js';
 import { sqlDatabase, type SqlDriver } from '../../../src/backends/sql/database.js';
 import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
+import { indexAdvice, type IndexAdviceOptions } from '../../../src/backends/sql/index-advice.js';
 import type { SqlEntityMapping, SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { selectSql, type SelectSqlOptions } from '../../../src/backends/sql/select-sql.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
@@ -102,6 +103,11 @@ describe('compileSql', () => {
       'invalid_option: caseFolding "unicode" is not available for mysql, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).',
     ],
     [
+      'caseFolding unicode on duckdb',
+      { dialect: 'duckdb', mapping: schedulingSqlMapping, caseFolding: 'unicode' },
+      'invalid_option: caseFolding "unicode" is not available for duckdb, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).',
+    ],
+    [
       'an unknown case folding',
       { dialect: 'sqlite', mapping: schedulingSqlMapping, caseFolding: 'icu' as 'unicode' },
       'invalid_option: caseFolding is "database" or "unicode", not "icu".',
@@ -120,6 +126,22 @@ describe('compileSql', () => {
     });
     const q = check('thing.label EQ x', schema, 'thing');
     expect(tqlErrorOf(() => compileSql(q, { dialect: 'sqlite', mapping: { thing: { table: 'thing', key: 'id' } } })).message).toMatchInlineSnapshot(`"invalid_option: The schema constant "a\\\\b" cannot be written in SQL: it holds a backslash or NUL."`);
+  });
+});
+
+describe('indexAdvice refuses a case folding as compileSql does: no advice for statements that cannot be compiled', () => {
+  test.for<[string, Pick<IndexAdviceOptions, 'dialect' | 'caseFolding'>]>([
+    ['caseFolding unicode on mysql', { dialect: 'mysql', caseFolding: 'unicode' }],
+    ['caseFolding unicode on duckdb', { dialect: 'duckdb', caseFolding: 'unicode' }],
+    ['an unknown case folding', { dialect: 'postgres', caseFolding: 'icu' as 'unicode' }],
+  ])('%s', ([, folding]) => {
+    const options = { ...folding, mapping: schedulingSqlMapping };
+    const e = tqlErrorOf(() => indexAdvice(schedulingSchema, options));
+    expect(e.code).toBe('invalid_option');
+    expect(e.message).toBe(tqlErrorOf(() => compileSql(agentQuery, options)).message);
+  });
+  test.for(['postgres', 'sqlite'] as const)('caseFolding unicode on %s is advised', (dialect) => {
+    expect(indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping, caseFolding: 'unicode' }).length).toBeGreaterThan(0);
   });
 });
 

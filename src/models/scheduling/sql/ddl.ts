@@ -31,12 +31,13 @@ export function createTableSql(dialect: SqlDialectName, table: TableSpec): strin
   const q = SQL_DIALECTS[dialect].quoteIdentifier;
   const columns = table.columns.map((c) => {
     const parts = [q(c.name), COLUMN_TYPES[dialect][c.type]];
-    const isKey = table.primaryKey.includes(c.name) || table.parent?.column === c.name;
+    const primary = table.primaryKey.includes(c.name);
+    const parent = table.parent?.column === c.name ? table.parent : undefined;
     // Keys compare and order by bytes, as on the other engines (keyset pages, joins).
-    if (dialect === 'mysql' && isKey && c.type === 'text') parts.push('COLLATE utf8mb4_bin');
-    if (table.primaryKey.includes(c.name)) parts.push('NOT NULL');
+    if (dialect === 'mysql' && (primary || parent !== undefined) && c.type === 'text') parts.push('COLLATE utf8mb4_bin');
+    if (primary) parts.push('NOT NULL');
     // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
-    if (table.parent?.column === c.name) parts.push(`REFERENCES ${q(table.parent.table)} (${q(table.parent.key)})${dialect === 'duckdb' ? '' : ' ON DELETE CASCADE'}`);
+    if (parent !== undefined) parts.push(`REFERENCES ${q(parent.table)} (${q(parent.key)})${dialect === 'duckdb' ? '' : ' ON DELETE CASCADE'}`);
     if (dialect === 'sqlite' && c.type === 'boolean') parts.push(`CHECK (${q(c.name)} IN (0, 1))`);
     return parts.join(' ');
   });

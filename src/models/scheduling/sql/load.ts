@@ -11,11 +11,17 @@ import type { TableSpec } from './tables.js';
 const JSON_CHUNK_ROWS = 5000;
 
 /**
+ * Bound values in one DuckDB INSERT: far below its limit, because DuckDB plans a statement per
+ * parameter, so fewer are faster there (measured).
+ */
+const DUCKDB_INSERT_VALUES = 2_000;
+
+/**
  * Many rows per statement, the fastest way each engine offered in our measurements:
  * PostgreSQL reads a JSON array parameter with `json_populate_recordset` (one parameter whatever
- * the row count); the others take a multi-row VALUES list, as many values per statement as
- * given (SQLite's limit is 32,766; MySQL's 65,535; DuckDB plans a statement per parameter, so
- * fewer are faster there), booleans as the dialect binds them.
+ * the row count); the others take a multi-row VALUES list, as many values per statement as the
+ * dialect takes (`maxParameters`: SQLite's 32,766, MySQL's 65,535) except on DuckDB, booleans as
+ * the dialect binds them.
  */
 const INSERTS: { readonly [D in SqlDialectName]: (table: TableSpec, rows: readonly Row[]) => Generator<SqlStatement> } = {
   *postgres(table, rows) {
@@ -24,13 +30,13 @@ const INSERTS: { readonly [D in SqlDialectName]: (table: TableSpec, rows: readon
     const text = `INSERT INTO ${name} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${name}, $1::json)`;
     for (let i = 0; i < rows.length; i += JSON_CHUNK_ROWS) yield { text, values: [JSON.stringify(rows.slice(i, i + JSON_CHUNK_ROWS))] };
   },
-  sqlite: (table, rows) => valuesInserts(sqlite, 32_000, table, rows),
-  mysql: (table, rows) => valuesInserts(mysql, 60_000, table, rows),
-  duckdb: (table, rows) => valuesInserts(duckdb, 2_000, table, rows),
+  sqlite: (table, rows) => valuesInserts(sqlite, table, rows),
+  mysql: (table, rows) => valuesInserts(mysql, table, rows),
+  duckdb: (table, rows) => valuesInserts(duckdb, table, rows, DUCKDB_INSERT_VALUES),
 };
 
-/** `INSERT … VALUES (…), (…)` with at most `maxValues` bound values per statement. */
-function* valuesInserts(dialect: SqlDialect, maxValues: number, table: TableSpec, rows: readonly Row[]): Generator<SqlStatement> {
+/** `INSERT … VALUES (…), (…)` with at most `maxValues` bound values per statement (default: as many as the dialect takes). */
+function* valuesInserts(dialect: SqlDialect, table: TableSpec, rows: readonly Row[], maxValues = dialect.maxParameters): Generator<SqlStatement> {
   const q = dialect.quoteIdentifier;
   const columns = table.columns.map((c) => q(c.name)).join(', ');
   const perStatement = Math.max(1, Math.floor(maxValues / table.columns.length));
