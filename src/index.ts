@@ -46,8 +46,12 @@ export type {
   EntityDefinition,
   EntityName,
   IdFormat,
+  IdKind,
   Schema,
   SchemaDefinition,
+  TimestampStorage,
+  TimestampStorageDefinition,
+  TimestampStorageKind,
 } from './schema/types.js';
 
 // ---- validation ----

@@ -3,6 +3,7 @@ import { OPERATORS, type Operator } from '../ast/nodes.js';
 import { TqlError, issue, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_OPERATORS, sortOperators } from './operators.js';
 import { describeValue } from '../errors/describe-value.js';
+import { isValidTimeZone } from '../validate/timestamp.js';
 import {
   ATTRIBUTE_TYPES,
   type Attribute,
@@ -10,6 +11,8 @@ import {
   type AttributeSource,
   type IdFormat,
   type Entity,
+  type TimestampStorage,
+  type TimestampStorageKind,
   type Schema,
   type SchemaDefinition,
 } from './types.js';
@@ -125,9 +128,11 @@ function resolveAttribute(
   }
   const id: unknown = def.id;
   if (def.type === 'ID') {
-    if (!isIdFormat(id)) problem('ID attributes need an id format ({ kind: "prefixed", prefix } or { kind: "integer" })');
+    if (!isIdFormat(id)) problem('ID attributes need an id format ({ kind: "prefixed", prefix }, { kind: "integer" }, { kind: "uuid" } or { kind: "text" })');
     else if (id.kind === 'prefixed' && !ID_PREFIX.test(id.prefix)) problem(`id prefix "${id.prefix}" should look like "agnt_"`);
   } else if (id !== undefined) problem('only ID attributes have an id format');
+  const storage = def.type === 'Timestamp' ? timestampStorage(def.storage, problem) : undefined;
+  if (def.type !== 'Timestamp' && def.storage !== undefined) problem('only Timestamp attributes have a storage');
   const values: unknown = def.values;
   if (values !== undefined) {
     if (def.type !== 'String') problem('only String attributes can have a closed set of values');
@@ -153,6 +158,7 @@ function resolveAttribute(
     nullable: def.nullable ?? false,
     values: Array.isArray(def.values) ? Object.freeze([...def.values]) : undefined,
     id: isIdFormat(id) ? Object.freeze({ ...id }) : undefined,
+    storage,
     source: frozenCopy(source),
     collection: source.kind === 'element',
     description: def.description,
@@ -199,11 +205,45 @@ function frozenCopy(source: AttributeSource): AttributeSource {
   }
 }
 
-/** True for `{ kind: 'integer' }` and `{ kind: 'prefixed', prefix }`. */
+/** True for `{ kind: 'integer' }`, `{ kind: 'uuid' }`, `{ kind: 'text' }` and `{ kind: 'prefixed', prefix }`. */
 export function isIdFormat(id: unknown): id is IdFormat {
   if (typeof id !== 'object' || id === null) return false;
   const f = id as { kind?: unknown; prefix?: unknown };
-  return f.kind === 'integer' || (f.kind === 'prefixed' && typeof f.prefix === 'string');
+  return f.kind === 'integer' || f.kind === 'uuid' || f.kind === 'text' || (f.kind === 'prefixed' && typeof f.prefix === 'string');
+}
+
+const STORAGE_KINDS: readonly TimestampStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'date', 'iso_text'];
+
+/** Frozen storages without options, shared by every attribute that uses one. */
+const PLAIN_STORAGE: { readonly [K in Exclude<TimestampStorageKind, 'iso_text'>]: TimestampStorage } = {
+  unix_seconds: Object.freeze({ kind: 'unix_seconds' }),
+  unix_milliseconds: Object.freeze({ kind: 'unix_milliseconds' }),
+  date: Object.freeze({ kind: 'date' }),
+};
+
+/**
+ * A Timestamp attribute's storage with its defaults filled in: `unix_seconds` when none is
+ * given, `iso_text` read in UTC unless it names a zone. Reports what is wrong through `problem`.
+ *
+ * @example
+ * ```ts
+ * timestampStorage('iso_text', fail); // { kind: 'iso_text', timeZone: 'UTC' }
+ * timestampStorage(undefined, fail);  // { kind: 'unix_seconds' }
+ * ```
+ */
+export function timestampStorage(def: unknown, problem: (message: string) => void): TimestampStorage {
+  if (def === undefined) return PLAIN_STORAGE.unix_seconds;
+  const kind: unknown = typeof def === 'string' ? def : typeof def === 'object' && def !== null ? (def as { kind?: unknown }).kind : undefined;
+  if (!(STORAGE_KINDS as readonly unknown[]).includes(kind)) {
+    problem(`storage is one of ${STORAGE_KINDS.join(', ')} (or { kind: "iso_text", timeZone: "Europe/Paris" }), not ${describeValue(kind ?? def)}`);
+    return PLAIN_STORAGE.unix_seconds;
+  }
+  if (kind !== 'iso_text') return PLAIN_STORAGE[kind as Exclude<TimestampStorageKind, 'iso_text'>];
+  const zone: unknown = typeof def === 'object' ? (def as { timeZone?: unknown }).timeZone : undefined;
+  if (zone !== undefined && (typeof zone !== 'string' || !isValidTimeZone(zone))) {
+    problem(`storage.timeZone is an IANA time zone such as "Europe/Paris", not ${describeValue(zone)}`);
+  }
+  return Object.freeze({ kind: 'iso_text', timeZone: typeof zone === 'string' && isValidTimeZone(zone) ? zone : 'UTC' });
 }
 
 /**

@@ -17,7 +17,45 @@ export type IdFormat =
   /** Public ids such as `agnt_2FLu…`: the prefix, then letters and digits. */
   | { readonly kind: 'prefixed'; readonly prefix: string }
   /** Numeric ids of the PSA systems: a non-negative integer. */
-  | { readonly kind: 'integer' };
+  | { readonly kind: 'integer' }
+  /**
+   * RFC 9562 uuids (`0b5c…-…`), compared canonically: the validator lower-cases the query's
+   * value, and every backend compares the stored text case-insensitively, so `0B5C…` in a record
+   * equals `0b5c…` in a filter, as a PostgreSQL `uuid` column does.
+   */
+  | { readonly kind: 'uuid' }
+  /** Any other text id (nanoid, cuid, slugs): a bare token compared exactly, as `EQ` on a String. */
+  | { readonly kind: 'text' };
+
+/** The kinds of {@link IdFormat}. */
+export type IdKind = IdFormat['kind'];
+
+/**
+ * How the records hold a `Timestamp` attribute's instant (docs/schema.md, How records store
+ * an instant). Whatever the storage, filters compare whole seconds (docs/language.md, rule 6): a
+ * stored instant with a fraction counts as the second it falls in, and a stored value that is
+ * not a valid instant of its storage has no value.
+ *
+ * - `unix_seconds` (the default): a finite number of seconds since 1970-01-01T00:00Z.
+ * - `unix_milliseconds`: a finite number of milliseconds (`Date.now()`).
+ * - `date`: a JavaScript `Date` (a BSON date in MongoDB) whose time is not NaN.
+ * - `iso_text`: ISO-8601 text (`2024-05-01T09:30:00.123Z`, `2024-05-01 09:30:00+02`,
+ *   `2024-05-01`); a text without an offset is a wall-clock time in `timeZone`.
+ */
+export type TimestampStorage =
+  | { readonly kind: 'unix_seconds' }
+  | { readonly kind: 'unix_milliseconds' }
+  | { readonly kind: 'date' }
+  | { readonly kind: 'iso_text'; readonly timeZone: string };
+
+/** The kinds of {@link TimestampStorage}. */
+export type TimestampStorageKind = TimestampStorage['kind'];
+
+/** A storage as a definition may write it: the kind alone stands for its defaults (`iso_text` in UTC). */
+export type TimestampStorageDefinition =
+  | TimestampStorageKind
+  | TimestampStorage
+  | { readonly kind: 'iso_text'; readonly timeZone?: string };
 
 /**
  * Where the value of an attribute lives in an API-shaped record.
@@ -61,6 +99,8 @@ export interface AttributeDefinition {
   readonly values?: readonly string[];
   /** Required for `ID` attributes. */
   readonly id?: IdFormat;
+  /** `Timestamp` attributes only: how records hold the instant. Default `unix_seconds`. */
+  readonly storage?: TimestampStorageDefinition;
   /** Default: `{ kind: 'field', field: <the attribute's name> }`. */
   readonly source?: AttributeSource;
   readonly description?: string;
@@ -95,6 +135,8 @@ export interface Attribute {
   readonly nullable: boolean;
   readonly values: readonly string[] | undefined;
   readonly id: IdFormat | undefined;
+  /** How records hold the instant: set on every `Timestamp` attribute, undefined on the others. */
+  readonly storage: TimestampStorage | undefined;
   readonly source: AttributeSource;
   /** True when the attribute holds a set of values (an `element` source). */
   readonly collection: boolean;

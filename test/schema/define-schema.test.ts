@@ -43,7 +43,7 @@ test('every inconsistency of a definition is reported at once', () => {
     }),
   ).toThrowErrorMatchingInlineSnapshot(`
     [TqlError: invalid_schema: Invalid schema: entity name "Person" is not lower snake case.
-    invalid_schema: Invalid schema: Person.id: ID attributes need an id format ({ kind: "prefixed", prefix } or { kind: "integer" }).
+    invalid_schema: Invalid schema: Person.id: ID attributes need an id format ({ kind: "prefixed", prefix }, { kind: "integer" }, { kind: "uuid" } or { kind: "text" }).
     invalid_schema: Invalid schema: Person.age: type must be one of ID, String, Timestamp, Boolean, Number.
     invalid_schema: Invalid schema: Person.flag: Boolean attributes cannot take LIKE.
     invalid_schema: Invalid schema: Person.kind: only String attributes can have a closed set of values.]

@@ -45,7 +45,7 @@ export {
 } from './database.js';
 export { duckdb, mysql, postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 export { containsPattern } from './like-pattern.js';
-export type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';
 export { indexAdvice, type IndexAdviceOptions } from './index-advice.js';
 export { selectSql, type SelectSqlOptions } from './select-sql.js';

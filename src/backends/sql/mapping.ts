@@ -22,6 +22,34 @@ export interface SqlCollectionMapping {
   readonly columns?: Readonly<Record<string, string>>;
 }
 
+/**
+ * What a column holds where tql cannot take it from the schema (docs/backends-sql.md, Column
+ * storage). For a `Timestamp` attribute, how the column stores the instant; the default follows
+ * the attribute's record storage (`unix_seconds` → integer seconds, `unix_milliseconds` →
+ * integer milliseconds, `iso_text` → text in the same zone, `date` → `timestamptz`):
+ *
+ * | kind | PostgreSQL | MySQL / MariaDB | SQLite | DuckDB |
+ * |---|---|---|---|---|
+ * | `unix_seconds`, `unix_milliseconds` | a number | a number | `INTEGER` / `REAL` | a number |
+ * | `iso_text` | text | text | `TEXT` | text |
+ * | `timestamptz`: an instant | `timestamptz` | `TIMESTAMP` | — | `TIMESTAMPTZ` |
+ * | `timestamp`: a wall-clock time in `timeZone` (UTC) | `timestamp` | `DATETIME` | — | `TIMESTAMP` |
+ *
+ * For a uuid `ID` attribute, `uuid` says the column has the engine's uuid type (PostgreSQL,
+ * DuckDB), which compares canonically by itself; without it the column is text and compared
+ * case-insensitively.
+ */
+export type SqlColumnStorage =
+  | { readonly kind: 'unix_seconds' }
+  | { readonly kind: 'unix_milliseconds' }
+  | { readonly kind: 'iso_text'; readonly timeZone?: string }
+  | { readonly kind: 'timestamptz' }
+  | { readonly kind: 'timestamp'; readonly timeZone?: string }
+  | { readonly kind: 'uuid' };
+
+/** The kinds of {@link SqlColumnStorage}. */
+export type SqlColumnStorageKind = SqlColumnStorage['kind'];
+
 /** One entity: its table (or view), key, and how its arrays are stored. */
 export interface SqlEntityMapping {
   readonly table: string;
@@ -29,6 +57,11 @@ export interface SqlEntityMapping {
   readonly key: string;
   /** Record field → column, where the names differ. */
   readonly columns?: Readonly<Record<string, string>>;
+  /**
+   * Record field → what its column holds, where tql must know it ({@link SqlColumnStorage}):
+   * `{ created_at: { kind: 'timestamptz' } }`. A kind alone (`'timestamptz'`) stands for its defaults.
+   */
+  readonly storage?: Readonly<Record<string, SqlColumnStorage | SqlColumnStorageKind>>;
   /** Array field of the record → the table holding its elements. */
   readonly collections?: Readonly<Record<string, SqlCollectionMapping>>;
 }

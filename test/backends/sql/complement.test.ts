@@ -59,6 +59,7 @@ function arbValue(a: Attribute): fc.Arbitrary<string> {
     case 'ID': {
       const format = a.id!;
       if (format.kind === 'integer') return fc.oneof(fc.constantFrom(...integers), fc.nat(100)).map(String);
+      if (format.kind !== 'prefixed') throw new Error(`the scheduling models have no ${format.kind} ids`);
       const ids = strings.filter((s) => s.startsWith(format.prefix) && /^[A-Za-z0-9]+$/.test(s.slice(format.prefix.length)));
       return fc.constantFrom(`${format.prefix}none`, ...ids);
     }

@@ -118,7 +118,17 @@ function arbValidText(a: Attribute, op: Operator): fc.Arbitrary<string> {
       return fc.oneof({ weight: 4, arbitrary: arbText }, { weight: 1, arbitrary: fc.constantFrom(...TICKET_NUMBERS) });
     case 'ID': {
       const format = a.id!;
-      return format.kind === 'integer' ? arbIntegerIdText : fc.constantFrom(...ID_BODIES).map((b) => format.prefix + b);
+      switch (format.kind) {
+        case 'integer':
+          return arbIntegerIdText;
+        case 'prefixed':
+          return fc.constantFrom(...ID_BODIES).map((b) => format.prefix + b);
+        case 'uuid':
+          // Either case: the validator lower-cases it.
+          return fc.uuid().chain((u) => fc.constantFrom(u, u.toUpperCase()));
+        case 'text':
+          return arbText.filter((t) => t.length > 0);
+      }
     }
     case 'Timestamp':
       return arbTimestampText;
