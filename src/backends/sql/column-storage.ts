@@ -1,0 +1,95 @@
+/**
+ * What a column holds, from the mapping's `storage` entry or, without one, from the attribute's
+ * record storage (docs/backends-sql.md, Column storage). The compiler writes its comparisons
+ * for it, and the catalog check compares it with the column's declared type.
+ */
+import { describeValue } from '../../errors/describe-value.js';
+import type { Attribute, TimestampStorageKind } from '../../schema/types.js';
+import { isValidTimeZone } from '../../validate/timestamp.js';
+import type { SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping } from './mapping.js';
+
+/** A column storage with its defaults filled in: every zone named. */
+export type ResolvedColumnStorage =
+  | { readonly kind: 'unix_seconds' }
+  | { readonly kind: 'unix_milliseconds' }
+  | { readonly kind: 'iso_text'; readonly timeZone: string }
+  | { readonly kind: 'timestamptz' }
+  | { readonly kind: 'timestamp'; readonly timeZone: string }
+  | { readonly kind: 'uuid' }
+  /** A text column: the default of every attribute that is not a Timestamp. */
+  | { readonly kind: 'text' };
+
+const COLUMN_KINDS: readonly SqlColumnStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp', 'uuid'];
+
+/** Which column storages each attribute type can be given. */
+const TIMESTAMP_COLUMNS: ReadonlySet<SqlColumnStorageKind> = new Set(['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp']);
+
+/** The column a Timestamp attribute gets without a `storage` entry, from its record storage. */
+const DEFAULT_TIMESTAMP_COLUMN: { readonly [K in TimestampStorageKind]: SqlColumnStorageKind } = {
+  unix_seconds: 'unix_seconds',
+  unix_milliseconds: 'unix_milliseconds',
+  iso_text: 'iso_text',
+  // A driver hands out Date objects for the engines' own timestamp types.
+  date: 'timestamptz',
+};
+
+/**
+ * What the column of record field `field` holds for `attribute` (a field or one branch of a
+ * variant). Call on a checked mapping: {@link columnStorageProblem} reports bad entries.
+ *
+ * @example
+ * ```ts
+ * columnStorage(createdAt, { table: 't', key: 'id', storage: { created_at: 'timestamptz' } }, 'created_at');
+ * // → { kind: 'timestamptz' }
+ * ```
+ */
+export function columnStorage(attribute: Attribute, entity: SqlEntityMapping, field: string): ResolvedColumnStorage {
+  const declared = typeof entity.storage === 'object' && entity.storage !== null && Object.hasOwn(entity.storage, field) ? entity.storage[field] : undefined;
+  if (declared !== undefined) return resolve(declared, attribute);
+  if (attribute.type !== 'Timestamp') return TEXT;
+  const storage = attribute.storage!;
+  const kind = DEFAULT_TIMESTAMP_COLUMN[storage.kind];
+  return resolve(storage.kind === 'iso_text' ? { kind: 'iso_text', timeZone: storage.timeZone } : kind, attribute);
+}
+
+const TEXT: ResolvedColumnStorage = Object.freeze({ kind: 'text' });
+
+function resolve(declared: SqlColumnStorage | SqlColumnStorageKind, attribute: Attribute): ResolvedColumnStorage {
+  const s: SqlColumnStorage = typeof declared === 'string' ? ({ kind: declared } as SqlColumnStorage) : declared;
+  switch (s.kind) {
+    case 'iso_text':
+    case 'timestamp': {
+      // A text column inherits the zone the records' texts are read in.
+      const recordZone = attribute.storage?.kind === 'iso_text' ? attribute.storage.timeZone : 'UTC';
+      return { kind: s.kind, timeZone: s.timeZone ?? recordZone };
+    }
+    default:
+      return s;
+  }
+}
+
+/**
+ * What is wrong with the `storage` entry of one field, for the attribute that reads it, if
+ * anything: an unknown kind, a zone that is no IANA zone, a timestamp kind on an attribute that
+ * is not a Timestamp, `uuid` on anything but a uuid ID.
+ *
+ * @example
+ * ```ts
+ * columnStorageProblem('uuid', createdAt); // 'uuid is for uuid ID attributes; …'
+ * ```
+ */
+export function columnStorageProblem(declared: unknown, attribute: Attribute | undefined): string | undefined {
+  const kind: unknown = typeof declared === 'string' ? declared : typeof declared === 'object' && declared !== null ? (declared as { kind?: unknown }).kind : undefined;
+  if (!(COLUMN_KINDS as readonly unknown[]).includes(kind)) return `a column storage is one of ${COLUMN_KINDS.join(', ')}, not ${describeValue(kind ?? declared)}`;
+  const zone: unknown = typeof declared === 'object' ? (declared as { timeZone?: unknown }).timeZone : undefined;
+  if (zone !== undefined && (kind === 'iso_text' || kind === 'timestamp') && (typeof zone !== 'string' || !isValidTimeZone(zone))) {
+    return `timeZone is an IANA time zone such as "Europe/Paris", not ${describeValue(zone)}`;
+  }
+  if (zone !== undefined && kind !== 'iso_text' && kind !== 'timestamp') return `${String(kind)} takes no timeZone`;
+  if (attribute === undefined) return undefined;
+  if (TIMESTAMP_COLUMNS.has(kind as SqlColumnStorageKind) && attribute.type !== 'Timestamp') {
+    return `${String(kind)} is for Timestamp attributes, and ${attribute.path} is a ${attribute.type}`;
+  }
+  if (kind === 'uuid' && attribute.id?.kind !== 'uuid') return `uuid is for ID attributes with { kind: "uuid" } ids, and ${attribute.path} is not one`;
+  return undefined;
+}
