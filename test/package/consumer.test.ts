@@ -1,17 +1,16 @@
 /**
- * The package as a user gets it: built, packed with `npm pack`, installed from the tarball into a
- * fresh project with none of the optional peers, then imported in ESM and CommonJS, type-checked
- * as the README's example is written, and run as `tql`. Nothing here reaches the network: the
- * package has no dependencies, so npm installs it offline.
+ * The working tree's package as a user gets it: built, packed with `npm pack`, installed from
+ * the tarball into a fresh project with none of the optional peers, then imported in ESM and
+ * CommonJS, type-checked as the README's example is written, and run as `tql`. Nothing here
+ * reaches the network: the package has no dependencies, so npm installs it offline. What
+ * `npm pack` makes of a fresh clone by itself is publish.test.ts.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importGraph } from '../../scripts/merge-esm-chunks.js';
+import { freshWorkDir, installTarball, node, ROOT, run } from './packing.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   readonly exports: Readonly<Record<string, unknown>>;
   readonly dependencies?: Readonly<Record<string, string>>;
@@ -29,28 +28,8 @@ const WITHOUT_PEERS = SUBPATHS.filter((s) => NEEDS_PEER[s] === undefined);
 let work: string;
 let consumer: string;
 
-function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
-}
-
-function node(cwd: string, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  const child = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', timeout: 60_000 });
-  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
-}
-
-/** node_modules folders above `dir`: Node resolves packages there too, so a peer found in one would hide a missing one. */
-function ancestorModules(dir: string): string[] {
-  const found: string[] = [];
-  for (let at = path.dirname(dir); ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, 'node_modules'))) found.push(path.join(at, 'node_modules'));
-    if (path.dirname(at) === at) return found;
-  }
-}
-
 beforeAll(() => {
-  work = mkdtempSync(path.join(tmpdir(), 'tql-consumer-'));
-  const above = ancestorModules(work);
-  if (above.length > 0) throw new Error(`the consumer project must not see packages from ${above.join(', ')}: remove it, or set TMPDIR to a folder without one above it`);
+  work = freshWorkDir('tql-consumer-');
   // Build into a staging copy of the package, so the checkout's dist/ is left alone.
   const staging = path.join(work, 'package');
   mkdirSync(staging);
@@ -60,12 +39,10 @@ beforeAll(() => {
   for (const entry of ['package.json', 'README.md', 'LICENSE', ...tops]) {
     cpSync(path.join(ROOT, entry), path.join(staging, entry), { recursive: true });
   }
+  // Built already: prepack would build again, from a staging copy that has no sources.
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], staging);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
-  consumer = path.join(work, 'app');
-  mkdirSync(consumer);
-  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
-  run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', path.join(work, tarball)], consumer);
+  consumer = installTarball(work, 'app', path.join(work, tarball)).dir;
 }, 180_000);
 
 afterAll(() => {
