@@ -93,7 +93,7 @@ function notATimestamp(text: string): string {
 }
 
 /** True when the `count` characters at `at` are all ASCII digits (and within the text). */
-function digitsAt(text: string, at: number, count: number): boolean {
+export function digitsAt(text: string, at: number, count: number): boolean {
   if (at + count > text.length) return false;
   for (let i = at; i < at + count; i++) {
     const c = text.charCodeAt(i);
@@ -106,14 +106,14 @@ function digitsAt(text: string, at: number, count: number): boolean {
  * The number the two ASCII digits at `at` spell, or -1 when they are not two digits (past the
  * end of the text `charCodeAt` is NaN, which fails every test).
  */
-function twoDigits(text: string, at: number): number {
+export function twoDigits(text: string, at: number): number {
   const tens = text.charCodeAt(at) - 48;
   const ones = text.charCodeAt(at + 1) - 48;
   return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
 }
 
 /** {@link twoDigits} for four digits. */
-function fourDigits(text: string, at: number): number {
+export function fourDigits(text: string, at: number): number {
   const high = twoDigits(text, at);
   const low = twoDigits(text, at + 2);
   return high >= 0 && low >= 0 ? high * 100 + low : -1;
@@ -141,12 +141,18 @@ const MONTHS = [
 ];
 
 /**
- * `Date.UTC(year, month - 1, day, hour, minute, second)` for a valid date and time of year 100
- * or later, in integer arithmetic: Date.UTC is a call into the runtime that costs about as
- * much as all the rest of reading a date. Days are counted from the civil calendar as in
- * H. Hinnant's `days_from_civil` (eras of 400 years, years starting in March).
+ * `Date.UTC(year, month - 1, day, hour, minute, second)` for a valid date and time, in integer
+ * arithmetic: Date.UTC is a call into the runtime that costs about as much as all the rest of
+ * reading a date, and it reads years 0–99 as 1900–1999, which this does not. Days are counted
+ * from the civil calendar as in H. Hinnant's `days_from_civil` (eras of 400 years, years
+ * starting in March).
+ *
+ * @example
+ * ```ts
+ * utcMillis(2023, 7, 1, 0, 0, 0); // 1688169600000
+ * ```
  */
-function utcMillis(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+export function utcMillis(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
@@ -158,7 +164,15 @@ function utcMillis(year: number, month: number, day: number, hour: number, minut
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function daysInMonth(year: number, month: number): number {
+/**
+ * The days of `month` (1–12) in `year` of the proleptic Gregorian calendar.
+ *
+ * @example
+ * ```ts
+ * daysInMonth(2024, 2); // 29
+ * ```
+ */
+export function daysInMonth(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
@@ -197,6 +211,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
+      era: 'short',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -212,10 +227,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 /** The zone's offset from UTC at instant `ms`, in milliseconds. */
 function offsetAt(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
+  let bc = false;
   for (const p of formatterFor(timeZone).formatToParts(ms)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    if (p.type === 'era') bc = p.value === 'BC';
+    else if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  // Year 1 BC is year 0: a wall-clock time early in year 1 is looked at half a day before it.
+  const year = bc ? 1 - parts.year! : parts.year!;
+  // utcMillis, not Date.UTC, which reads years 0–99 as 1900–1999 (stored texts may be that old).
+  const asUtc = utcMillis(year, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
@@ -223,8 +243,14 @@ function offsetAt(ms: number, timeZone: string): number {
  * The instant at which the zone's clocks show `wall` (a UTC-encoded wall-clock time). A time in
  * a spring-forward gap is read with the offset from before the change (Berlin 02:30 becomes
  * 03:30 summer time); a time that happens twice in a fall-back overlap is the earlier instant.
+ * Both in milliseconds; `wall` is a whole second.
+ *
+ * @example
+ * ```ts
+ * wallClockToUtc(utcMillis(2024, 3, 31, 2, 30, 0), 'Europe/Berlin'); // 2024-03-31T01:30:00Z
+ * ```
  */
-function wallClockToUtc(wall: number, timeZone: string): number {
+export function wallClockToUtc(wall: number, timeZone: string): number {
   if (timeZone === 'UTC') return wall;
   // Offset changes are hours apart, so the offsets half a day around cover every candidate.
   const before = offsetAt(wall - 43_200_000, timeZone);
