@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   invalid_schema: 'A schema definition is inconsistent.',
   /** An SQL mapping does not fit its schema (an entry missing, a name that cannot be an identifier). */
   invalid_mapping: 'An SQL mapping does not fit its schema.',
+  /** An SQL mapping does not fit the database: a table or column missing, a column type that cannot give tql's semantics. */
+  mapping_mismatch: 'An SQL mapping does not fit the tables of the database.',
   /** A backend cannot express the query (for example a mapping missing for an attribute). */
   unsupported: 'The backend cannot express this query.',
   /** Input data handed to a tql tool (a record file, a JSON document) cannot be read. */

@@ -47,6 +47,7 @@ export { duckdb, mysql, postgres, resolveDialect, sqlite, SQL_DIALECTS, type Cas
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';
+export { checkSqlMapping, type CheckSqlMappingOptions } from './check-mapping.js';
 export { indexAdvice, type IndexAdviceOptions } from './index-advice.js';
 export { selectSql, type SelectSqlOptions } from './select-sql.js';
 export { registerTqlFunctions, type SqliteFunctionHost } from './sqlite-functions.js';

@@ -1,0 +1,32 @@
+/** SQLite's catalog: `pragma_table_xinfo` of each table, its declared types read as affinities. */
+import type { SqlDatabase } from './database.js';
+import type { CatalogRow, ColumnKind } from './catalog.js';
+
+/** Every column of each table or view in `tables` (one statement per table: the pragma takes one). */
+export async function sqliteColumns(db: SqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+  const rows: CatalogRow[] = [];
+  for (const table of tables) {
+    rows.push(
+      ...(await db.all<CatalogRow>({
+        text: 'SELECT ? AS table_name, name AS column_name, type AS column_type, upper(type) AS type_name FROM pragma_table_xinfo(?)',
+        values: [table, table],
+      })),
+    );
+  }
+  return rows;
+}
+
+/**
+ * The column's affinity by SQLite's rules (section 3.1 of "Datatypes In SQLite"), in their order:
+ * INT → integer; CHAR, CLOB, TEXT → text; BLOB or no type → whatever is stored; REAL, FLOA, DOUB →
+ * float; anything else → NUMERIC.
+ */
+export function sqliteColumnKind(row: CatalogRow): ColumnKind {
+  const t = row.type_name;
+  if (t.includes('INT')) return 'integer';
+  if (/CHAR|CLOB|TEXT/.test(t)) return 'text';
+  if (t === '' || t === 'ANY') return 'untyped';
+  if (t.includes('BLOB')) return 'other';
+  if (/REAL|FLOA|DOUB/.test(t)) return 'float';
+  return 'numeric_affinity';
+}

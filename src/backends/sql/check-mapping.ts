@@ -1,0 +1,202 @@
+/**
+ * Checking an SQL mapping against the database it is meant for: every table and column the
+ * mapping names must be there, and each column's declared type must give tql's semantics for
+ * the attribute read from it (docs/backends-sql.md, Checking a mapping against the database). A
+ * compiled filter on a column of another type does not fail: it answers wrong, which is why this
+ * runs before serving rather than being left to the first query.
+ */
+import { closest } from '../../errors/suggest.js';
+import { TqlError, issue, type TqlIssue } from '../../errors/tql-error.js';
+import type { Attribute, Entity, Schema } from '../../schema/types.js';
+import { readCatalog, type Catalog, type CatalogColumn } from './catalog.js';
+import { columnFitProblem, holdsText, keyFamily } from './column-fit.js';
+import { columnStorage } from './column-storage.js';
+import type { SqlDatabase } from './database.js';
+import { entityMapping } from './define-mapping.js';
+import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+
+/** Options of {@link checkSqlMapping}. */
+export interface CheckSqlMappingOptions {
+  /** The entities to check. Default: every entity of the schema that the mapping has. */
+  readonly entities?: readonly string[] | undefined;
+  /**
+   * A column every checked entity's table must have, as `sqlListStore` orders lists by
+   * (`created_at`). Default: none.
+   */
+  readonly listOrder?: string | false | undefined;
+  /**
+   * Accept `NUMERIC` / `DECIMAL` columns for Number attributes. They compare exact decimals where
+   * tql compares doubles (docs/language.md, rule 6), so they are refused unless you accept that
+   * divergence. Default false.
+   */
+  readonly acceptDecimal?: boolean | undefined;
+}
+
+/** One entity to check, with its mapping entry. */
+interface Checked {
+  readonly entity: Entity;
+  readonly mapping: SqlEntityMapping;
+}
+
+/**
+ * Reads the database's catalog for every table and column `mapping` names for `schema` (entity
+ * tables and keys, columns, collection tables, their foreign keys and discriminators, variant
+ * tags) and resolves when each one is there with a type that gives tql's semantics for the
+ * attribute read from it. Otherwise it rejects with one `TqlError` (`mapping_mismatch`), one issue
+ * per problem, each naming the attribute, the `table.column` and what to write instead: a missing
+ * table or column; a Timestamp whose column storage does not fit the column's type; LIKE on a
+ * column that is not text; a uuid id whose storage and column disagree; a Number on a NUMERIC
+ * column (unless `acceptDecimal`) or on text; a Boolean on another type; an integer id on text.
+ * Run it once at start-up, not per request.
+ *
+ * @example
+ * ```ts
+ * const db = sqlDatabase(pool);
+ * await checkSqlMapping(db, schedulingSchema, schedulingSqlMapping); // resolves: the shipped DDL fits
+ * await checkSqlMapping(db, appSchema, { event: { table: 'event', key: 'id' } });
+ * // rejects: mapping_mismatch: event.created_at: column event.created_at is timestamp with time zone, and the mapping
+ * //   reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of event.
+ * ```
+ */
+export async function checkSqlMapping(db: SqlDatabase, schema: Schema, mapping: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
+  const names = options.entities ?? schema.entityNames.filter((name) => typeof mapping === 'object' && mapping !== null && Object.hasOwn(mapping, name));
+  const checked = names.map((name): Checked => {
+    const entity = Object.hasOwn(schema.entities, name) ? (schema.entities as Record<string, Entity>)[name] : undefined;
+    if (entity === undefined) throw mismatchError([`the schema has no entity "${name}" to check; use one of ${schema.entityNames.join(', ')}`]);
+    return { entity, mapping: entityMapping(mapping, entity) };
+  });
+  const tables = new Set<string>();
+  for (const { entity, mapping: m } of checked) {
+    tables.add(m.table);
+    for (const c of collectionsOf(entity, m)) tables.add(c.table);
+  }
+  const catalog = await readCatalog(db, [...tables]);
+  const problems = new Set<string>();
+  for (const c of checked) checkEntity(c, { catalog, dialect: db.dialect, acceptDecimal: options.acceptDecimal === true, problems }, options.listOrder ?? false);
+  if (problems.size > 0) throw mismatchError([...problems]);
+}
+
+/** What every check of one call shares. */
+interface Context {
+  readonly catalog: Catalog;
+  readonly dialect: SqlDatabase['dialect'];
+  readonly acceptDecimal: boolean;
+  readonly problems: Set<string>;
+}
+
+/** The collections the entity's attributes look in, each once. */
+function collectionsOf(entity: Entity, mapping: SqlEntityMapping): SqlCollectionMapping[] {
+  const found = new Set<SqlCollectionMapping>();
+  for (const name of entity.attributeNames) {
+    const source = entity.attributes[name]!.source;
+    if (source.kind !== 'element') continue;
+    for (const array of source.arrays) {
+      const c = own(mapping.collections, array);
+      if (c !== undefined) found.add(c);
+    }
+  }
+  return [...found];
+}
+
+function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: string | false): void {
+  const table = mapping.table;
+  const columns = ctx.catalog.get(table);
+  if (columns === undefined) {
+    ctx.problems.add(`${entity.name}: table ${table} is not in the database; create it, or correct table in the mapping of ${entity.name}`);
+    return;
+  }
+  const key = column(ctx, columns, table, mapping.key, `${entity.name} key`, `key in the mapping of ${entity.name}`);
+  if (listOrder !== false) column(ctx, columns, table, listOrder, `${entity.name} list order`, 'the list order column (createdAtColumn)');
+  const field = (attribute: Attribute, name: string) => {
+    const found = column(ctx, columns, table, own(mapping.columns, name) ?? name, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
+    if (found !== undefined) fit(ctx, attribute, mapping, entity.name, name, table, own(mapping.columns, name) ?? name, found);
+  };
+  const tag = (attribute: Attribute, name: string) => {
+    const c = own(mapping.columns, name) ?? name;
+    const found = column(ctx, columns, table, c, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
+    if (found !== undefined && !holdsText(found)) ctx.problems.add(`${attribute.path}: column ${table}.${c} is ${found.type}, and its tag is compared with text; make the column text`);
+  };
+  for (const name of entity.attributeNames) {
+    const attribute = entity.attributes[name]!;
+    const source = attribute.source;
+    switch (source.kind) {
+      case 'field':
+        field(attribute, source.field);
+        break;
+      case 'variant':
+        tag(attribute, source.tag);
+        for (const f of Object.values(source.fields)) field(attribute, f);
+        break;
+      case 'element':
+        for (const array of source.arrays) {
+          const collection = own(mapping.collections, array);
+          // defineSqlMapping reports an array without a table; nothing here to look up.
+          if (collection !== undefined) checkElements(ctx, attribute, mapping, entity.name, array, collection, { table, key });
+        }
+        break;
+    }
+  }
+}
+
+/** The collection table of one array: its foreign key, discriminator, element tag and value columns. */
+function checkElements(
+  ctx: Context,
+  attribute: Attribute,
+  mapping: SqlEntityMapping,
+  entity: string,
+  array: string,
+  collection: SqlCollectionMapping,
+  owner: { readonly table: string; readonly key: CatalogColumn | undefined },
+): void {
+  const source = attribute.source as Extract<Attribute['source'], { kind: 'element' }>;
+  const table = collection.table;
+  const entry = `collections.${array}`;
+  // The collection's own columns are the mapping entry's, whichever attribute looks in it.
+  const structure = `${entity}.${entry}`;
+  const columns = ctx.catalog.get(table);
+  if (columns === undefined) {
+    ctx.problems.add(`${structure}: table ${table} is not in the database; create it, or correct ${entry}.table in the mapping of ${entity}`);
+    return;
+  }
+  const elementColumn = (field: string) => own(collection.columns, field) ?? field;
+  const fk = column(ctx, columns, table, collection.foreignKey, structure, `${entry}.foreignKey in the mapping of ${entity}`);
+  if (fk !== undefined && owner.key !== undefined && keyFamily(fk.kind) !== keyFamily(owner.key.kind)) {
+    ctx.problems.add(
+      `${structure}: column ${table}.${collection.foreignKey} is ${fk.type} and holds the key ${owner.table}.${mapping.key}, which is ${owner.key.type}; make the two columns one type`,
+    );
+  }
+  const texts: [string, string][] = [[elementColumn(source.where.field), attribute.path]];
+  if (collection.discriminator !== undefined) texts.push([collection.discriminator.column, structure]);
+  for (const [c, who] of texts) {
+    const found = column(ctx, columns, table, c, who, `${entry} in the mapping of ${entity}`);
+    if (found !== undefined && !holdsText(found)) ctx.problems.add(`${who}: column ${table}.${c} is ${found.type}, and it is compared with text; make the column text`);
+  }
+  const value = elementColumn(source.value);
+  const found = column(ctx, columns, table, value, attribute.path, `${entry}.columns: { ${source.value}: '…' } in the mapping of ${entity}`);
+  if (found !== undefined) fit(ctx, attribute, mapping, entity, source.value, table, value, found);
+}
+
+/** The column, or undefined with a problem that says it is missing and which entry names it. */
+function column(ctx: Context, columns: ReadonlyMap<string, CatalogColumn>, table: string, name: string, who: string, entry: string): CatalogColumn | undefined {
+  const found = columns.get(name);
+  if (found !== undefined) return found;
+  const guess = closest(name, columns.keys());
+  ctx.problems.add(`${who}: column ${table}.${name} is not in the database${guess === undefined ? '' : ` (did you mean ${guess}?)`}; add it, or correct ${entry}`);
+  return undefined;
+}
+
+function fit(ctx: Context, attribute: Attribute, mapping: SqlEntityMapping, entity: string, field: string, table: string, name: string, found: CatalogColumn): void {
+  const storage = columnStorage(attribute, mapping, field);
+  const problem = columnFitProblem({ attribute, storage, column: found, dialect: ctx.dialect, field, entity, acceptDecimal: ctx.acceptDecimal });
+  if (problem !== undefined) ctx.problems.add(`${attribute.path}: column ${table}.${name} is ${found.type}, ${problem}`);
+}
+
+function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** A `mapping_mismatch` error, one issue per problem. */
+function mismatchError(problems: readonly string[]): TqlError {
+  const issues = problems.map((p): TqlIssue => issue('', { code: 'mapping_mismatch', message: `The mapping does not fit the database: ${p}.`, span: { start: 0, end: 0 } }));
+  return new TqlError('', issues as [TqlIssue, ...TqlIssue[]]);
+}

@@ -1,0 +1,195 @@
+/**
+ * Whether a column of the declared type can give tql's semantics for an attribute (docs/language.md,
+ * section 4), and if not, what to write instead: one rule per attribute type, keyed so that a new
+ * type does not compile until its rule is written.
+ */
+import { OPERATOR_FACTS } from '../../schema/operators.js';
+import type { Attribute, AttributeType } from '../../schema/types.js';
+import type { CatalogColumn, ColumnKind } from './catalog.js';
+import type { ResolvedColumnStorage } from './column-storage.js';
+import type { SqlDialectName } from './dialects.js';
+
+/** One attribute read from one column, as {@link columnFitProblem} sees it. */
+export interface ColumnUse {
+  readonly attribute: Attribute;
+  /** What the mapping says the column holds (`columnStorage`). */
+  readonly storage: ResolvedColumnStorage;
+  readonly column: CatalogColumn;
+  readonly dialect: SqlDialectName;
+  /** The record field, as the mapping's `storage` and `columns` entries name it. */
+  readonly field: string;
+  /** The entity whose mapping holds the field's entries. */
+  readonly entity: string;
+  /** Accept NUMERIC/DECIMAL columns for Number attributes (their exact decimals compare otherwise than doubles). */
+  readonly acceptDecimal: boolean;
+}
+
+/** The rest of the sentence `column t.c is <type>, …`: why the column does not fit and what to write. */
+type Fit = (use: ColumnUse) => string | undefined;
+
+const NUMBERS: ReadonlySet<ColumnKind> = new Set(['integer', 'float', 'decimal', 'numeric_affinity']);
+
+/** The storage entry to write, in the words of the mapping. */
+const storageEntry = (use: ColumnUse, kind: string) => `declare storage: { ${use.field}: '${kind}' } in the mapping of ${use.entity}`;
+
+/** What a String attribute's column must be, with the fix for each other kind. */
+const stringFit: Fit = (use) => {
+  const { attribute, column } = use;
+  const substring = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'substring');
+  const equality = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'equality');
+  const narrow = `narrow operators to ${equality.join(', ')} so the validator refuses ${substring.join(' and ')}`;
+  switch (column.kind) {
+    case 'text':
+      return undefined;
+    case 'folded_text':
+      return equality.length === 0
+        ? undefined
+        : `which compares case-insensitively, and ${equality.join(', ')} on a String are exact; make the column text (LIKE folds case by itself)`;
+    case 'padded_text':
+      return 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
+    case 'enum':
+      if (substring.length > 0) return `and ${substring.join(', ')} need text, which an enum gives only through a cast; ${equality.length > 0 ? narrow : 'make the column text'}`;
+      return attribute.values === undefined
+        ? 'which takes only its labels, and any other value is an error in the database; declare values: [the labels] on the attribute, so the validator refuses the others'
+        : undefined;
+    case 'uuid':
+      return `and a String needs text; declare the attribute type: 'ID' with id: { kind: 'uuid' } and ${storageEntry(use, 'uuid')}`;
+    case 'timestamptz':
+    case 'timestamp':
+      return `and a String needs text; declare the attribute type: 'Timestamp' and ${storageEntry(use, column.kind)}`;
+    case 'boolean':
+      return "and a String needs text; declare the attribute type: 'Boolean'";
+    case 'date':
+      return 'and a String needs text (LIKE and EQ on a date fail in the database); make the column text, or a timestamp read by a Timestamp attribute';
+    case 'untyped':
+      return 'which keeps whatever is stored, and a String needs text; declare the column TEXT';
+    default:
+      return NUMBERS.has(column.kind)
+        ? "and a String needs text (a number column turns '007' into 7); declare the attribute type: 'Number', or make the column text"
+        : 'and a String needs text; make the column text, or leave the attribute out of the schema';
+  }
+};
+
+/** Integer ids on integer columns, text ids on text columns, uuid ids on uuid or text columns as the storage says. */
+const idFit: Fit = (use) => {
+  const { attribute, column, storage } = use;
+  const id = attribute.id!;
+  if (id.kind === 'integer') {
+    if (column.kind === 'integer' || column.kind === 'decimal' || column.kind === 'numeric_affinity') return undefined;
+    return `and integer ids need an integer column (as text, '10' sorts before '9' and '007' is not 7); make the column an integer, or declare id: { kind: 'text' }`;
+  }
+  if (id.kind === 'uuid') {
+    if (storage.kind === 'uuid') {
+      return column.kind === 'uuid'
+        ? undefined
+        : `and the mapping says it holds the engine's uuid type; remove storage: { ${use.field}: 'uuid' } from the mapping of ${use.entity}, and tql compares the text case-insensitively`;
+    }
+    if (column.kind === 'uuid') return `the engine's uuid type, which the mapping does not declare; ${storageEntry(use, 'uuid')}`;
+    if (column.kind === 'text') return undefined;
+  } else if (column.kind === 'text') return undefined;
+  if (column.kind === 'padded_text') return 'which pads or strips trailing spaces, so two ids would be one; make the column varchar or text';
+  if (column.kind === 'integer') return "and the attribute's ids are text; declare id: { kind: 'integer' }, or make the column text";
+  if (column.kind === 'uuid') return `and the attribute's ids are not uuids; declare id: { kind: 'uuid' } and ${storageEntry(use, 'uuid')}`;
+  return 'and ids of this kind need a text column; make the column text';
+};
+
+const STORAGE_WORDS: { readonly [K in ResolvedColumnStorage['kind']]: string } = {
+  unix_seconds: 'Unix seconds',
+  unix_milliseconds: 'Unix milliseconds',
+  iso_text: 'ISO-8601 text',
+  timestamptz: 'an instant (timestamptz)',
+  timestamp: 'a wall-clock time (timestamp)',
+  uuid: 'a uuid',
+  text: 'text',
+};
+
+/** The column kinds each Timestamp storage reads correctly, per engine where it differs. */
+function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogColumn, dialect: SqlDialectName): boolean {
+  switch (storage) {
+    case 'unix_seconds':
+    case 'unix_milliseconds':
+      return NUMBERS.has(column.kind);
+    case 'iso_text':
+      // SQLite's DATETIME columns (NUMERIC affinity) keep the texts CURRENT_TIMESTAMP writes as text.
+      return column.kind === 'text' || (dialect === 'sqlite' && column.kind === 'numeric_affinity' && /DATE|TIME/i.test(column.type));
+    case 'timestamptz':
+    case 'timestamp':
+      return column.kind === storage;
+    default:
+      return false;
+  }
+}
+
+/** The storage entry that reads this column, if one does. */
+function storageForColumn(column: CatalogColumn, dialect: SqlDialectName): string | undefined {
+  if (column.kind === 'timestamptz' || column.kind === 'timestamp') return `'${column.kind}'`;
+  if (column.kind === 'text') return "'iso_text'";
+  if (NUMBERS.has(column.kind)) return dialect === 'sqlite' ? "'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts)" : "'unix_seconds' (or 'unix_milliseconds')";
+  return undefined;
+}
+
+const timestampFit: Fit = (use) => {
+  const { storage, column, dialect } = use;
+  if (timestampFits(storage.kind, column, dialect)) return undefined;
+  const reads = `and the mapping reads it as ${STORAGE_WORDS[storage.kind]}`;
+  if (dialect === 'sqlite' && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
+    return `${reads}, a type SQLite does not have; declare storage: { ${use.field}: 'iso_text' } for texts or 'unix_seconds' / 'unix_milliseconds' for numbers`;
+  }
+  const fitting = storageForColumn(column, dialect);
+  if (fitting !== undefined) return `${reads}; declare storage: { ${use.field}: ${fitting} } in the mapping of ${use.entity}`;
+  if (column.kind === 'date') return `${reads}, and a date has no time of day for tql to compare; make the column a timestamp (or map a view that casts it)`;
+  return `${reads}; make it a timestamp, a number or a text column`;
+};
+
+const booleanFit: Fit = ({ column, dialect }) => {
+  if (column.kind === 'boolean') return undefined;
+  // SQLite and MySQL/MariaDB store booleans as 0 and 1, and tql binds them so there.
+  if ((dialect === 'sqlite' || dialect === 'mysql') && (column.kind === 'integer' || column.kind === 'numeric_affinity')) return undefined;
+  return dialect === 'sqlite' || dialect === 'mysql' ? 'and a Boolean needs 0 and 1 in an integer column; make it BOOLEAN or INTEGER' : 'and a Boolean needs a boolean column; make the column boolean';
+};
+
+const numberFit: Fit = ({ column, acceptDecimal }) => {
+  if (column.kind === 'integer' || column.kind === 'float' || column.kind === 'numeric_affinity') return undefined;
+  if (column.kind === 'decimal') {
+    return acceptDecimal
+      ? undefined
+      : 'whose exact decimals compare otherwise than the doubles tql compares (docs/language.md, rule 6); make it double precision, or pass { acceptDecimal: true } to accept that divergence';
+  }
+  if (column.kind === 'text') return "and numbers stored as text compare as text ('10' < '9'); make the column a number type";
+  return 'and a Number needs a number column; make it double precision or an integer type';
+};
+
+const FITS: { readonly [T in AttributeType]: Fit } = {
+  String: stringFit,
+  ID: idFit,
+  Timestamp: timestampFit,
+  Boolean: booleanFit,
+  Number: numberFit,
+};
+
+/**
+ * Why the column cannot give tql's semantics for the attribute, and what to write instead, as the
+ * end of a sentence that starts `column t.c is <type>, `; undefined when it can.
+ *
+ * @example
+ * ```ts
+ * columnFitProblem({ attribute: createdAt, storage: { kind: 'unix_seconds' }, column: { kind: 'timestamptz', type: 'timestamp with time zone' },
+ *   dialect: 'postgres', field: 'created_at', entity: 'agent', acceptDecimal: false });
+ * // "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of agent"
+ * ```
+ */
+export function columnFitProblem(use: ColumnUse): string | undefined {
+  return FITS[use.attribute.type](use);
+}
+
+/** Columns a schema constant is compared with (a tag, a discriminator): text, or an enum of those texts. */
+export function holdsText(column: CatalogColumn): boolean {
+  return column.kind === 'text' || column.kind === 'enum';
+}
+
+/** Key families: a foreign key and the key it holds must be of one, or the join compares unlike values. */
+export function keyFamily(kind: ColumnKind): 'text' | 'number' | 'uuid' | ColumnKind {
+  if (kind === 'text' || kind === 'padded_text' || kind === 'folded_text') return 'text';
+  if (NUMBERS.has(kind)) return 'number';
+  return kind;
+}

@@ -1,0 +1,406 @@
+/**
+ * checkSqlMapping on real engines: the catalog decides. Each row is one column as an app might
+ * have it, the attribute and storage the mapping gives it, and what the check says: nothing, or
+ * the problem naming the attribute and the column with what to write instead.
+ */
+import { describe, expect, test } from 'vitest';
+import { checkSqlMapping, type CheckSqlMappingOptions } from '../../../src/backends/sql/check-mapping.js';
+import type { SqlDatabase } from '../../../src/backends/sql/database.js';
+import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
+import type { SqlColumnStorage, SqlColumnStorageKind, SqlMapping } from '../../../src/backends/sql/mapping.js';
+import { isTqlError, type TqlError } from '../../../src/errors/tql-error.js';
+import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
+import { createSchedulingTables } from '../../../src/models/scheduling/sql/load.js';
+import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
+import { defineSchema } from '../../../src/schema/define-schema.js';
+import type { AttributeDefinition, Schema } from '../../../src/schema/types.js';
+import { ENGINE_NAMES, useSqlEngines, type EngineName } from './engines.js';
+
+/** One engine of each kind: the catalog is the database's, whatever the folding compiled with. */
+const ENGINES = ENGINE_NAMES.filter((n): n is EngineName => ['sqlite', 'pglite', 'postgres-server', 'mariadb', 'duckdb'].includes(n));
+
+/** The rejection of `run` when it is a TqlError; anything else fails the test. */
+async function rejectionOf(run: Promise<unknown>): Promise<TqlError> {
+  try {
+    await run;
+  } catch (error) {
+    if (isTqlError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a TqlError, but the check passed');
+}
+
+/** The problems the check reports, without the common preamble; [] when it passes. */
+async function problems(db: SqlDatabase, schema: Schema, mapping: SqlMapping, options?: CheckSqlMappingOptions): Promise<string[]> {
+  try {
+    await checkSqlMapping(db, schema, mapping, options);
+    return [];
+  } catch (error) {
+    if (!isTqlError(error)) throw error;
+    expect(new Set(error.issues.map((i) => i.code))).toEqual(new Set(['mapping_mismatch']));
+    return error.issues.map((i) => i.message.replace(/^The mapping does not fit the database: /, '').replace(/\.$/, ''));
+  }
+}
+
+/**
+ * A column of table `app_event`: its SQL type, the attribute `app_event.<name>` reading it, the
+ * mapping's storage entry, and the check's answer (`ok`, or the problem after `is <type>, `).
+ * `printed` is the type as the catalog prints it, where that differs from the DDL's.
+ */
+interface Row {
+  readonly name: string;
+  readonly type: string;
+  readonly printed?: string;
+  readonly attribute: AttributeDefinition;
+  readonly storage?: SqlColumnStorage | SqlColumnStorageKind;
+  readonly expected: 'ok' | string;
+}
+
+const TIMESTAMP: AttributeDefinition = { type: 'Timestamp' };
+const STRING: AttributeDefinition = { type: 'String' };
+const NUMBER: AttributeDefinition = { type: 'Number' };
+const BOOLEAN: AttributeDefinition = { type: 'Boolean' };
+const UUID_ID: AttributeDefinition = { type: 'ID', id: { kind: 'uuid' } };
+const INTEGER_ID: AttributeDefinition = { type: 'ID', id: { kind: 'integer' } };
+const EQUALITY_ONLY: AttributeDefinition = { type: 'String', operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'], values: ['happy', 'sad'] };
+
+const DECIMAL_DIVERGENCE =
+  'whose exact decimals compare otherwise than the doubles tql compares (docs/language.md, rule 6); make it double precision, or pass { acceptDecimal: true } to accept that divergence';
+const NUMBER_AS_TEXT = "and numbers stored as text compare as text ('10' < '9'); make the column a number type";
+const INTEGER_ID_AS_TEXT =
+  "and integer ids need an integer column (as text, '10' sorts before '9' and '007' is not 7); make the column an integer, or declare id: { kind: 'text' }";
+const LIKE_ON_ENUM = 'and LIKE, NOT_LIKE need text, which an enum gives only through a cast; narrow operators to EQ, NOT_EQ, IN, NOT_IN so the validator refuses LIKE and NOT_LIKE';
+const PADDED = 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
+
+const POSTGRES_ROWS: readonly Row[] = [
+  {
+    name: 'created_at',
+    type: 'timestamptz',
+    printed: 'timestamp with time zone',
+    attribute: TIMESTAMP,
+    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event",
+  },
+  { name: 'starts_at', type: 'timestamptz', printed: 'timestamp with time zone', attribute: TIMESTAMP, storage: 'timestamptz', expected: 'ok' },
+  {
+    name: 'local_at',
+    type: 'timestamp',
+    printed: 'timestamp without time zone',
+    attribute: TIMESTAMP,
+    storage: 'timestamptz',
+    expected: "and the mapping reads it as an instant (timestamptz); declare storage: { local_at: 'timestamp' } in the mapping of app_event",
+  },
+  { name: 'wall_at', type: 'timestamp(3)', printed: 'timestamp(3) without time zone', attribute: TIMESTAMP, storage: { kind: 'timestamp', timeZone: 'Europe/Paris' }, expected: 'ok' },
+  {
+    name: 'logged_at',
+    type: 'bigint',
+    attribute: { type: 'Timestamp', storage: 'iso_text' },
+    expected: "and the mapping reads it as ISO-8601 text; declare storage: { logged_at: 'unix_seconds' (or 'unix_milliseconds') } in the mapping of app_event",
+  },
+  { name: 'seen_ms', type: 'bigint', attribute: { type: 'Timestamp', storage: 'unix_milliseconds' }, expected: 'ok' },
+  { name: 'iso_at', type: 'text', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: 'ok' },
+  {
+    name: 'birthday',
+    type: 'date',
+    attribute: STRING,
+    expected: 'and a String needs text (LIKE and EQ on a date fail in the database); make the column text, or a timestamp read by a Timestamp attribute',
+  },
+  {
+    name: 'due_on',
+    type: 'date',
+    attribute: TIMESTAMP,
+    expected: 'and the mapping reads it as Unix seconds, and a date has no time of day for tql to compare; make the column a timestamp (or map a view that casts it)',
+  },
+  {
+    name: 'external_id',
+    type: 'uuid',
+    attribute: STRING,
+    expected: "and a String needs text; declare the attribute type: 'ID' with id: { kind: 'uuid' } and declare storage: { external_id: 'uuid' } in the mapping of app_event",
+  },
+  { name: 'owner_id', type: 'uuid', attribute: UUID_ID, expected: "the engine's uuid type, which the mapping does not declare; declare storage: { owner_id: 'uuid' } in the mapping of app_event" },
+  { name: 'buyer_id', type: 'uuid', attribute: UUID_ID, storage: 'uuid', expected: 'ok' },
+  {
+    name: 'seller_id',
+    type: 'text',
+    attribute: UUID_ID,
+    storage: 'uuid',
+    expected: "and the mapping says it holds the engine's uuid type; remove storage: { seller_id: 'uuid' } from the mapping of app_event, and tql compares the text case-insensitively",
+  },
+  { name: 'ref_id', type: 'text', attribute: UUID_ID, expected: 'ok' },
+  { name: 'amount', type: 'numeric(12,2)', printed: 'numeric(12,2)', attribute: NUMBER, expected: DECIMAL_DIVERGENCE },
+  { name: 'price', type: 'double precision', attribute: NUMBER, expected: 'ok' },
+  { name: 'weight', type: 'real', attribute: NUMBER, expected: 'ok' },
+  { name: 'quantity', type: 'text', attribute: NUMBER, expected: NUMBER_AS_TEXT },
+  { name: 'active', type: 'integer', attribute: BOOLEAN, expected: 'and a Boolean needs a boolean column; make the column boolean' },
+  { name: 'verified', type: 'boolean', attribute: BOOLEAN, expected: 'ok' },
+  { name: 'legacy_id', type: 'text', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
+  { name: 'account_id', type: 'bigint', attribute: INTEGER_ID, expected: 'ok' },
+  { name: 'mood', type: 'app_mood', attribute: STRING, expected: LIKE_ON_ENUM },
+  { name: 'status', type: 'app_mood', attribute: EQUALITY_ONLY, expected: 'ok' },
+  {
+    name: 'feeling',
+    type: 'app_mood',
+    attribute: { type: 'String', operators: ['EQ', 'IN'] },
+    expected: 'which takes only its labels, and any other value is an error in the database; declare values: [the labels] on the attribute, so the validator refuses the others',
+  },
+  { name: 'code', type: 'character(8)', attribute: STRING, expected: PADDED },
+  { name: 'title', type: 'varchar(50)', printed: 'character varying(50)', attribute: STRING, expected: 'ok' },
+  // A domain is read as its base type.
+  { name: 'contact', type: 'app_email', attribute: STRING, expected: 'ok' },
+];
+
+const MARIADB_ROWS: readonly Row[] = [
+  // TIMESTAMP is MySQL's instant, DATETIME its wall-clock time.
+  {
+    name: 'created_at',
+    type: 'TIMESTAMP NULL',
+    printed: 'timestamp',
+    attribute: TIMESTAMP,
+    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event",
+  },
+  { name: 'starts_at', type: 'TIMESTAMP(3) NULL', printed: 'timestamp(3)', attribute: TIMESTAMP, storage: 'timestamptz', expected: 'ok' },
+  {
+    name: 'local_at',
+    type: 'DATETIME',
+    printed: 'datetime',
+    attribute: TIMESTAMP,
+    storage: 'timestamptz',
+    expected: "and the mapping reads it as an instant (timestamptz); declare storage: { local_at: 'timestamp' } in the mapping of app_event",
+  },
+  { name: 'wall_at', type: 'DATETIME(6)', printed: 'datetime(6)', attribute: TIMESTAMP, storage: 'timestamp', expected: 'ok' },
+  {
+    name: 'logged_at',
+    type: 'BIGINT',
+    printed: 'bigint(20)',
+    attribute: { type: 'Timestamp', storage: 'iso_text' },
+    expected: "and the mapping reads it as ISO-8601 text; declare storage: { logged_at: 'unix_seconds' (or 'unix_milliseconds') } in the mapping of app_event",
+  },
+  { name: 'seen_ms', type: 'BIGINT', printed: 'bigint(20)', attribute: { type: 'Timestamp', storage: 'unix_milliseconds' }, expected: 'ok' },
+  { name: 'iso_at', type: 'VARCHAR(40)', printed: 'varchar(40)', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: 'ok' },
+  {
+    name: 'birthday',
+    type: 'DATE',
+    printed: 'date',
+    attribute: STRING,
+    expected: 'and a String needs text (LIKE and EQ on a date fail in the database); make the column text, or a timestamp read by a Timestamp attribute',
+  },
+  // MariaDB's own UUID type (10.7 and later).
+  { name: 'owner_id', type: 'UUID', printed: 'uuid', attribute: UUID_ID, expected: "the engine's uuid type, which the mapping does not declare; declare storage: { owner_id: 'uuid' } in the mapping of app_event" },
+  { name: 'ref_id', type: 'CHAR(36)', printed: 'char(36)', attribute: UUID_ID, expected: 'which pads or strips trailing spaces, so two ids would be one; make the column varchar or text' },
+  { name: 'key_id', type: 'VARCHAR(36)', printed: 'varchar(36)', attribute: UUID_ID, expected: 'ok' },
+  { name: 'amount', type: 'DECIMAL(12,2)', printed: 'decimal(12,2)', attribute: NUMBER, expected: DECIMAL_DIVERGENCE },
+  { name: 'price', type: 'DOUBLE', printed: 'double', attribute: NUMBER, expected: 'ok' },
+  { name: 'quantity', type: 'TEXT', printed: 'text', attribute: NUMBER, expected: NUMBER_AS_TEXT },
+  // BOOLEAN is TINYINT(1): 0 and 1, as tql binds them on MySQL.
+  { name: 'active', type: 'INT', printed: 'int(11)', attribute: BOOLEAN, expected: 'ok' },
+  { name: 'verified', type: 'BOOLEAN', printed: 'tinyint(1)', attribute: BOOLEAN, expected: 'ok' },
+  { name: 'legacy_id', type: 'VARCHAR(20)', printed: 'varchar(20)', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
+  { name: 'account_id', type: 'BIGINT', printed: 'bigint(20)', attribute: INTEGER_ID, expected: 'ok' },
+  // A MySQL enum compares and matches LIKE as its label's text.
+  { name: 'mood', type: "ENUM('happy', 'sad')", printed: "enum('happy','sad')", attribute: STRING, expected: 'ok' },
+  { name: 'code', type: 'CHAR(8)', printed: 'char(8)', attribute: STRING, expected: PADDED },
+  { name: 'title', type: 'VARCHAR(50)', printed: 'varchar(50)', attribute: STRING, expected: 'ok' },
+];
+
+const SQLITE_ROWS: readonly Row[] = [
+  {
+    name: 'created_at',
+    type: 'TEXT',
+    attribute: TIMESTAMP,
+    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'iso_text' } in the mapping of app_event",
+  },
+  {
+    name: 'starts_at',
+    type: 'INTEGER',
+    attribute: TIMESTAMP,
+    storage: 'timestamptz',
+    expected:
+      "and the mapping reads it as an instant (timestamptz), a type SQLite does not have; declare storage: { starts_at: 'iso_text' } for texts or 'unix_seconds' / 'unix_milliseconds' for numbers",
+  },
+  // Drizzle's integer({ mode: 'timestamp' }) and a DATETIME DEFAULT CURRENT_TIMESTAMP column.
+  { name: 'seen_at', type: 'INTEGER', attribute: { type: 'Timestamp', storage: 'date' }, storage: 'unix_seconds', expected: 'ok' },
+  { name: 'logged_at', type: 'DATETIME', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: 'ok' },
+  { name: 'seen_ms', type: 'REAL', attribute: { type: 'Timestamp', storage: 'unix_milliseconds' }, expected: 'ok' },
+  {
+    name: 'iso_at',
+    type: 'INTEGER',
+    attribute: { type: 'Timestamp', storage: 'iso_text' },
+    expected:
+      "and the mapping reads it as ISO-8601 text; declare storage: { iso_at: 'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts) } in the mapping of app_event",
+  },
+  { name: 'amount', type: 'NUMERIC', attribute: NUMBER, expected: 'ok' },
+  { name: 'quantity', type: 'TEXT', attribute: NUMBER, expected: NUMBER_AS_TEXT },
+  { name: 'active', type: 'INTEGER', attribute: BOOLEAN, expected: 'ok' },
+  { name: 'verified', type: 'BOOLEAN', attribute: BOOLEAN, expected: 'ok' },
+  {
+    name: 'enabled',
+    type: 'TEXT',
+    attribute: BOOLEAN,
+    expected: 'and a Boolean needs 0 and 1 in an integer column; make it BOOLEAN or INTEGER',
+  },
+  { name: 'legacy_id', type: 'TEXT', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
+  { name: 'account_id', type: 'INTEGER', attribute: INTEGER_ID, expected: 'ok' },
+  {
+    name: 'zip',
+    type: 'INTEGER',
+    attribute: STRING,
+    expected: "and a String needs text (a number column turns '007' into 7); declare the attribute type: 'Number', or make the column text",
+  },
+  { name: 'note', type: '', printed: '', attribute: STRING, expected: 'which keeps whatever is stored, and a String needs text; declare the column TEXT' },
+  { name: 'title', type: 'VARCHAR(50)', attribute: STRING, expected: 'ok' },
+  { name: 'ref_id', type: 'TEXT', attribute: UUID_ID, expected: 'ok' },
+];
+
+const DUCKDB_ROWS: readonly Row[] = [
+  {
+    name: 'created_at',
+    type: 'TIMESTAMPTZ',
+    printed: 'TIMESTAMP WITH TIME ZONE',
+    attribute: TIMESTAMP,
+    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event",
+  },
+  { name: 'starts_at', type: 'TIMESTAMPTZ', printed: 'TIMESTAMP WITH TIME ZONE', attribute: TIMESTAMP, storage: 'timestamptz', expected: 'ok' },
+  {
+    name: 'local_at',
+    type: 'TIMESTAMP',
+    attribute: TIMESTAMP,
+    storage: 'timestamptz',
+    expected: "and the mapping reads it as an instant (timestamptz); declare storage: { local_at: 'timestamp' } in the mapping of app_event",
+  },
+  { name: 'wall_at', type: 'TIMESTAMP_MS', attribute: TIMESTAMP, storage: 'timestamp', expected: 'ok' },
+  { name: 'iso_at', type: 'VARCHAR', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: 'ok' },
+  {
+    name: 'birthday',
+    type: 'DATE',
+    attribute: STRING,
+    expected: 'and a String needs text (LIKE and EQ on a date fail in the database); make the column text, or a timestamp read by a Timestamp attribute',
+  },
+  { name: 'owner_id', type: 'UUID', attribute: UUID_ID, expected: "the engine's uuid type, which the mapping does not declare; declare storage: { owner_id: 'uuid' } in the mapping of app_event" },
+  { name: 'buyer_id', type: 'UUID', attribute: UUID_ID, storage: 'uuid', expected: 'ok' },
+  { name: 'amount', type: 'DECIMAL(12,2)', attribute: NUMBER, expected: DECIMAL_DIVERGENCE },
+  { name: 'price', type: 'DOUBLE', attribute: NUMBER, expected: 'ok' },
+  { name: 'active', type: 'INTEGER', attribute: BOOLEAN, expected: 'and a Boolean needs a boolean column; make the column boolean' },
+  { name: 'legacy_id', type: 'VARCHAR', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
+  { name: 'account_id', type: 'BIGINT', attribute: INTEGER_ID, expected: 'ok' },
+  { name: 'mood', type: 'app_mood', printed: "ENUM('happy', 'sad')", attribute: STRING, expected: LIKE_ON_ENUM },
+  { name: 'status', type: 'app_mood', printed: "ENUM('happy', 'sad')", attribute: EQUALITY_ONLY, expected: 'ok' },
+  { name: 'title', type: 'VARCHAR', attribute: STRING, expected: 'ok' },
+];
+
+const ROWS: { readonly [D in SqlDialectName]: readonly Row[] } = { postgres: POSTGRES_ROWS, mysql: MARIADB_ROWS, sqlite: SQLITE_ROWS, duckdb: DUCKDB_ROWS };
+
+/** Types the rows use that the engine does not have built in. */
+const SETUP: { readonly [D in SqlDialectName]: string } = {
+  postgres: `DROP TABLE IF EXISTS app_event; DROP TYPE IF EXISTS app_mood; DROP DOMAIN IF EXISTS app_email;
+CREATE TYPE app_mood AS ENUM ('happy', 'sad'); CREATE DOMAIN app_email AS text;`,
+  mysql: 'DROP TABLE IF EXISTS app_event;',
+  sqlite: 'DROP TABLE IF EXISTS app_event;',
+  duckdb: `DROP TABLE IF EXISTS app_event;
+DROP TYPE IF EXISTS app_mood;
+CREATE TYPE app_mood AS ENUM ('happy', 'sad');`,
+};
+
+/** The table of the rows, the schema with an attribute per row, and the mapping with their storage entries. */
+function appEvent(db: SqlDatabase, rows: readonly Row[]) {
+  const q = (name: string) => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+  const ddl = `CREATE TABLE app_event (${[`${q('id')} ${db.dialect === 'mysql' ? 'VARCHAR(40)' : 'TEXT'} PRIMARY KEY`, ...rows.map((r) => `${q(r.name)} ${r.type}`.trim())].join(', ')});`;
+  const schema = defineSchema({
+    entities: { app_event: { attributes: Object.fromEntries(rows.map((r) => [r.name, r.attribute])) } },
+  });
+  const storage = Object.fromEntries(rows.flatMap((r) => (r.storage === undefined ? [] : [[r.name, r.storage]])));
+  return { ddl, schema, mapping: { app_event: { table: 'app_event', key: 'id', storage } } };
+}
+
+describe('checkSqlMapping', () => {
+  const engine = useSqlEngines();
+
+  describe.for(ENGINES)('%s', (name) => {
+    test('the scheduling models’ own DDL passes, list order included', async () => {
+      const { db } = engine(name);
+      await createSchedulingTables(db, { replace: true });
+      expect(await problems(db, schedulingSchema, schedulingSqlMapping, { listOrder: 'created_at' })).toEqual([]);
+    });
+
+    test('each column of app_event is accepted or refused as its row says', async () => {
+      const { db } = engine(name);
+      const rows = ROWS[db.dialect];
+      const { ddl, schema, mapping } = appEvent(db, rows);
+      await db.exec(`${SETUP[db.dialect]}\n${ddl}`);
+      const found = await problems(db, schema, mapping);
+      const expected = rows.flatMap((r) => (r.expected === 'ok' ? [] : [`app_event.${r.name}: column app_event.${r.name} is ${r.printed ?? r.type}, ${r.expected}`]));
+      expect(found.sort()).toEqual(expected.sort());
+    });
+
+    test('acceptDecimal accepts a NUMERIC column for a Number', async () => {
+      const { db } = engine(name);
+      const type = db.dialect === 'sqlite' ? 'NUMERIC' : 'DECIMAL(12,2)';
+      await db.exec(`DROP TABLE IF EXISTS app_total;\nCREATE TABLE app_total (id ${db.dialect === 'mysql' ? 'VARCHAR(40)' : 'TEXT'} PRIMARY KEY, total ${type});`);
+      const schema = defineSchema({ entities: { app_total: { attributes: { total: NUMBER } } } });
+      const mapping = { app_total: { table: 'app_total', key: 'id' } };
+      expect(await problems(db, schema, mapping, { acceptDecimal: true })).toEqual([]);
+      expect((await problems(db, schema, mapping)).length).toBe(db.dialect === 'sqlite' ? 0 : 1);
+    });
+  });
+
+  describe('tables and columns the mapping names', () => {
+    const schema = defineSchema({
+      entities: {
+        ticket: {
+          attributes: {
+            subject: STRING,
+            opened_at: TIMESTAMP,
+            tag: { type: 'String', source: { kind: 'element', arrays: ['tags'], where: { field: 'kind', oneOf: ['label'] }, value: 'name' } },
+          },
+        },
+      },
+    });
+
+    test.for(ENGINES)('%s: a missing table, a misspelt column, a foreign key of another type and a tag column of numbers', async (name) => {
+      const { db } = engine(name);
+      const text = db.dialect === 'mysql' ? 'VARCHAR(40)' : 'TEXT';
+      await db.exec(
+        [
+          'DROP TABLE IF EXISTS ticket_tag;',
+          'DROP TABLE IF EXISTS ticket;',
+          `CREATE TABLE ticket (id ${text} PRIMARY KEY, subjekt ${text}, opened_at BIGINT);`,
+          `CREATE TABLE ticket_tag (ticket_id BIGINT, kind INTEGER, name ${text});`,
+        ].join('\n'),
+      );
+      const ok = { ticket: { table: 'ticket', key: 'id', columns: { subject: 'subjekt' }, collections: { tags: { table: 'ticket_tag', foreignKey: 'ticket_id' } } } };
+      const integerType = { sqlite: 'INTEGER', postgres: 'integer', mysql: 'int(11)', duckdb: 'INTEGER' }[db.dialect];
+      const bigint = { sqlite: 'BIGINT', postgres: 'bigint', mysql: 'bigint(20)', duckdb: 'BIGINT' }[db.dialect];
+      const textType = { sqlite: 'TEXT', postgres: 'text', mysql: 'varchar(40)', duckdb: 'VARCHAR' }[db.dialect];
+      expect(await problems(db, schema, ok)).toEqual([
+        `ticket.collections.tags: column ticket_tag.ticket_id is ${bigint} and holds the key ticket.id, which is ${textType}; make the two columns one type`,
+        `ticket.tag: column ticket_tag.kind is ${integerType}, and it is compared with text; make the column text`,
+      ]);
+      expect(await problems(db, schema, { ticket: { ...ok.ticket, columns: {} } })).toEqual([
+        "ticket.subject: column ticket.subject is not in the database (did you mean subjekt?); add it, or correct columns: { subject: '…' } in the mapping of ticket",
+        `ticket.collections.tags: column ticket_tag.ticket_id is ${bigint} and holds the key ticket.id, which is ${textType}; make the two columns one type`,
+        `ticket.tag: column ticket_tag.kind is ${integerType}, and it is compared with text; make the column text`,
+      ]);
+      expect(await problems(db, schema, { ticket: { ...ok.ticket, table: 'tickets' } }, { listOrder: 'created_at' })).toEqual([
+        'ticket: table tickets is not in the database; create it, or correct table in the mapping of ticket',
+      ]);
+      expect(await problems(db, schema, ok, { entities: [], listOrder: 'created_at' })).toEqual([]);
+    });
+  });
+
+  test.runIf(ENGINES.includes('pglite'))('the error: one TqlError, an issue per problem, each naming the attribute and the column', async () => {
+    const { db } = engine('pglite');
+    await db.exec('DROP TABLE IF EXISTS booking; CREATE TABLE booking (id uuid PRIMARY KEY, created_at timestamptz, amount numeric, note date);');
+    const schema = defineSchema({
+      entities: {
+        booking: { attributes: { id: { type: 'ID', id: { kind: 'uuid' } }, created_at: TIMESTAMP, amount: NUMBER, note: STRING, guests: NUMBER } },
+      },
+    });
+    const error = await rejectionOf(checkSqlMapping(db, schema, { booking: { table: 'booking', key: 'id' } }));
+    expect(error.code).toBe('mapping_mismatch');
+    expect(error.message).toMatchInlineSnapshot(`
+      "mapping_mismatch: The mapping does not fit the database: booking.id: column booking.id is uuid, the engine's uuid type, which the mapping does not declare; declare storage: { id: 'uuid' } in the mapping of booking.
+      mapping_mismatch: The mapping does not fit the database: booking.created_at: column booking.created_at is timestamp with time zone, and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of booking.
+      mapping_mismatch: The mapping does not fit the database: booking.amount: column booking.amount is numeric, whose exact decimals compare otherwise than the doubles tql compares (docs/language.md, rule 6); make it double precision, or pass { acceptDecimal: true } to accept that divergence.
+      mapping_mismatch: The mapping does not fit the database: booking.note: column booking.note is date, and a String needs text (LIKE and EQ on a date fail in the database); make the column text, or a timestamp read by a Timestamp attribute.
+      mapping_mismatch: The mapping does not fit the database: booking.guests: column booking.guests is not in the database; add it, or correct columns: { guests: '…' } in the mapping of booking."
+    `);
+  });
+});
