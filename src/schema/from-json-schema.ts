@@ -1,30 +1,38 @@
 /**
- * A tql schema from a JSON Schema (2020-12) document that describes each entity's records as an
- * object schema under `$defs`: the record shapes an API already publishes become filterable
- * attributes without writing them twice.
+ * A tql schema from a JSON Schema (2020-12) or OpenAPI 3.0/3.1 document that describes each
+ * entity's records as an object schema under `$defs`, `definitions` or `components.schemas`: the
+ * record shapes an API already publishes become filterable attributes without writing them twice.
  *
- * Each top-level property of an entity becomes an attribute of the same name:
+ * Each entity is named in lower snake case (`PageRevision` → `page_revision`), and each top-level
+ * property becomes an attribute named in lower snake case (`createdAt` → `created_at`) whose
+ * source reads the original field:
  *
  * | JSON Schema | attribute |
  * |---|---|
  * | `"type": "string"` | `String` |
  * | `"type": "string"` with `"enum"` | `String` with `values` (a closed set) |
+ * | `"type": "string"` with `"format": "date-time"`, `"date"` or `"date-time-local"` | `Timestamp` stored as ISO-8601 text (`iso_text`, UTC where the text has no offset) |
+ * | `"type": "string"` with `"format": "uuid"` | `ID`, `{ kind: 'uuid' }` |
  * | `"type": "string"` with a `"pattern"` that starts with a literal prefix (`"^tkt_…"`) | `ID`, `{ kind: 'prefixed', prefix: 'tkt_' }` |
- * | `"type": "integer"` with `"format": "unix-time"` | `Timestamp` (Unix seconds) |
- * | `"type": "integer"` named `id` or `…_id` | `ID`, `{ kind: 'integer' }` |
+ * | `"type": "integer"` or `"number"` with `"format": "unix-time"` or `"unixtime"` | `Timestamp` (Unix seconds) |
+ * | `"type": "integer"` named `id` or `…_id` (`accountId`) | `ID`, `{ kind: 'integer' }` |
  * | `"type": "boolean"` | `Boolean` |
  * | `"type": "number"`, or `"integer"` otherwise | `Number` |
- * | `"null"` among the types, or in `enum`, or an `anyOf` of a type and `null` | `nullable: true` |
+ * | not in `required`; `"null"` among the types or in `enum`; `"nullable": true`; an `anyOf` of a schema and `null` | `nullable: true` |
  *
- * A property that maps to none of these (objects, arrays, a `date-time` text,
- * which tql could only compare as text) is left out and listed in `skipped` with the reason.
+ * Local references (`"$ref": "#/components/schemas/Status"`) are followed and `allOf` is merged.
+ * A property that maps to none of these (objects, arrays, a reference to another document, two
+ * fields whose names would be one) is left out and listed in `skipped` with the reason.
  */
 import { TqlError } from '../errors/tql-error.js';
+import { nameFields } from './field-names.js';
+import { attributeOfProperty } from './json-schema-attribute.js';
+import { flatten, isObject, pointerStep, type Json, type RefContext } from './json-schema-refs.js';
 import type { AttributeDefinition, EntityDefinition, SchemaDefinition } from './types.js';
 
 /** A property the derivation left out, and why. */
 export interface SkippedProperty {
-  /** `entity.property` */
+  /** `entity.field`, with the record's own field name (or the definition's place, `#/$defs/Status`). */
   readonly path: string;
   readonly reason: string;
 }
@@ -35,130 +43,127 @@ export interface DerivedSchema {
   readonly skipped: readonly SkippedProperty[];
 }
 
-type Json = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A literal prefix that ends with `_` at the start of a pattern: `^tkt_[A-Za-z0-9]+$` → `tkt_`. */
-const PREFIXED_PATTERN = /^\^([A-Za-z][A-Za-z0-9]*_)/;
+/** Where documents keep their named schemas: JSON Schema 2020-12, draft 7, OpenAPI. */
+const CONTAINERS: readonly (readonly string[])[] = [['$defs'], ['definitions'], ['components', 'schemas']];
 
 /**
- * The tql schema definition of a JSON Schema document with one object schema per entity under
- * `$defs`. Throws a `TqlError` (`invalid_schema`) when the document has no such entities.
+ * The tql schema definition of a JSON Schema or OpenAPI document with one object schema per
+ * entity under `$defs`, `definitions` or `components.schemas`. Throws a `TqlError`
+ * (`invalid_schema`) when the document has no such entities.
  *
  * @example
  * ```ts
  * const { definition, skipped } = schemaFromJsonSchema({
- *   $defs: {
- *     ticket: {
- *       type: 'object',
- *       properties: {
- *         id: { type: 'string', pattern: '^tkt_[A-Za-z0-9]+$' },
- *         status: { type: 'string', enum: ['open', 'closed'] },
- *         closed_at: { type: ['integer', 'null'], format: 'unix-time' },
- *         tags: { type: 'array', items: { type: 'string' } },
+ *   components: {
+ *     schemas: {
+ *       Status: { type: 'string', enum: ['open', 'closed'] },
+ *       Ticket: {
+ *         type: 'object',
+ *         required: ['id', 'status', 'createdAt'],
+ *         properties: {
+ *           id: { type: 'string', pattern: '^tkt_[A-Za-z0-9]+$' },
+ *           status: { $ref: '#/components/schemas/Status' },
+ *           createdAt: { type: 'string', format: 'date-time' },
+ *           closedAt: { type: 'string', format: 'date-time', nullable: true },
+ *           tags: { type: 'array', items: { type: 'string' } },
+ *         },
  *       },
  *     },
  *   },
  * });
- * definition.entities['ticket']!.attributes['closed_at']; // → { type: 'Timestamp', nullable: true }
+ * definition.entities['ticket']!.attributes['closed_at'];
+ * // → { type: 'Timestamp', storage: 'iso_text', nullable: true, source: { kind: 'field', field: 'closedAt' } }
  * skipped; // [{ path: 'ticket.tags', reason: 'an array: …' }]
  * const helpdesk = defineSchema(definition);
  * ```
  */
 export function schemaFromJsonSchema(document: unknown): DerivedSchema {
-  const defs = isObject(document) ? document['$defs'] : undefined;
-  if (!isObject(defs) || Object.keys(defs).length === 0) {
-    throw invalid('A JSON Schema for tql has one object schema per entity under "$defs", such as { "$defs": { "ticket": { "type": "object", "properties": { … } } } }.');
-  }
-  const skipped: SkippedProperty[] = [];
-  const entities = Object.entries(defs).map(([entity, schema]): [string, EntityDefinition] => {
-    if (!isObject(schema) || !isObject(schema['properties'])) {
-      throw invalid(`$defs.${entity} is not an object schema with "properties": each entry of $defs is an entity.`);
-    }
-    const attributes: [string, AttributeDefinition][] = [];
-    for (const [name, property] of Object.entries(schema['properties'])) {
-      const derived = attributeOf(name, isObject(property) ? property : {});
-      if ('reason' in derived) skipped.push({ path: `${entity}.${name}`, reason: derived.reason });
-      else attributes.push([name, derived]);
-    }
-    const description = typeof schema['description'] === 'string' ? { description: schema['description'] } : {};
-    // fromEntries defines own properties: a name such as __proto__ cannot reach a prototype.
-    return [entity, { attributes: Object.fromEntries(attributes), ...description }];
+  const definitions = CONTAINERS.flatMap((path) => {
+    const container = path.reduce<unknown>((at, key) => (isObject(at) && Object.hasOwn(at, key) ? at[key] : undefined), document);
+    return isObject(container) ? Object.entries(container).map(([key, schema]) => ({ key, schema, root: document, pointer: `#/${[...path, key].map(pointerStep).join('/')}` })) : [];
   });
-  return { definition: { entities: Object.fromEntries(entities) }, skipped };
+  if (definitions.length === 0) {
+    throw derivationError('A JSON Schema for tql has one object schema per entity under "$defs" (or "definitions", or an OpenAPI document\'s "components.schemas"), such as { "$defs": { "ticket": { "type": "object", "properties": { … } } } }.');
+  }
+  return deriveEntities(definitions);
 }
 
-/** The attribute for one property, or why there is none. */
-function attributeOf(name: string, given: Json): AttributeDefinition | { readonly reason: string } {
-  const property = withoutNullAlternative(given);
-  const { types, nullable } = typesOf(property);
-  const description = typeof property['description'] === 'string' ? { description: property['description'] } : {};
-  const extra = { ...(nullable ? { nullable: true } : {}), ...description };
-  if (types.length !== 1) {
-    return { reason: types.length === 0 ? 'no type: give it a "type"' : `one of several types (${types.join(', ')}): tql attributes have one type` };
-  }
-  const format = property['format'];
-  switch (types[0]) {
-    case 'string': {
-      const values = enumValues(property);
-      if (values !== undefined) return { type: 'String', values, ...extra };
-      const prefix = typeof property['pattern'] === 'string' ? PREFIXED_PATTERN.exec(property['pattern'])?.[1] : undefined;
-      if (prefix !== undefined) return { type: 'ID', id: { kind: 'prefixed', prefix }, ...extra };
-      if (format === 'date-time') {
-        return { reason: 'a date-time text: tql compares instants as Unix seconds; store them as an integer with "format": "unix-time"' };
-      }
-      return { type: 'String', ...extra };
-    }
-    case 'boolean':
-      return { type: 'Boolean', ...extra };
-    case 'integer':
-      if (format === 'unix-time') return { type: 'Timestamp', ...extra };
-      if (name === 'id' || name.endsWith('_id')) return { type: 'ID', id: { kind: 'integer' }, ...extra };
-      return { type: 'Number', ...extra };
-    case 'number':
-      return { type: 'Number', ...extra };
-    case 'array':
-      return { reason: 'an array: describe it in a tql schema with an element source to filter by its elements' };
-    case 'object':
-      return { reason: 'an object: tql filters top-level fields; describe nested ones in a tql schema' };
-    default:
-      return { reason: `the type "${String(types[0])}" is not a JSON Schema type` };
-  }
+/** One named schema that may be an entity: its key, its schema, the document its references resolve in, and where it sits there. */
+export interface NamedSchema {
+  readonly key: string;
+  readonly schema: unknown;
+  readonly root: unknown;
+  readonly pointer: string;
+}
+
+/** What a caller knows of the fields beyond their JSON Schema: the type its source gives each (zod's `date`). */
+export interface DeriveOptions {
+  readonly sourceType?: (key: string, field: string) => string | undefined;
 }
 
 /**
- * `{ anyOf: [X, { type: 'null' }], … }` (how zod and others write a nullable property) as X with
- * `null` among its types and the outer keywords (`format`, `description`) kept.
+ * The schema definition of named schemas: each object schema with properties is an entity; the
+ * others are there for `$ref`, and listed in `skipped` when nothing refers to them. Throws a
+ * `TqlError` (`invalid_schema`) when none is an entity.
+ *
+ * @example
+ * ```ts
+ * deriveEntities([{ key: 'Ticket', schema: doc.$defs.Ticket, root: doc, pointer: '#/$defs/Ticket' }]).definition.entities['ticket'];
+ * ```
  */
-function withoutNullAlternative(property: Json): Json {
-  const alternatives = property['anyOf'] ?? property['oneOf'];
-  if (!Array.isArray(alternatives)) return property;
-  const isNull = (a: unknown) => isObject(a) && a['type'] === 'null';
-  const others = alternatives.filter((a) => !isNull(a));
-  if (others.length !== 1 || !isObject(others[0])) return property;
-  const { anyOf: _anyOf, oneOf: _oneOf, ...outer } = property;
-  const inner = others[0];
-  const innerTypes = typeof inner['type'] === 'string' ? [inner['type']] : Array.isArray(inner['type']) ? inner['type'] : [];
-  return { ...inner, ...outer, ...(alternatives.length > others.length ? { type: [...innerTypes, 'null'] } : {}) };
+export function deriveEntities(definitions: readonly NamedSchema[], options: DeriveOptions = {}): DerivedSchema {
+  const followed = new Set<string>();
+  const skipped: SkippedProperty[] = [];
+  const candidates = definitions.map((d) => {
+    const context: RefContext = { root: d.root, followed };
+    return { ...d, context, flat: isObject(d.schema) ? flatten(context, d.schema) : { reason: 'not a schema' } };
+  });
+  // The definitions' own references are not uses: only what the entities' properties refer to counts.
+  followed.clear();
+  const objects = candidates.filter((c) => 'schema' in c.flat && isObject(c.flat.schema['properties']));
+  const entityNames = nameFields(objects.map((c) => ({ field: c.key, value: c })));
+  for (const u of entityNames.unnamed) skipped.push({ path: u.value.pointer, reason: `not an entity: ${u.reason}` });
+  const entities = entityNames.named.map(({ name, value }): [string, EntityDefinition] => {
+    const schema = (value.flat as { schema: Json }).schema;
+    return [name, entityOf(value.context, name, value.key, schema, skipped, options)];
+  });
+  if (entities.length === 0) {
+    throw derivationError(`None of ${definitions.map((d) => d.pointer).join(', ')} is an object schema with "properties": each entity is one, such as { "type": "object", "properties": { … } }.`);
+  }
+  const isEntity = new Set(objects);
+  for (const c of candidates) {
+    if (isEntity.has(c) || followed.has(c.pointer)) continue;
+    const reason = 'reason' in c.flat ? c.flat.reason : 'not an object schema with "properties", and no property refers to it';
+    skipped.push({ path: c.pointer, reason: `not an entity: ${reason}` });
+  }
+  return { definition: { entities: Object.fromEntries(entities) }, skipped };
 }
 
-/** The property's types other than null, and whether null is one of them (or of its enum). */
-function typesOf(property: Json): { types: string[]; nullable: boolean } {
-  const raw = property['type'];
-  let types = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((t): t is string => typeof t === 'string') : [];
-  const values = Array.isArray(property['enum']) ? (property['enum'] as unknown[]) : [];
-  // An enum without a type: its values say it.
-  if (types.length === 0 && values.length > 0 && values.every((v) => typeof v === 'string' || v === null)) types = ['string', ...(values.includes(null) ? ['null'] : [])];
-  return { types: types.filter((t) => t !== 'null'), nullable: types.includes('null') || values.includes(null) };
+function entityOf(context: RefContext, entity: string, key: string, schema: Json, skipped: SkippedProperty[], options: DeriveOptions): EntityDefinition {
+  const required = new Set(Array.isArray(schema['required']) ? schema['required'] : []);
+  const fields = nameFields(Object.entries(schema['properties'] as Json).map(([field, property]) => ({ field, value: property })));
+  const attributes: [string, AttributeDefinition][] = [];
+  for (const u of fields.unnamed) skipped.push({ path: `${entity}.${u.field}`, reason: u.reason });
+  for (const { field, name, value } of fields.named) {
+    const flat = isObject(value) ? flatten(context, value) : { schema: {} };
+    const derived =
+      'reason' in flat ? flat : attributeOfProperty(flat.schema, { name, required: required.has(field), sourceType: options.sourceType?.(key, field) });
+    if ('reason' in derived) skipped.push({ path: `${entity}.${field}`, reason: derived.reason });
+    else attributes.push([name, field === name ? derived : { ...derived, source: { kind: 'field', field } }]);
+  }
+  const description = typeof schema['description'] === 'string' ? { description: schema['description'] } : {};
+  // fromEntries defines own properties: no name can reach a prototype.
+  return { attributes: Object.fromEntries(attributes), ...description };
 }
 
-function enumValues(property: Json): string[] | undefined {
-  const values = property['enum'];
-  if (!Array.isArray(values)) return undefined;
-  return values.filter((v): v is string => typeof v === 'string');
-}
-
-function invalid(message: string): TqlError {
+/**
+ * An `invalid_schema` error about what a derivation was given (no query text to point into).
+ *
+ * @example
+ * ```ts
+ * throw derivationError('schemaFromZod takes { entity: z.object({ … }), … }.');
+ * ```
+ */
+export function derivationError(message: string): TqlError {
   return TqlError.of('', { code: 'invalid_schema', message, span: { start: 0, end: 0 } });
 }
