@@ -20,6 +20,6 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Cursor, type ListParams, type Pa
 export type { Page } from './list-page.js';
 export { compareListOrder, type Direction, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
 export { memoryListStore, type MemoryListStoreOptions } from './memory-store.js';
-export { sqlListStore, type SqlListStoreOptions } from './sql-store.js';
+export { openSqlListStore, sqlListStore, type OpenSqlListStoreOptions, type SqlListStoreOptions } from './sql-store.js';
 export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions, type MongoListFilter, type MongoListStoreOptions } from './mongo-store.js';
 export type { Scope, ScopeValue } from '../backends/scope.js';

@@ -3,11 +3,13 @@
  * `(created_at, id)` in the database, then the page's records loaded by id.
  */
 import type { Scope } from '../backends/scope.js';
+import { checkSqlMapping } from '../backends/sql/check-mapping.js';
 import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../backends/sql/database.js';
 import { resolveDialect, type CaseFolding } from '../backends/sql/dialects.js';
 import { entityMapping } from '../backends/sql/define-mapping.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
+import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { Keyed, ListStore, PageWindow, SortKey } from './list-store.js';
 import { recordId, recordKey } from './record-key.js';
@@ -107,6 +109,31 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   function beyond(k: SortKey, op: '<' | '>', bind: (value: unknown) => string): string {
     return `(${createdAt}, ${id}) ${op} (${bind(k.createdAt)}, ${bind(k.id)})`;
   }
+}
+
+/** What {@link openSqlListStore} needs beyond {@link SqlListStoreOptions}: the schema to check the mapping with. */
+export interface OpenSqlListStoreOptions<T> extends SqlListStoreOptions<T> {
+  readonly schema: Schema;
+  /** Accept NUMERIC/DECIMAL columns for Number attributes (see `checkSqlMapping`). Default false. */
+  readonly acceptDecimal?: boolean | undefined;
+}
+
+/**
+ * {@link sqlListStore}, once the database's catalog says the entity's tables fit the mapping
+ * (`checkSqlMapping` for this entity, the list order column included): call it at start-up, so a
+ * column of another type is a `mapping_mismatch` error before the first request rather than
+ * wrong pages, and no request pays for the check.
+ *
+ * @example
+ * ```ts
+ * const store = await openSqlListStore({ db: sqlDatabase(pool), schema: schedulingSchema, mapping: schedulingSqlMapping, entity: 'agent' });
+ * const agents = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
+ * ```
+ */
+export async function openSqlListStore<T = Record<string, unknown>>(options: OpenSqlListStoreOptions<T>): Promise<ListStore<T>> {
+  const { db, schema, mapping, entity } = options;
+  await checkSqlMapping(db, schema, mapping, { entities: [entity], listOrder: options.createdAtColumn ?? 'created_at', acceptDecimal: options.acceptDecimal });
+  return sqlListStore(options);
 }
 
 /** The rows with these ids; under a scope, only the scope's (which also keeps a distributed query on one shard). */

@@ -5,10 +5,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { checkSqlMapping } from '../../../backends/sql/check-mapping.js';
 import { sqlDatabase, type SqlDatabase } from '../../../backends/sql/database.js';
 import type { CaseFolding } from '../../../backends/sql/dialects.js';
 import { sampleData } from '../sample.js';
+import { schedulingSchema } from '../schema.js';
 import { createSchedulingTables, loadSchedulingData } from '../sql/load.js';
+import { schedulingSqlMapping } from '../sql/mapping.js';
 
 export interface OpenedDatabase {
   readonly db: SqlDatabase;
@@ -33,7 +36,9 @@ export interface DatabaseOptions {
 /**
  * Opens the database and makes sure the scheduling tables exist: PGlite always starts empty and
  * gets the sample data; on a server, the tables are created and filled only when missing (or
- * with `reset`), so data already there is served as it is.
+ * with `reset`), so data already there is served as it is. Tables that were there are checked
+ * against the mapping first (`checkSqlMapping`): a column of another type is a `mapping_mismatch`
+ * error at start-up, not wrong answers later.
  *
  * @example
  * ```ts
@@ -61,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     const exists = await tablesExist(db);
     const load = options.reset === true || !exists;
     if (load) await fill(db, exists);
+    await checkTables(db);
     return {
       db,
       description: `PostgreSQL at ${safeAddress(options.databaseUrl)}`,
@@ -93,6 +99,7 @@ async function openMysql(url: string, options: DatabaseOptions): Promise<OpenedD
     const exists = Number(row?.n) > 0;
     const load = options.reset === true || !exists;
     if (load) await fill(db, exists);
+    await checkTables(db);
     return { db, description: `MySQL at ${safeAddress(url)}`, loadedSample: load, caseFolding: 'database', close: () => pool.end() };
   } catch (e) {
     await pool.end().catch(() => undefined);
@@ -103,6 +110,11 @@ async function openMysql(url: string, options: DatabaseOptions): Promise<OpenedD
 async function fill(db: SqlDatabase, replace: boolean): Promise<void> {
   await createSchedulingTables(db, { replace });
   await loadSchedulingData(db, sampleData());
+}
+
+/** The tables as the database declares them fit the mapping the lists are compiled with, list order included. */
+function checkTables(db: SqlDatabase): Promise<void> {
+  return checkSqlMapping(db, schedulingSchema, schedulingSqlMapping, { listOrder: 'created_at' });
 }
 
 async function tablesExist(db: SqlDatabase): Promise<boolean> {

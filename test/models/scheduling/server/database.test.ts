@@ -1,10 +1,12 @@
 /**
  * The server's database on a PostgreSQL server: the tables and the sample data are created when
- * missing, data already there is served as it is, and `reset` reloads the sample data.
+ * missing, data already there is served as it is (once its columns are checked against the
+ * mapping), and `reset` reloads the sample data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sampleData } from '../../../../src/models/scheduling/sample.js';
 import { openDatabase } from '../../../../src/models/scheduling/server/database.js';
+import { isTqlError } from '../../../../src/errors/tql-error.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
 
 describe.runIf(postgresAvailable())('openDatabase on a PostgreSQL server', () => {
@@ -34,6 +36,22 @@ describe.runIf(postgresAvailable())('openDatabase on a PostgreSQL server', () =>
     await edit.close();
 
     expect(await count(url)).toMatchObject({ loadedSample: false, agents: sampleData().agents.length - 1 });
+    expect(await count(url, true)).toMatchObject({ loadedSample: true, agents: sampleData().agents.length });
+  });
+
+  test('existing tables whose columns do not fit the mapping are refused at start, naming the column; reset replaces them', { timeout: 60_000 }, async () => {
+    const url = server.connectionString;
+    const edit = await openDatabase({ databaseUrl: url, reset: true });
+    await edit.db.exec('ALTER TABLE "agent" ALTER COLUMN "created_at" TYPE timestamptz USING to_timestamp("created_at")');
+    await edit.close();
+
+    const refused = await openDatabase({ databaseUrl: url }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isTqlError(refused) && refused.issues.map((i) => `${i.code}: ${i.message}`)).toEqual([
+      "mapping_mismatch: The mapping does not fit the database: agent.created_at: column agent.created_at is timestamp with time zone, and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of agent.",
+    ]);
     expect(await count(url, true)).toMatchObject({ loadedSample: true, agents: sampleData().agents.length });
   });
 
