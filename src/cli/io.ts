@@ -17,6 +17,11 @@ export interface CliIo {
   readonly stdinPiped?: boolean;
   /** A monotonic clock in milliseconds, for progress lines. Default `performance.now`. */
   readonly now?: () => number;
+  /**
+   * `--json` was given: standard output is one JSON document whatever happens, so errors of
+   * every kind are written there as `{ "error": … }` (docs/cli.md). Set by `runCli`.
+   */
+  readonly json?: boolean;
 }
 
 /** Exit codes a shell script can rely on. */

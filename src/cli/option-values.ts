@@ -1,10 +1,11 @@
 /** Reading option values that must be one of a few words or a number, with usage errors on stderr. */
 import { orList } from '../errors/wording.js';
 import type { CliIo } from './io.js';
+import { usageError } from './usage-error.js';
 
 /**
  * The option's value if it is one of `allowed`, `fallback` when absent; otherwise writes a usage
- * error and returns undefined.
+ * error (JSON under --json) and returns undefined.
  *
  * @example
  * ```ts
@@ -20,7 +21,7 @@ export function oneOf<const T extends string>(
 ): T | undefined {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  io.stderr.write(`tql: --${name} takes ${orList(allowed)}, not ${JSON.stringify(value)}\n`);
+  usageError(io, `--${name} takes ${orList(allowed)}, not ${JSON.stringify(value)}`);
   return undefined;
 }
 
@@ -38,6 +39,6 @@ export function positiveInteger(name: string, value: unknown, io: CliIo, least =
   if (value === undefined) return undefined;
   const n = typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
   if (Number.isSafeInteger(n) && n >= least) return n;
-  io.stderr.write(`tql: --${name} takes a whole number of at least ${least}, not ${JSON.stringify(value)}\n`);
+  usageError(io, `--${name} takes a whole number of at least ${least}, not ${JSON.stringify(value)}`);
   return null;
 }

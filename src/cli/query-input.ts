@@ -12,6 +12,7 @@ import { oneOf } from './option-values.js';
 import { errorJson, renderError } from './render-error.js';
 import { cliSchema, type CliSchema } from './schema-option.js';
 import { style } from './style.js';
+import { usageError } from './usage-error.js';
 
 export type QueryInput =
   | {
@@ -27,7 +28,7 @@ export type QueryInput =
 /** The text of the one positional query argument, or a usage error. */
 export function queryText(positionals: readonly string[], io: CliIo): string | undefined {
   if (positionals.length === 0) {
-    io.stderr.write('tql: missing the query; quote it, e.g. tql check "agent.name LIKE john"\n');
+    usageError(io, 'missing the query; quote it, e.g. tql check "agent.name LIKE john"');
     return undefined;
   }
   // A query with spaces that was not quoted arrives as several words: they are one query.
@@ -72,6 +73,19 @@ export function readQuery(positionals: readonly string[], options: ParsedOptions
 export function reportError(error: TqlError, options: ParsedOptions, io: CliIo): number {
   if (options.json === true) io.stdout.write(errorJson(error));
   else io.stderr.write(renderError(error, style(colorOn(options, io))));
+  return errorExit(error);
+}
+
+/**
+ * The exit status for a TqlError: 2 for a wrong option, 3 for input that cannot be read, 1 for
+ * an invalid query.
+ *
+ * @example
+ * ```ts
+ * errorExit(inputError('Line 2 of standard input holds an array, not a JSON object.')); // 3
+ * ```
+ */
+export function errorExit(error: TqlError): number {
   if (error.code === 'invalid_option') return EXIT.usage;
   // An unreadable record, schema or mapping file is input that cannot be read.
   return error.code === 'invalid_input' || error.code === 'invalid_schema' || error.code === 'invalid_mapping' ? EXIT.input : EXIT.invalidQuery;

@@ -4,8 +4,7 @@ import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT, type CliIo } from './io.js';
 import { closest } from '../errors/suggest.js';
-import { optionError } from '../errors/tql-error.js';
-import { errorJson } from './render-error.js';
+import { usageError } from './usage-error.js';
 import { VERSION } from './version.js';
 
 function programHelp(): string {
@@ -43,39 +42,35 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout.write(`tql ${VERSION}\n`);
     return EXIT.ok;
   }
-  const json = rest.includes('--json');
+  // Until the options are parsed, a --json anywhere asks for a JSON usage error.
+  const early: CliIo = { ...io, json: rest.includes('--json') };
   const command: Command | undefined = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
     const near = closest(name, COMMANDS.map((c) => c.name));
     const message = `unknown command "${name}"${near === undefined ? '' : `; did you mean "${near}"?`}`;
-    return usageError(json, io, `tql: ${message}\n\n${programHelp()}`, `${message}. Run tql --help for the commands.`);
+    return usageError(early, `${message}. Run tql --help for the commands.`, 'tql', `tql: ${message}\n\n${programHelp()}`);
   }
   const args = parseCommandArgs(command, rest);
   if (!args.ok) {
     const help = `Run tql ${command.name} --help for its options.`;
-    return usageError(json, io, `tql ${command.name}: ${args.message}\n${help}\n`, `${args.message} ${help}`);
+    return usageError(early, `${args.message} ${help}`, 'tql', `tql ${command.name}: ${args.message}\n${help}\n`);
   }
+  // Help is text whatever else is asked: it is read by people.
   if (args.options.help === true) {
     io.stdout.write(commandHelp(command));
     return EXIT.ok;
   }
+  const commandIo: CliIo = { ...io, json: args.options.json === true };
   if (args.positionals.length === 1 && args.positionals[0] === '-') {
     if (args.options.input === '-') {
       const message = 'the query and the records cannot both come from standard input; give the records with --input <file>.';
-      return usageError(json, io, `tql ${command.name}: ${message}\n`, message);
+      return usageError(commandIo, message, `tql ${command.name}`);
     }
     // The query is standard input; so no records come from there.
     const query = (await readAll(io)).replace(/\r?\n$/, '');
-    return command.run([query], args.options, { ...io, stdinPiped: false });
+    return command.run([query], args.options, { ...commandIo, stdinPiped: false });
   }
-  return command.run(args.positionals, args.options, io);
-}
-
-/** A usage error: JSON on standard output under --json (as every other error), else text on standard error. */
-function usageError(json: boolean, io: CliIo, text: string, jsonMessage: string): number {
-  if (json) io.stdout.write(errorJson(optionError(jsonMessage)));
-  else io.stderr.write(text);
-  return EXIT.usage;
+  return command.run(args.positionals, args.options, commandIo);
 }
 
 async function readAll(io: CliIo): Promise<string> {

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fc, it } from '@fast-check/vitest';
 import { afterAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
@@ -67,9 +68,12 @@ describe('tql filter over a file or stdin', () => {
     expect(JSON.parse(r.stdout)).toEqual([AGENTS[0], AGENTS[2]]);
   });
 
-  test('--output json with no match prints an empty array', async () => {
+  test.for<[string, string]>([
+    ['--output json', '[]\n'],
+    ['--json', '{\n  "records": []\n}\n'],
+  ])('agent.role EQ Nobody %s: no match is an empty list', async ([flag, stdout]) => {
     const path = file('agents2.ndjson', ndjson(AGENTS));
-    expect((await tql(['filter', 'agent.role EQ Nobody', '-i', path, '--json'])).stdout).toBe('[]\n');
+    expect(await tql(['filter', 'agent.role EQ Nobody', '-i', path, ...flag.split(' ')])).toEqual({ code: 0, stdout, stderr: '' });
   });
 
   test('stdin in chunks that split lines and a multi-byte character', async () => {
@@ -181,6 +185,99 @@ describe('unreadable records exit 3 with the line', () => {
       stderr: 'tql: --output takes ndjson, json or ids, not "xml"\n',
     });
   });
+});
+
+describe('--json: one JSON document on standard output, whatever happens', () => {
+  const unreadable = '{"id": "agnt_x", name: "X"}';
+
+  test('agent.name LIKE jo --json, line 3 of 4 unreadable: the matches before it, then the error', async () => {
+    const path = file('mid.ndjson', `${ndjson([AGENTS[0]!, AGENTS[1]!])}${unreadable}\n${ndjson([AGENTS[2]!])}`);
+    const r = await tql(['filter', 'agent.name LIKE jo', '-i', path, '--json']);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 3, stderr: '' });
+    expect(r.stdout.replaceAll(path, '<file>')).toMatchInlineSnapshot(`
+      "{
+        "records": [
+          {"id":"agnt_a","name":"John Smith","role":"User","schedulable":true,"created_at":1}
+        ],
+        "error": {
+          "code": "invalid_input",
+          "message": "3:18 invalid_input: Line 3 of <file> is not valid JSON (Expected double-quoted property name): give one JSON object (one record) per line.\\n  {\\"id\\": \\"agnt_x\\", name: \\"X\\"}\\n                   ^",
+          "issues": [
+            {
+              "code": "invalid_input",
+              "message": "Line 3 of <file> is not valid JSON (Expected double-quoted property name): give one JSON object (one record) per line.",
+              "span": {
+                "start": 17,
+                "end": 18
+              },
+              "position": {
+                "offset": 194,
+                "line": 3,
+                "column": 18
+              }
+            }
+          ]
+        }
+      }
+      "
+    `);
+  });
+
+  test.for<[string, readonly string[], string, number, string]>([
+    ['the first line unreadable', ['agent.name LIKE jo', '-i', '-'], `${unreadable}\n`, 3, 'invalid_input'],
+    ['a line unreadable after records that do not match', ['agent.name LIKE jo', '-i', '-'], `{"id":"b","name":"Al"}\n${unreadable}\n`, 3, 'invalid_input'],
+    ['--count, then a line unreadable', ['agent.name LIKE jo', '-i', '-', '--count'], `{"id":"a","name":"Jo"}\n${unreadable}\n`, 3, 'invalid_input'],
+    ['a JSON array cut short', ['agent.name LIKE jo', '-i', '-'], '[{"id":"a","name":"Jo"},', 3, 'invalid_input'],
+    ['a record file that does not exist', ['agent.name LIKE jo', '-i', join(dir, 'missing.ndjson')], '', 3, 'invalid_input'],
+    ['an invalid query', ['agent.name LIKE', '-i', '-'], '{"id":"a","name":"Jo"}\n', 1, 'syntax_error'],
+    ['no query', [], '', 2, 'invalid_option'],
+    ['--output xml', ['agent.name LIKE jo', '--output', 'xml'], '', 2, 'invalid_option'],
+    ['--output ids, which is not one JSON document', ['agent.name LIKE jo', '--output', 'ids'], '', 2, 'invalid_option'],
+    ['--profile loud', ['agent.name LIKE jo', '--profile', 'loud'], '', 2, 'invalid_option'],
+    ['an unknown option', ['agent.name LIKE jo', '--bogus'], '', 2, 'invalid_option'],
+    ['a schema file that does not exist', ['agent.name LIKE jo', '--schema', join(dir, 'missing.schema.json'), '-i', '-'], '', 3, 'invalid_input'],
+    ['a schema file that is not JSON', ['agent.name LIKE jo', '--schema', file('cut.schema.json', '{"entities":'), '-i', '-'], '', 3, 'invalid_input'],
+    [
+      'a schema file that is not a valid schema',
+      ['agent.name LIKE jo', '--schema', file('bad.schema.json', JSON.stringify({ entities: { agent: { attributes: { Name: { type: 'Text' } } } } })), '-i', '-'],
+      '',
+      3,
+      'invalid_schema',
+    ],
+    [
+      'a schema of your own and no records',
+      ['agent.name LIKE jo', '--schema', file('own.schema.json', JSON.stringify({ entities: { agent: { attributes: { name: { type: 'String' } } } } }))],
+      '',
+      2,
+      'invalid_option',
+    ],
+  ])('%s: {"error": …} alone, exit %i', async ([, argv, stdin, code, errorCode]) => {
+    const r = await tql(['filter', ...argv, '--json'], { stdin });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code, stderr: '' });
+    const document = JSON.parse(r.stdout) as { error: { code: string } };
+    expect(Object.keys(document)).toEqual(['error']);
+    expect(document.error.code).toBe(errorCode);
+  });
+
+  const arbAgent = fc.record({ id: fc.constantFrom('agnt_1', 'agnt_2', 'agnt_3'), name: fc.constantFrom('Jo', 'Joan Smith', 'Al', 'Ann', 'jOHN') });
+  it.prop([fc.array(arbAgent, { maxLength: 12 }), fc.option(fc.nat(12), { nil: undefined })], { numRuns: 60 })(
+    'agent.name LIKE jo --json over any records, with an unreadable line anywhere or none: the matches read before it, then its error',
+    async (records, unreadableAt) => {
+      const at = unreadableAt === undefined ? records.length : Math.min(unreadableAt, records.length);
+      const lines = records.map((r) => JSON.stringify(r));
+      if (unreadableAt !== undefined) lines.splice(at, 0, unreadable);
+      const r = await tql(['filter', 'agent.name LIKE jo', '-i', '-', '--json'], { stdin: lines.map((l) => `${l}\n`).join('') });
+      const expected = filterRecords(check('agent.name LIKE jo', schedulingSchema, 'agent'), records.slice(0, at));
+      const document = JSON.parse(r.stdout) as { records?: unknown[]; error?: { issues: { position: { line: number } }[] } };
+      if (unreadableAt === undefined) {
+        expect({ code: r.code, document }).toEqual({ code: 0, document: { records: expected } });
+      } else {
+        expect(r.code).toBe(3);
+        expect(document.records).toEqual(expected.length === 0 ? undefined : expected);
+        expect(document.error?.issues[0]?.position.line).toBe(at + 1);
+      }
+    },
+  );
 });
 
 describe('progress on standard error', () => {

@@ -6,6 +6,7 @@ import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { entityFor, queryText, reportError } from '../query-input.js';
 import { cliSchema } from '../schema-option.js';
+import { usageError } from '../usage-error.js';
 
 // complete() takes no time zone (the dates it offers are today's in UTC): an option it would ignore is left out.
 const { 'time-zone': _timeZone, ...COMPLETE_OPTIONS } = QUERY_OPTIONS;
@@ -36,8 +37,7 @@ Examples:
     const at = positiveInteger('at', options.at, io, 0);
     if (profile === undefined || at === null) return EXIT.usage;
     if (at !== undefined && at > text.length) {
-      io.stderr.write(`tql: --at ${at} is past the end of the text (${text.length} characters)\n`);
-      return EXIT.usage;
+      return usageError(io, `--at ${at} is past the end of the text (${text.length} characters)`);
     }
     try {
       const { schema } = cliSchema(options, io);

@@ -10,6 +10,7 @@ import { EXIT } from '../io.js';
 import { colorOn, queryText, readQuery, reportError } from '../query-input.js';
 import { parseRecordJson } from '../records/read-records.js';
 import { style } from '../style.js';
+import { usageError } from '../usage-error.js';
 
 /** `tql explain`: the syntax tree with spans, and leaf by leaf why a record matches or not. */
 export const explainCommand: Command = {
@@ -32,8 +33,7 @@ Examples:
   tql explain 'scheduling_request.status IN new,sent' --id sreq_…  --json`,
   async run(positionals, options, io) {
     if (options.record !== undefined && options.id !== undefined) {
-      io.stderr.write('tql explain: give --record or --id, not both\n');
-      return EXIT.usage;
+      return usageError(io, 'give --record or --id, not both', 'tql explain');
     }
     const text = queryText(positionals, io);
     if (text === undefined) return EXIT.usage;

@@ -5,6 +5,7 @@ import { EXIT } from '../io.js';
 import { oneOf } from '../option-values.js';
 import { reportError } from '../query-input.js';
 import { cliSchema, cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
+import { usageError } from '../usage-error.js';
 import { DIALECT_CHOICES, DIALECTS, FOLDING_CHOICES, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 
@@ -35,8 +36,7 @@ Examples:
     const caseFolding = oneOf('case-folding', options['case-folding'], FOLDINGS, 'database', io);
     if (dialect === undefined || caseFolding === undefined) return EXIT.usage;
     if (positionals.length > 0) {
-      io.stderr.write('tql indexes: takes no query; it prints the indexes of the reference tables\n');
-      return EXIT.usage;
+      return usageError(io, 'takes no query; it prints the indexes of the reference tables', 'tql indexes');
     }
     let statements: string[];
     try {

@@ -6,6 +6,7 @@ import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { readQuery, reportError } from '../query-input.js';
 import { cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
+import { usageError } from '../usage-error.js';
 import { DIALECT_CHOICES, DIALECTS, FOLDING_CHOICES, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
 /** `tql sql`: the query as a parameterized SQL condition, or a whole SELECT over the reference tables. */
@@ -35,8 +36,7 @@ Examples:
     const limit = positiveInteger('limit', options.limit, io);
     if (dialect === undefined || caseFolding === undefined || limit === null) return EXIT.usage;
     if (limit !== undefined && options.select !== true) {
-      io.stderr.write('tql sql: --limit needs --select (a bare condition has no LIMIT)\n');
-      return EXIT.usage;
+      return usageError(io, '--limit needs --select (a bare condition has no LIMIT)', 'tql sql');
     }
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
