@@ -8,6 +8,7 @@ import { defineSqlMapping } from 'tql/sql';
 import { tickets } from './tables.js';
 
 const derived = schemaFromDrizzle({ ticket: tickets });
+const attributes = derived.definition.entities['ticket']!.attributes;
 
 export const helpdesk = defineSchema({
   ids: { tkt_: 'a ticket', usr_: 'a user' },
@@ -15,7 +16,10 @@ export const helpdesk = defineSchema({
     ticket: {
       description: 'GET /v1/tickets',
       attributes: {
-        ...derived.definition.entities['ticket']!.attributes,
+        ...attributes,
+        // Drizzle's rows hold Dates; the API's records (data.ts) hold Unix seconds, as the columns do.
+        opened_at: { ...attributes['opened_at']!, storage: 'unix_seconds' },
+        closed_at: { ...attributes['closed_at']!, storage: 'unix_seconds' },
         id: { type: 'ID', id: { kind: 'prefixed', prefix: 'tkt_' } },
         assignee_id: { type: 'ID', id: { kind: 'prefixed', prefix: 'usr_' }, nullable: true },
         commenter_id: {
