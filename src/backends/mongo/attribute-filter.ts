@@ -6,9 +6,11 @@ import type { Span } from '../../ast/nodes.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute, AttributeType } from '../../schema/types.js';
 import {
+  allOf,
   anyOf,
   onFields,
   scalar,
+  type MongoExpression,
   type MongoFilter,
   type MongoScalarCondition,
 } from './filter.js';
@@ -80,6 +82,68 @@ export function whereValue(attribute: Attribute, condition: ValueCondition, site
         [key(value), scalar(condition)],
       ]);
       return anyOf(source.arrays.map((array) => onFields([[key(array), { $elemMatch: element }]])));
+    }
+  }
+}
+
+/**
+ * Documents where the attribute has a value that satisfies one of `conditions` (none: no
+ * document). For a collection attribute, some element satisfies one of them.
+ *
+ * @example
+ * ```ts
+ * whereAnyValue(createdAt, [{ $lt: 5 }, { $gte: 9, $lt: 10 }], site); // { $or: [{ created_at: … }, { created_at: … }] }
+ * ```
+ */
+export function whereAnyValue(attribute: Attribute, conditions: readonly ValueCondition[], site: Site): MongoFilter {
+  return anyOf(conditions.map((condition) => whereValue(attribute, condition, site)));
+}
+
+/**
+ * Documents where the attribute has a value for which `test` (an aggregation expression over the
+ * value's path: `'$created_at'`, `'$$element.at'`) is true, as `$expr`. For a collection
+ * attribute the elements are visited by `$map`, since `$elemMatch` cannot hold an `$expr`; an
+ * element counts only if its `where` field has one of the kinds, and an array field that is not
+ * an array has no elements.
+ *
+ * @example
+ * ```ts
+ * whereExpression(createdAt, (v) => ({ $eq: [{ $type: v }, 'string'] }), site);
+ * // { $expr: { $eq: [{ $type: '$created_at' }, 'string'] } }
+ * ```
+ */
+export function whereExpression(attribute: Attribute, test: (value: string) => MongoExpression, site: Site): MongoFilter {
+  // Paths from checked field names only: no `$`, no `.`, so nothing but the field is read.
+  const path = (name: string) => `$${fieldName(attribute, name, site)}`;
+  const source = attribute.source;
+  switch (source.kind) {
+    case 'field':
+      return { $expr: test(path(source.field)) };
+    case 'variant':
+      return anyOf(
+        Object.entries(source.fields).map(([tagValue, field]) =>
+          allOf([onFields([[fieldName(attribute, source.tag, site), scalar({ $eq: tagValue })]]), { $expr: test(path(field)) }]),
+        ),
+      );
+    case 'element': {
+      const { where, value } = source;
+      const element = (name: string) => `$$element.${fieldName(attribute, name, site)}`;
+      const kind: MongoExpression = { $in: [element(where.field), { $literal: [...where.oneOf] }] };
+      return anyOf(
+        source.arrays.map((array) => ({
+          $expr: {
+            $anyElementTrue: [
+              {
+                $map: {
+                  input: { $cond: [{ $isArray: path(array) }, path(array), []] },
+                  as: 'element',
+                  in: { $and: [kind, test(element(value))] },
+                },
+              },
+            ],
+          },
+        })),
+      );
     }
   }
 }

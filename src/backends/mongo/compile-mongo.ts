@@ -15,9 +15,11 @@ import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
 import { compileValidated } from '../query-shape.js';
 import { scopeEntries, type Scope } from '../scope.js';
-import { FINITE, valuePresent, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
+import { FINITE, valuePresent, whereAnyValue, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
 import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
+import { ALL_INSTANTS, SECONDS_RANGE, wholeSeconds, type OrderingOperator } from './seconds-range.js';
+import { instantIn } from './timestamp-filter.js';
 
 /** The prefix the attribute's values may carry without it counting (`#` of psa_b tickets). */
 function ignoredPrefix(attribute: Attribute): string | undefined {
@@ -42,9 +44,48 @@ function equalTo(attribute: Attribute, value: Scalar): ValueCondition {
   return forms.length === 1 ? { $eq: forms[0]! } : { $in: forms };
 }
 
-function inList(attribute: Attribute, values: readonly Scalar[]): ValueCondition {
-  return { $in: [...new Set(storedForms(attribute, values))] };
+/**
+ * A stored uuid equal to `uuid` (validated, lower case) once lower-cased: each hex letter stands
+ * for both its cases, so `0B5C…` and `0b5c…` in a record both match. Anchored with `(?![\s\S])`,
+ * not `$`, which in MongoDB's PCRE also matches before a final newline.
+ */
+function sameUuid(uuid: string): ValueCondition {
+  return { $regex: `^${containsIgnoringCase(uuid)}(?![\\s\\S])` };
 }
+
+/** Documents where the attribute equals `value`: for timestamps its second, for uuids in either case. */
+function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }, site: Site): MongoFilter {
+  return whereIn(c.attribute, [c.value], site);
+}
+
+/** Documents where the attribute equals one of `values` (as {@link whereEqual}). */
+function whereIn(attribute: Attribute, values: readonly Scalar[], site: Site): MongoFilter {
+  if (attribute.type === 'Timestamp') return instantIn(attribute, wholeSeconds(values as readonly number[]), site);
+  if (attribute.id?.kind === 'uuid') return whereAnyValue(attribute, [...new Set(values as readonly string[])].map(sameUuid), site);
+  return whereValue(attribute, values.length === 1 ? equalTo(attribute, values[0]!) : { $in: [...new Set(storedForms(attribute, values))] }, site);
+}
+
+/** Documents where the attribute has a value (a valid instant, for timestamps): what `NOT_EQ null` selects. */
+function present(attribute: Attribute, site: Site): MongoFilter {
+  return attribute.type === 'Timestamp' ? instantIn(attribute, [ALL_INSTANTS], site) : valuePresent(attribute, site);
+}
+
+/**
+ * `LT`, `LTE`, `GT`, `GTE`: timestamps by their whole second, in their storage; numbers as
+ * numbers, the open side closed at the largest finite double so that only finite numbers match
+ * (see FINITE).
+ */
+function ordered(op: Exclude<OrderingOperator, 'EQ'>, c: { readonly attribute: Attribute; readonly value: number }, site: Site): MongoFilter {
+  if (c.attribute.type === 'Timestamp') return instantIn(c.attribute, [SECONDS_RANGE[op](c.value)], site);
+  return whereValue(c.attribute, NUMBER_RANGE[op](c.value), site);
+}
+
+const NUMBER_RANGE: { readonly [Op in Exclude<OrderingOperator, 'EQ'>]: (n: number) => ValueCondition } = {
+  LT: (n) => ({ $gt: FINITE.$gt, $lt: n }),
+  LTE: (n) => ({ $gt: FINITE.$gt, $lte: n }),
+  GT: (n) => ({ $gt: n, $lt: FINITE.$lt }),
+  GTE: (n) => ({ $gte: n, $lt: FINITE.$lt }),
+};
 
 /**
  * MongoDB refuses a `$regex` pattern longer than this many bytes ("pattern string is longer than
@@ -85,23 +126,17 @@ function at(ctx: QueryText, c: { readonly span: Site['span'] }): Site {
 
 /** One handler per operator: a missing operator does not compile. */
 const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
-  EQ: (c, ctx) =>
-    c.value === null
-      ? noneOf(valuePresent(c.attribute, at(ctx, c)))
-      : whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c)),
+  EQ: (c, ctx) => (c.value === null ? noneOf(present(c.attribute, at(ctx, c))) : whereEqual({ attribute: c.attribute, value: c.value }, at(ctx, c))),
   NOT_EQ: (c, ctx) =>
-    c.value === null
-      ? valuePresent(c.attribute, at(ctx, c))
-      : noneOf(whereValue(c.attribute, equalTo(c.attribute, c.value), at(ctx, c))),
-  // The open side is closed at the largest finite double so that only finite numbers match (see FINITE).
-  LT: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lt: c.value }, at(ctx, c)),
-  LTE: (c, ctx) => whereValue(c.attribute, { $gt: FINITE.$gt, $lte: c.value }, at(ctx, c)),
-  GT: (c, ctx) => whereValue(c.attribute, { $gt: c.value, $lt: FINITE.$lt }, at(ctx, c)),
-  GTE: (c, ctx) => whereValue(c.attribute, { $gte: c.value, $lt: FINITE.$lt }, at(ctx, c)),
+    c.value === null ? present(c.attribute, at(ctx, c)) : noneOf(whereEqual({ attribute: c.attribute, value: c.value }, at(ctx, c))),
+  LT: (c, ctx) => ordered('LT', c, at(ctx, c)),
+  LTE: (c, ctx) => ordered('LTE', c, at(ctx, c)),
+  GT: (c, ctx) => ordered('GT', c, at(ctx, c)),
+  GTE: (c, ctx) => ordered('GTE', c, at(ctx, c)),
   LIKE: (c, ctx) => whereValue(c.attribute, contains(c.attribute, c.value, at(ctx, c)), at(ctx, c)),
   NOT_LIKE: (c, ctx) => noneOf(whereValue(c.attribute, contains(c.attribute, c.value, at(ctx, c)), at(ctx, c))),
-  IN: (c, ctx) => whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c)),
-  NOT_IN: (c, ctx) => noneOf(whereValue(c.attribute, inList(c.attribute, c.value), at(ctx, c))),
+  IN: (c, ctx) => whereIn(c.attribute, c.value, at(ctx, c)),
+  NOT_IN: (c, ctx) => noneOf(whereIn(c.attribute, c.value, at(ctx, c))),
 };
 
 /** Options of {@link compileMongo}. */

@@ -8,6 +8,9 @@ import type { Scalar } from '../../validate/validated-query.js';
 /** `$type` aliases tql uses to say "a value of the attribute's type is present". */
 export type MongoTypeAlias = 'string' | 'bool';
 
+/** A bound of a range: a number, or a `Date` for timestamps stored as BSON dates. */
+export type MongoBound = number | Date;
+
 /**
  * A condition on one field. Every condition tql emits on a scalar carries
  * `$not: { $type: 'array' }`, because MongoDB matches array fields elementwise and tql reads a
@@ -16,12 +19,12 @@ export type MongoTypeAlias = 'string' | 'bool';
 export interface MongoScalarCondition {
   readonly $not?: { readonly $type: 'array' };
   readonly $type?: MongoTypeAlias;
-  readonly $eq?: Scalar;
+  readonly $eq?: Scalar | Date;
   readonly $in?: Scalar[];
-  readonly $lt?: number;
-  readonly $lte?: number;
-  readonly $gt?: number;
-  readonly $gte?: number;
+  readonly $lt?: MongoBound;
+  readonly $lte?: MongoBound;
+  readonly $gt?: MongoBound;
+  readonly $gte?: MongoBound;
   /** Built only from escaped literals (see `like-pattern.ts`); never with options. */
   readonly $regex?: string;
 }
@@ -40,6 +43,21 @@ export interface MongoFieldFilter {
 }
 
 /**
+ * An aggregation expression, as `$expr` takes it: tql writes one only for timestamps stored as
+ * ISO-8601 text (`iso-text.ts`), from constants, field paths of the schema and validated numbers.
+ */
+export type MongoExpression =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly MongoExpression[]
+  | { readonly [operator: string]: MongoExpression };
+
+/** `{ $expr: … }`: documents for which the expression is true. */
+export type MongoExprFilter = { readonly $expr: MongoExpression };
+
+/**
  * `$and`, `$or` or `$nor` of filters: how tql joins predicates and writes the exact complements.
  * (The arrays are mutable only because the driver's `Filter<T>` asks for mutable ones.)
  */
@@ -49,7 +67,7 @@ export type MongoLogicalFilter =
   | { readonly $nor: MongoFilter[] };
 
 /** A filter document for `collection.find(…)`, `$match` or mingo's `new Query(…)`. */
-export type MongoFilter = MongoLogicalFilter | MongoFieldFilter;
+export type MongoFilter = MongoLogicalFilter | MongoFieldFilter | MongoExprFilter;
 
 /** All of `filters`; a single filter is returned as it is. @example allOf([a, b]) // { $and: [a, b] } */
 export function allOf(filters: readonly MongoFilter[]): MongoFilter {

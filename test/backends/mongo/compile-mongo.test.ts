@@ -155,7 +155,7 @@ describe('field attributes', () => {
         "$or": [
           {
             "created_at": {
-              "$gt": 1688169600,
+              "$gte": 1688169601,
               "$lt": 1.7976931348623157e+308,
               "$not": {
                 "$type": "array",
@@ -165,7 +165,7 @@ describe('field attributes', () => {
           {
             "created_at": {
               "$gt": -1.7976931348623157e+308,
-              "$lte": 1672531200,
+              "$lt": 1672531201,
               "$not": {
                 "$type": "array",
               },
