@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { codeBlocks } from '../docs/markdown-examples.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
+import { DIALECT_CHOICES } from '../../src/cli/sql-options.js';
 import { tql } from './capture.js';
 import { shellWords } from './shell-words.js';
 
@@ -46,6 +47,12 @@ describe(PAGE, () => {
   test('has examples of every command but demo and indexes', () => {
     const shown = COMMANDS.map((c) => c.name).filter((name) => name !== 'demo' && name !== 'indexes');
     expect(new Set(all.map((e) => e.argv[0]))).toEqual(new Set(shown));
+  });
+
+  test('every --dialect list names the dialects of the code (SQL_DIALECTS), in order', () => {
+    const lists = [...markdown.matchAll(/--dialect <?([a-z]+(?:\\?\|[a-z]+)+)/g)].map((m) => m[1]!.replaceAll('\\|', '|'));
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(lists)).toEqual(new Set([DIALECT_CHOICES]));
   });
 
   test.for(all)(`${PAGE}:$line tql $argv`, async (example) => {
