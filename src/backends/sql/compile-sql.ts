@@ -12,6 +12,9 @@ import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type Sq
 import { containsPattern } from './like-pattern.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type ElementTable, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
+import { instantColumn, uuidColumn } from './compared-column.js';
+import type { InstantRange } from './instant-bounds.js';
+import { writeInstantRange } from './instant-sql.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
 export interface SqlStatement {
@@ -151,17 +154,36 @@ function none(c: Comparison, ctx: Context, positive: (subject: Subject) => strin
  * itself starts with the prefix, as only one leading prefix is dropped), which an index on the column
  * can seek, where the prefix-dropping expression cannot be.
  */
-function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], operator: '=' | 'IN'): string {
+function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], operator: '=' | 'IN', uuid?: UuidColumn): string {
   const prefix = subject.stored?.ignorePrefix;
-  if (prefix === undefined) return operator === '=' ? `${subject.expr} = ${bindCompared(ctx, values[0]!)}` : `${subject.expr} IN (${list(ctx, values)})`;
+  if (prefix === undefined) {
+    const x = uuidSide(ctx, subject.expr, uuid);
+    return operator === '=' ? `${x} = ${bindId(ctx, values[0]!, uuid)}` : `${x} IN (${list(ctx, values, uuid)})`;
+  }
   // Two forms for every value, also where one would do: the statement's text must not depend on
   // the values (the injection test holds every statement to the text compiled for "x").
   const forms = values.flatMap((v): Scalar[] => (typeof v !== 'string' ? [v] : [v.startsWith(prefix) ? prefix + v : v, prefix + v]));
   return `${subject.stored!.column} IN (${list(ctx, forms)})`;
 }
 
-function list(ctx: Context, values: readonly Scalar[]): string {
-  return values.map((v) => bindCompared(ctx, v)).join(', ');
+/** How a uuid id's column compares (compared-column.ts); undefined for other attributes. */
+type UuidColumn = 'native' | 'text' | undefined;
+
+/**
+ * The stored side of an id equality: a uuid in a text column lower-cased, as the validator
+ * lower-cases the query's uuid, so upper-case hex in the database matches too.
+ */
+function uuidSide(ctx: Context, expr: string, uuid: UuidColumn): string {
+  return uuid === 'text' ? ctx.dialect.lower(expr, 'database') : expr;
+}
+
+/** A value of an equality: a uuid column's own type converts the text itself, so it is bound as it is. */
+function bindId(ctx: Context, value: Scalar, uuid: UuidColumn): string {
+  return uuid === 'native' ? bind(ctx, value) : bindCompared(ctx, value);
+}
+
+function list(ctx: Context, values: readonly Scalar[], uuid?: UuidColumn): string {
+  return values.map((v) => bindId(ctx, v, uuid)).join(', ');
 }
 
 /** For the byte length of LIKE patterns on dialects that limit it. */
@@ -181,22 +203,80 @@ function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, n
   return ctx.dialect.like(value, bind(ctx, pattern), negated, ctx.folding);
 }
 
+/**
+ * What each comparison of an instant means (language rule 6), as a range of its whole seconds:
+ * `EQ t` is `t ≤ x < t+1`. `EQ null` is the complement of the open range, which holds for every
+ * valid instant.
+ */
+const INSTANT_RANGES = {
+  EQ: (t: number): InstantRange => ({ lo: t, hi: t + 1 }),
+  LT: (t: number): InstantRange => ({ hi: t }),
+  LTE: (t: number): InstantRange => ({ hi: t + 1 }),
+  GT: (t: number): InstantRange => ({ lo: t + 1 }),
+  GTE: (t: number): InstantRange => ({ lo: t }),
+} as const;
+
+/**
+ * A Timestamp comparison: the instant in `range` (`negated`: not, including when the column is
+ * NULL or holds no valid instant).
+ */
+function instant(c: Comparison, ctx: Context, range: InstantRange, negated: boolean): string {
+  const column = instantColumn(c.attribute, ctx.entity);
+  const writers = ctx.dialect.instants;
+  const test = (x: string): string => {
+    if ('refused' in column) throw refusal(ctx, c, column.refused);
+    if (writers === undefined) {
+      if (column.kind !== 'unix_seconds') throw refusal(ctx, c, `the dialect object has no instants writers for ${column.kind} columns`);
+      return `(${[range.lo === undefined ? `${x} IS NOT NULL` : `${x} >= ${bind(ctx, range.lo)}`, ...(range.hi === undefined ? [] : [`${x} < ${bind(ctx, range.hi)}`])].join(' AND ')})`;
+    }
+    const written = writeInstantRange(writers, x, range, column, (v) => bind(ctx, v));
+    if (typeof written !== 'string') throw refusal(ctx, c, written.refused);
+    return `(${written})`;
+  };
+  // The range's SQL is NULL on a NULL column: NOT COALESCE(…) is its complement on every row.
+  return negated ? none(c, ctx, (x) => test(x.expr), (x) => `NOT COALESCE(${test(x)}, FALSE)`) : some(c, ctx, (x) => test(x.expr));
+}
+
+function refusal(ctx: Context, c: Comparison, reason: string): TqlError {
+  return TqlError.of(ctx.text, { code: 'unsupported', message: `${c.attribute.path} cannot be compared on ${ctx.dialect.name}: ${reason}.`, span: c.span });
+}
+
+const isInstant = (c: Comparison) => c.attribute.type === 'Timestamp';
+
+/** An ordering of an instant, or of any other value as it is. */
+function order(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, ctx: Context, operator: string): string {
+  if (isInstant(c)) return instant(c, ctx, INSTANT_RANGES[c.operator](c.value), false);
+  return some(c, ctx, (x) => `${x.expr} ${operator} ${bindCompared(ctx, c.value)}`);
+}
+
 const comparisons: ComparisonHandlers<string, Context> = {
-  EQ: (c, ctx) => some(c, ctx, (x) => (c.value === null ? `${x.expr} IS NULL` : equalsOneOf(ctx, x, [c.value], '='))),
+  EQ: (c, ctx) => {
+    const v = c.value;
+    if (isInstant(c)) return v === null ? instant(c, ctx, {}, true) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), false);
+    const uuid = uuidColumn(c.attribute, ctx.entity);
+    return some(c, ctx, (x) => (v === null ? `${x.expr} IS NULL` : equalsOneOf(ctx, x, [v], '=', uuid)));
+  },
   NOT_EQ: (c, ctx) => {
     const v = c.value;
+    if (isInstant(c)) return v === null ? instant(c, ctx, {}, false) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), true);
     if (v === null) return none(c, ctx, (x) => `${x.expr} IS NULL`, (x) => `${x} IS NOT NULL`);
-    return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '='), (x) => `(${x} IS NULL OR ${x} <> ${bindCompared(ctx, v)})`);
+    const uuid = uuidColumn(c.attribute, ctx.entity);
+    return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '=', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} <> ${bindId(ctx, v, uuid)})`);
   },
-  LT: (c, ctx) => some(c, ctx, (x) => `${x.expr} < ${bindCompared(ctx, c.value)}`),
-  LTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} <= ${bindCompared(ctx, c.value)}`),
-  GT: (c, ctx) => some(c, ctx, (x) => `${x.expr} > ${bindCompared(ctx, c.value)}`),
-  GTE: (c, ctx) => some(c, ctx, (x) => `${x.expr} >= ${bindCompared(ctx, c.value)}`),
+  LT: (c, ctx) => order(c, ctx, '<'),
+  LTE: (c, ctx) => order(c, ctx, '<='),
+  GT: (c, ctx) => order(c, ctx, '>'),
+  GTE: (c, ctx) => order(c, ctx, '>='),
   LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
   NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
-  IN: (c, ctx) => some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN')),
-  NOT_IN: (c, ctx) =>
-    none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN'), (x) => `(${x} IS NULL OR ${x} NOT IN (${list(ctx, c.value)}))`),
+  IN: (c, ctx) => {
+    const uuid = uuidColumn(c.attribute, ctx.entity);
+    return some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid));
+  },
+  NOT_IN: (c, ctx) => {
+    const uuid = uuidColumn(c.attribute, ctx.entity);
+    return none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} NOT IN (${list(ctx, c.value, uuid)}))`);
+  },
 };
 
 const handlers: ConditionHandlers<string, Context> = {

@@ -5,6 +5,7 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { optionError } from '../../errors/tql-error.js';
 import { orList } from '../../errors/wording.js';
+import { INSTANT_WRITERS, type InstantWriters } from './instant-sql.js';
 import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
 
 /**
@@ -81,6 +82,16 @@ export interface SqlDialect {
    * after a column (` COLLATE "C"`); empty where the default already does.
    */
   readonly bytewise: string;
+  /**
+   * How Timestamp comparisons are written for each column storage (instant-sql.ts). A dialect
+   * without it compares only `unix_seconds` columns, as plain numbers.
+   */
+  readonly instants?: InstantWriters;
+  /**
+   * Whether the engine has a uuid column type that compares canonically (`storage: 'uuid'`):
+   * PostgreSQL, DuckDB, MariaDB 10.7+. Default false.
+   */
+  readonly uuidType?: boolean;
 }
 
 const likeOperator = (negated: boolean) => (negated ? 'NOT LIKE' : 'LIKE');
@@ -101,6 +112,8 @@ export const postgres: SqlDialect = {
   like: (expr, pattern, negated, folding) => `${postgresLower(expr, folding)} ${likeOperator(negated)} ${pattern} ESCAPE E'\\\\'`,
   collections: 'exists',
   bytewise: ' COLLATE "C"',
+  instants: INSTANT_WRITERS.postgres,
+  uuidType: true,
 };
 
 function postgresLower(expr: string, folding: CaseFolding): string {
@@ -127,6 +140,7 @@ export const sqlite: SqlDialect = {
   collections: 'in',
   // SQLite's default BINARY collation compares bytes.
   bytewise: '',
+  instants: INSTANT_WRITERS.sqlite,
 };
 
 /**
@@ -164,6 +178,9 @@ export const mysql: SqlDialect = {
   bytewise: '',
   // MySQL 8 has no CREATE INDEX IF NOT EXISTS and MariaDB no index on an expression.
   indexes: { ifNotExists: false, expressions: false },
+  instants: INSTANT_WRITERS.mysql,
+  // MariaDB's UUID type (10.7+); MySQL 8 has none.
+  uuidType: true,
 };
 
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
@@ -182,6 +199,8 @@ export const duckdb: SqlDialect = {
   collections: 'exists',
   // The default collation is binary: = and ORDER BY compare code points.
   bytewise: '',
+  instants: INSTANT_WRITERS.duckdb,
+  uuidType: true,
 };
 
 /**
