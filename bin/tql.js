@@ -9,6 +9,8 @@ const built = new URL('../dist/cli.js', import.meta.url);
 if (existsSync(fileURLToPath(built))) {
   await import(built.href);
 } else {
+  // A checkout has no install script to generate the grammar files: make them first if needed.
+  await import(new URL('../scripts/ensure-generated.mjs', import.meta.url).href);
   let register;
   try {
     ({ register } = await import('tsx/esm/api'));
