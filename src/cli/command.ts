@@ -1,5 +1,6 @@
 /** The shape of a CLI command: its options, its help text and what it does. */
 import type { CliIo } from './io.js';
+import { SCHEMA_OPTIONS } from './schema-option.js';
 
 export interface OptionSpec {
   readonly type: 'string' | 'boolean';
@@ -35,9 +36,5 @@ export const QUERY_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   profile: { type: 'string', value: '<extended|timezest>', help: 'language profile (default extended)' },
   'time-zone': { type: 'string', value: '<zone>', help: 'IANA time zone for dates without an offset (default UTC)' },
   json: { type: 'boolean', help: 'print JSON for programs' },
-  schema: {
-    type: 'string',
-    value: '<file>',
-    help: 'your schema: a tql schema in JSON, or a JSON Schema with an object schema per entity under $defs (default: the scheduling models)',
-  },
+  ...SCHEMA_OPTIONS,
 };

@@ -41,6 +41,33 @@ const JSON_SCHEMA = file('helpdesk.schema.json', {
   },
 });
 
+/** An API's OpenAPI 3.0 components, as published: camelCase fields, $ref to a shared enum, nullable, date-time texts, nested objects. */
+const OPENAPI = file('wiki.openapi.json', {
+  openapi: '3.0.3',
+  info: { title: 'Wiki', version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      ContentModel: { type: 'string', enum: ['wikitext', 'json', 'css'] },
+      Page: {
+        type: 'object',
+        required: ['id', 'title', 'contentModel', 'latestAt'],
+        properties: {
+          id: { type: 'integer' },
+          title: { type: 'string' },
+          contentModel: { $ref: '#/components/schemas/ContentModel' },
+          latestAt: { type: 'string', format: 'date-time' },
+          protectedUntil: { type: 'string', format: 'date-time', nullable: true },
+          license: { type: 'object', properties: { url: { type: 'string' } } },
+          categories: { type: 'array', items: { type: 'string' } },
+          links: { type: 'array', items: { type: 'string' } },
+          redirect: { $ref: 'https://example.com/schemas/redirect.json' },
+        },
+      },
+    },
+  },
+});
+
 const RECORDS = file('tickets.ndjson', '{"id":"tkt_1","subject":"Printer on fire","priority":"high","escalated":true}\n{"id":"tkt_2","subject":"Password","priority":"low","escalated":false}\n');
 
 describe('tql check --schema', () => {
@@ -62,6 +89,55 @@ describe('tql check --schema', () => {
       stdout: 'ticket.opened_at GTE 1704067200 AND ticket.id EQ tkt_9\n',
       stderr: 'tql: note: ticket.tags is not filterable: an array: describe it in a tql schema with an element source to filter by its elements.\n',
     });
+  });
+  test('an OpenAPI document: what it cannot filter is counted in one line', async () => {
+    expect(await tql(['check', 'page.content_model EQ json AND page.protected_until EQ null', '--schema', OPENAPI])).toEqual({
+      code: 0,
+      stdout: 'page.content_model EQ json AND page.protected_until EQ null\n',
+      stderr: 'tql: note: 4 properties are not filterable (page.license, page.categories, page.links and 1 more); --verbose says why, --quiet silences this.\n',
+    });
+  });
+  test('--verbose names each with the reason', async () => {
+    expect((await tql(['check', 'page.title EQ x', '--schema', OPENAPI, '--verbose'])).stderr).toMatchInlineSnapshot(`
+      "tql: note: page.license is not filterable: an object: tql filters top-level fields; describe nested ones in a tql schema.
+      tql: note: page.categories is not filterable: an array: describe it in a tql schema with an element source to filter by its elements.
+      tql: note: page.links is not filterable: an array: describe it in a tql schema with an element source to filter by its elements.
+      tql: note: page.redirect is not filterable: a reference to another document (https://example.com/schemas/redirect.json): tql follows only references inside this one, such as #/$defs/Name.
+      "
+    `);
+  });
+  test('--quiet says nothing of them', async () => {
+    expect(await tql(['check', 'page.latest_at GTE 2024-01-01', '--schema', OPENAPI, '--quiet'])).toEqual({ code: 0, stdout: 'page.latest_at GTE 1704067200\n', stderr: '' });
+  });
+  test('tql filter over the API’s own records: camelCase fields, ISO texts, a missing optional field', async () => {
+    const pages = file(
+      'pages.ndjson',
+      [
+        { id: 1, title: 'Main Page', contentModel: 'wikitext', latestAt: '2024-03-01T10:00:00.250Z', protectedUntil: '2030-01-01T00:00:00+01:00' },
+        { id: 2, title: 'Style', contentModel: 'css', latestAt: '2023-12-31T23:59:59.999Z' },
+        { id: 3, title: 'Data', contentModel: 'json', latestAt: '2024-01-01T01:00:00+02:00', protectedUntil: null },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
+    const ids = async (filter: string) => (await tql(['filter', filter, '--schema', OPENAPI, '--input', pages, '--output', 'ids', '--quiet'])).stdout;
+    expect(await ids('page.latest_at GTE 2024-01-01')).toBe('1\n');
+    // 23:59:59.999 counts as 23:59:59: not before it.
+    expect(await ids('page.latest_at EQ 2024-03-01T10:00:00Z OR page.latest_at LT 2023-12-31T23:59:59Z')).toBe('1\n3\n');
+    expect(await ids('page.latest_at LTE 2023-12-31T23:59:59Z')).toBe('2\n3\n');
+    expect(await ids('page.protected_until EQ null')).toBe('2\n3\n');
+    expect(await ids('page.protected_until GT 2029-12-31T23:00:00Z')).toBe('');
+    expect(await ids('page.protected_until EQ 2029-12-31T23:00:00Z')).toBe('1\n');
+  });
+  test('--quiet and --verbose together: a usage error', async () => {
+    expect(await tql(['check', 'page.title EQ x', '--schema', OPENAPI, '--quiet', '--verbose'])).toMatchInlineSnapshot(`
+      {
+        "code": 2,
+        "stderr": "error[invalid_option]: --quiet says nothing and --verbose says everything: give one of them.
+      ",
+        "stdout": "",
+      }
+    `);
   });
   test.for([
     ['a file that is not JSON', () => file('broken.json', '{"entities": '), 3, 'is not JSON'],

@@ -23,7 +23,7 @@ const DEFAULT_QUERY =
  * SQLite database and through the MongoDB query engine mingo, which must agree.
  */
 // The demo runs the bundled sample data, so it takes no schema of yours.
-const { schema: _schema, ...DEMO_OPTIONS } = QUERY_OPTIONS;
+const { schema: _schema, quiet: _quiet, verbose: _verbose, ...DEMO_OPTIONS } = QUERY_OPTIONS;
 
 export const demoCommand: Command = {
   name: 'demo',

@@ -1,10 +1,10 @@
 import { indexAdvice } from '../../backends/sql/index-advice.js';
 import { isTqlError } from '../../errors/tql-error.js';
-import { QUERY_OPTIONS, type Command } from '../command.js';
+import type { Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { oneOf } from '../option-values.js';
 import { reportError } from '../query-input.js';
-import { cliSchema, cliSqlMapping, MAPPING_OPTION } from '../schema-option.js';
+import { cliSchema, cliSqlMapping, MAPPING_OPTION, SCHEMA_OPTIONS } from '../schema-option.js';
 import { usageError } from '../usage-error.js';
 import { DIALECT_CHOICES, DIALECTS, FOLDING_CHOICES, FOLDINGS, SQL_OPTIONS } from '../sql-options.js';
 
@@ -16,7 +16,7 @@ export const indexesCommand: Command = {
   usage: `tql indexes [--dialect ${DIALECT_CHOICES}] [--case-folding ${FOLDING_CHOICES}] [--schema <file> [--mapping <file>] [--list-order <column|none>]] [--json]`,
   options: {
     ...SQL_OPTIONS,
-    schema: QUERY_OPTIONS.schema!,
+    ...SCHEMA_OPTIONS,
     ...MAPPING_OPTION,
     'list-order': { type: 'string', value: '<column|none>', help: 'the column of Unix seconds lists are ordered by, before the key (default created_at; none for no list index)' },
     json: { type: 'boolean', help: 'print a JSON list of statements' },
