@@ -31,7 +31,9 @@ export interface IndexAdviceOptions {
  * The index statements for every entity of `schema` that `mapping` stores, each once:
  *
  * - a B-tree on the column (or the variant's `CASE` expression) of each attribute compared with
- *   EQ, IN or a range, except Booleans (an index on two values rarely helps a planner);
+ *   EQ, IN or a range, except Booleans (an index on two values rarely helps a planner); on
+ *   PostgreSQL a hash index for String attributes, which serves their EQ and IN as a B-tree does
+ *   and takes text of any length (a B-tree entry is limited to 2,704 bytes);
  * - on PostgreSQL, a trigram GIN index on `lower(column)`, the expression LIKE compiles to, for
  *   each String attribute without a closed set of values that allows LIKE on the entity's table;
  * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
@@ -85,7 +87,9 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
       const expression = isColumn ? target.value : `(${target.value})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
       const servedByListOrder = listOrder !== false && target.value === q(listOrder);
-      if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `(${expression})`);
+      // Strings have no ranges: a hash index serves their EQ and IN, whatever the text's length.
+      const method = dialect.name === 'postgres' && attribute.type === 'String' ? 'USING hash ' : '';
+      if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
       // A closed set of a few values is better served by the B-tree than by trigrams.
       if (trigram && attribute.type === 'String' && attribute.values === undefined && attribute.operators.includes('LIKE')) {
         add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);

@@ -24,12 +24,12 @@ describe('DDL', () => {
         PRIMARY KEY ("request_id", "role", "position")
       );",
         "mysql": "CREATE TABLE \`request_resource\` (
-        \`request_id\` VARCHAR(191) COLLATE utf8mb4_bin NOT NULL REFERENCES \`scheduling_request\` (\`id\`) ON DELETE CASCADE,
-        \`role\` VARCHAR(191) COLLATE utf8mb4_bin NOT NULL,
+        \`request_id\` VARCHAR(191) COLLATE utf8mb4_nopad_bin NOT NULL REFERENCES \`scheduling_request\` (\`id\`) ON DELETE CASCADE,
+        \`role\` VARCHAR(191) COLLATE utf8mb4_nopad_bin NOT NULL,
         \`position\` BIGINT NOT NULL,
-        \`type\` VARCHAR(191),
-        \`id\` VARCHAR(191),
-        \`name\` VARCHAR(191),
+        \`type\` VARCHAR(191) COLLATE utf8mb4_nopad_bin,
+        \`id\` VARCHAR(191) COLLATE utf8mb4_nopad_bin,
+        \`name\` MEDIUMTEXT,
         PRIMARY KEY (\`request_id\`, \`role\`, \`position\`)
       ) DEFAULT CHARSET=utf8mb4;",
         "postgres": "CREATE TABLE "request_resource" (

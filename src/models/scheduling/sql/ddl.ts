@@ -5,14 +5,22 @@ import { schedulingSchema } from '../schema.js';
 import { schedulingSqlMapping } from './mapping.js';
 import { SCHEDULING_TABLES, type ColumnType, type TableSpec } from './tables.js';
 
+/**
+ * What each portable type is in each dialect. Text of any length is stored whole everywhere; the
+ * limits are the keys' (ids and tags): on MySQL/MariaDB `VARCHAR(191)`, so that four of them fit
+ * one index within InnoDB's 3,072 bytes (the element tables' indexes have four); on PostgreSQL
+ * 2,704 bytes, a B-tree entry's limit (the primary keys and the list-order index).
+ */
 const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnType]: string } } = {
-  postgres: { text: 'text', integer: 'bigint', boolean: 'boolean' },
+  postgres: { text: 'text', key: 'text', integer: 'bigint', boolean: 'boolean' },
   // SQLite has no boolean type: 0 and 1, checked.
-  sqlite: { text: 'TEXT', integer: 'INTEGER', boolean: 'INTEGER' },
-  // An indexed column cannot be TEXT; 191 utf8mb4 characters keep four of them in one index
-  // within InnoDB's 3,072 bytes (the element tables' indexes have four).
-  mysql: { text: 'VARCHAR(191)', integer: 'BIGINT', boolean: 'BOOLEAN' },
-  duckdb: { text: 'VARCHAR', integer: 'BIGINT', boolean: 'BOOLEAN' },
+  sqlite: { text: 'TEXT', key: 'TEXT', integer: 'INTEGER', boolean: 'INTEGER' },
+  // MEDIUMTEXT holds 16 MB; MariaDB indexes its first 768 characters (a prefix index, with a
+  // warning), which still answers EQ and IN, rechecking the whole text. Keys compare and order by
+  // bytes, as on the other engines (keyset pages, joins), and NO PAD, so `agnt_x` and `agnt_x `
+  // are two ids (utf8mb4_bin would pad them equal).
+  mysql: { text: 'MEDIUMTEXT', key: 'VARCHAR(191) COLLATE utf8mb4_nopad_bin', integer: 'BIGINT', boolean: 'BOOLEAN' },
+  duckdb: { text: 'VARCHAR', key: 'VARCHAR', integer: 'BIGINT', boolean: 'BOOLEAN' },
 };
 
 /** What a dialect writes after a table's columns: MySQL's character set (collation its default). */
@@ -33,8 +41,6 @@ export function createTableSql(dialect: SqlDialectName, table: TableSpec): strin
     const parts = [q(c.name), COLUMN_TYPES[dialect][c.type]];
     const primary = table.primaryKey.includes(c.name);
     const parent = table.parent?.column === c.name ? table.parent : undefined;
-    // Keys compare and order by bytes, as on the other engines (keyset pages, joins).
-    if (dialect === 'mysql' && (primary || parent !== undefined) && c.type === 'text') parts.push('COLLATE utf8mb4_bin');
     if (primary) parts.push('NOT NULL');
     // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
     if (parent !== undefined) parts.push(`REFERENCES ${q(parent.table)} (${q(parent.key)})${dialect === 'duckdb' ? '' : ' ON DELETE CASCADE'}`);

@@ -24,6 +24,7 @@ import {
 /** Drivers return 64-bit integers as strings (node-postgres) or numbers, booleans as 0/1 in SQLite. */
 const READ: { readonly [T in ColumnType]: (value: unknown) => unknown } = {
   text: (v) => v,
+  key: (v) => v,
   integer: (v) => Number(v),
   boolean: (v) => v === true || v === 1,
 };

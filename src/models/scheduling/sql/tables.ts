@@ -7,8 +7,12 @@
  * backend tests store deliberately partial records.
  */
 
-/** `integer` is a 64-bit integer (ids of the PSA systems, Unix seconds); `boolean` is 0/1 in SQLite. */
-export type ColumnType = 'text' | 'integer' | 'boolean';
+/**
+ * `text` is text of any length (names, emails); `key` is an identifier or a tag (ids, `role`,
+ * `type`), short text compared and ordered by bytes, which MySQL can index several of at once;
+ * `integer` is a 64-bit integer (ids of the PSA systems, Unix seconds); `boolean` is 0/1 in SQLite.
+ */
+export type ColumnType = 'text' | 'key' | 'integer' | 'boolean';
 
 /** One column of a reference table: its name and its portable type. */
 export interface ColumnSpec {
@@ -28,6 +32,7 @@ export interface TableSpec {
 }
 
 const text = (name: string): ColumnSpec => ({ name, type: 'text' });
+const key = (name: string): ColumnSpec => ({ name, type: 'key' });
 const integer = (name: string): ColumnSpec => ({ name, type: 'integer' });
 const boolean = (name: string): ColumnSpec => ({ name, type: 'boolean' });
 
@@ -40,28 +45,28 @@ const SLUG_AND_TIMES: readonly ColumnSpec[] = [text('url_slug'), integer('create
 
 export const AGENT_TABLE: TableSpec = {
   name: 'agent',
-  columns: [text('id'), ...AGENT_OWN_COLUMNS, ...SLUG_AND_TIMES],
+  columns: [key('id'), ...AGENT_OWN_COLUMNS, ...SLUG_AND_TIMES],
   primaryKey: ['id'],
 };
 
 export const TEAM_TABLE: TableSpec = {
   name: 'team',
-  columns: [text('id'), ...TEAM_OWN_COLUMNS, ...SLUG_AND_TIMES],
+  columns: [key('id'), ...TEAM_OWN_COLUMNS, ...SLUG_AND_TIMES],
   primaryKey: ['id'],
 };
 
 /** GET /v1/resources: agents and teams in one table, `object` saying which; the other kind's columns are NULL. */
 export const RESOURCE_TABLE: TableSpec = {
   name: 'resource',
-  columns: [text('id'), text('object'), ...AGENT_OWN_COLUMNS, ...TEAM_OWN_COLUMNS, ...SLUG_AND_TIMES],
+  columns: [key('id'), key('object'), ...AGENT_OWN_COLUMNS, ...TEAM_OWN_COLUMNS, ...SLUG_AND_TIMES],
   primaryKey: ['id'],
 };
 
 export const SCHEDULING_REQUEST_TABLE: TableSpec = {
   name: 'scheduling_request',
   columns: [
-    text('id'),
-    text('appointment_type_id'),
+    key('id'),
+    key('appointment_type_id'),
     text('end_user_email'),
     text('end_user_name'),
     integer('duration_mins'),
@@ -83,7 +88,7 @@ export const SCHEDULING_REQUEST_TABLE: TableSpec = {
 /** `associated_entities`, in array order. */
 export const ASSOCIATED_ENTITY_TABLE: TableSpec = {
   name: 'associated_entity',
-  columns: [text('request_id'), integer('position'), text('type'), integer('id'), text('number')],
+  columns: [key('request_id'), integer('position'), key('type'), integer('id'), key('number')],
   primaryKey: ['request_id', 'position'],
   parent: requestChild,
 };
@@ -91,7 +96,7 @@ export const ASSOCIATED_ENTITY_TABLE: TableSpec = {
 /** `resources` and `scheduled_agents`, told apart by `role` (see `RESOURCE_ROLES`). */
 export const REQUEST_RESOURCE_TABLE: TableSpec = {
   name: 'request_resource',
-  columns: [text('request_id'), text('role'), integer('position'), text('type'), text('id'), text('name')],
+  columns: [key('request_id'), key('role'), integer('position'), key('type'), key('id'), text('name')],
   primaryKey: ['request_id', 'role', 'position'],
   parent: requestChild,
 };
@@ -99,7 +104,7 @@ export const REQUEST_RESOURCE_TABLE: TableSpec = {
 /** `guests_list`: email addresses, in order. */
 export const REQUEST_GUEST_TABLE: TableSpec = {
   name: 'request_guest',
-  columns: [text('request_id'), integer('position'), text('email')],
+  columns: [key('request_id'), integer('position'), text('email')],
   primaryKey: ['request_id', 'position'],
   parent: requestChild,
 };
