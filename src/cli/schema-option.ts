@@ -94,11 +94,22 @@ export function cliSqlMapping(options: ParsedOptions, { schema, scheduling }: Cl
   return defineSqlMapping(schema, Object.fromEntries(schema.entityNames.map((name) => [name, defaultEntityMapping(schema.entities[name]!)])));
 }
 
-/** `{ table: 'ticket', key: 'id' }`, and a table `ticket_tags` keyed by `ticket_id` for each array `tags` an attribute looks in. */
+/**
+ * `{ table: 'ticket', key: 'id' }`, a column named as each attribute (also where the records'
+ * field is named otherwise: `createdAt` is the column `created_at`), and a table `ticket_tags`
+ * keyed by `ticket_id` for each array `tags` an attribute looks in.
+ */
 function defaultEntityMapping(entity: Entity): SqlEntityMapping {
-  const arrays = new Set(Object.values<Attribute>(entity.attributes).flatMap((a) => (a.source.kind === 'element' ? a.source.arrays : [])));
+  const attributes = Object.values<Attribute>(entity.attributes);
+  const arrays = new Set(attributes.flatMap((a) => (a.source.kind === 'element' ? a.source.arrays : [])));
   const collections = Object.fromEntries([...arrays].map((array) => [array, { table: `${entity.name}_${array}`, foreignKey: `${entity.name}_id` }]));
-  return { table: entity.name, key: 'id', ...(arrays.size === 0 ? {} : { collections }) };
+  const renamed = attributes.flatMap((a) => (a.source.kind === 'field' && a.source.field !== a.name ? [[a.source.field, a.name] as const] : []));
+  return {
+    table: entity.name,
+    key: 'id',
+    ...(renamed.length === 0 ? {} : { columns: Object.fromEntries(renamed) }),
+    ...(arrays.size === 0 ? {} : { collections }),
+  };
 }
 
 function readJson(path: string, what: string): unknown {
