@@ -30,6 +30,10 @@ const LINKS = [
   ['greaterThan', 'b', 'finite(x) && (x as number) > b'],
   ['atLeast', 'b', 'finite(x) && (x as number) >= b'],
   ['matches', 're', "typeof x === 'string' && re.test(x)"],
+  // A Timestamp stored as numbers (instant-test.ts): a number inline, anything else by `other`.
+  ['numberWindow', 'lo, hi, other', "(typeof x === 'number' ? x >= lo && x < hi : other(x))"],
+  // Tests that are a call anyway: a Date's time, an ISO text, a uuid's case.
+  ['satisfies', 'ok', 'ok(x)'],
 ];
 
 const link = ([name, params, test]) => `      ${name}: (${params === '' ? '' : `${params}, `}want, next, retry) => (r) => {

@@ -6,7 +6,8 @@
  * wrong-typed values included.
  */
 import type { ComparisonHandlers } from '../backend.js';
-import type { Attribute, AttributeType } from '../../schema/types.js';
+import type { Attribute, AttributeType, IdKind, TimestampStorage } from '../../schema/types.js';
+import { asciiLowerCase } from './caseless.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
 import { likeMatcher } from './like.js';
@@ -36,8 +37,20 @@ function testCost(test: ValueTest): number {
       return 12;
     case 'like':
       return test.matcher.kind === 'any' ? 4 : test.matcher.kind === 'regex' ? 24 : 40;
+    case 'instant':
+      return INSTANT_COST[test.storage.kind];
+    case 'caselessEquals':
+      return 6;
   }
 }
+
+/** A number read is a plain range test; a Date is read through a call; a text is parsed. */
+const INSTANT_COST: { readonly [K in TimestampStorage['kind']]: number } = {
+  unix_seconds: 4,
+  unix_milliseconds: 4,
+  date: 8,
+  iso_text: 40,
+};
 
 /** `want`: true for "some value passes `test`", false for its exact complement. */
 function planOf(c: AnyComparison, test: ValueTest, want: boolean): ComparisonPlan {
@@ -51,7 +64,15 @@ const VALUE_KINDS: { readonly [T in AttributeType]: (a: Attribute) => ValueKind 
   Boolean: () => 'boolean',
   // A string such as "18" in a record is no number (language rule 6): typeof decides.
   Number: () => 'number',
-  ID: (a) => (a.id?.kind === 'integer' ? 'number' : a.id?.kind === 'prefixed' ? 'string' : undefined),
+  ID: (a) => (a.id !== undefined && Object.hasOwn(ID_VALUE_KINDS, a.id.kind) ? ID_VALUE_KINDS[a.id.kind] : undefined),
+};
+
+/** The JS type of each id format's values. */
+const ID_VALUE_KINDS: { readonly [K in IdKind]: ValueKind } = {
+  prefixed: 'string',
+  integer: 'number',
+  uuid: 'string',
+  text: 'string',
 };
 
 /** The JS type of the attribute's values, which the query's values must have too. */
@@ -85,11 +106,43 @@ function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError
 
 /** `EQ value` (`want` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
 function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
+  const storage = c.attribute.storage;
+  if (c.attribute.type === 'Timestamp' && storage !== undefined) {
+    return value === null ? instant(c, storage, -Infinity, Infinity, !want) : instantFrom(c, storage, value, 0, 1, want, ctx);
+  }
   if (value === null) return planOf(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want);
+  // Uuids compare canonically; the validator gave the lower-case form, which is made sure of here.
+  if (c.attribute.id?.kind === 'uuid') return planOf(c, { kind: 'caselessEquals', value: asciiLowerCase(scalarOf(c, value, 'string', ctx) as string) }, want);
   return planOf(c, { kind: 'equals', value: internalized(scalar(c, value, ctx)) }, want);
 }
 
+/**
+ * The window of whole seconds each order operator takes (`[t + from, t + to)`, docs/language.md
+ * rule 6): a stored instant counts as its second floored, so `LTE t` is `x < t+1`.
+ */
+const ORDER_WINDOWS: { readonly [Op in RangeOperator]: readonly [from: number, to: number] } = {
+  LT: [-Infinity, 0],
+  LTE: [-Infinity, 1],
+  GT: [1, Infinity],
+  GTE: [0, Infinity],
+};
+
+/** `[t + from, t + to)` for a whole second `t`, as a test of the stored instant. */
+function instantFrom(c: AnyComparison, storage: TimestampStorage, t: unknown, from: number, to: number, want: boolean, ctx: CompileContext): ComparisonPlan {
+  if (!Number.isSafeInteger(t)) throw malformed(c, ctx, `${JSON.stringify(t) ?? String(t)} is not a whole number of seconds`);
+  return instant(c, storage, (t as number) + from, (t as number) + to, want);
+}
+
+function instant(c: AnyComparison, storage: TimestampStorage, low: number, high: number, want: boolean): ComparisonPlan {
+  return planOf(c, { kind: 'instant', storage, low, high }, want);
+}
+
 function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): ComparisonPlan {
+  const storage = c.attribute.storage;
+  if (c.attribute.type === 'Timestamp' && storage !== undefined) {
+    const [from, to] = ORDER_WINDOWS[operator];
+    return instantFrom(c, storage, bound, from, to, true, ctx);
+  }
   if (valueKind(c, ctx) !== 'number' || !Number.isFinite(bound)) {
     throw malformed(c, ctx, `${operator} needs a number on a number attribute`);
   }
@@ -105,6 +158,8 @@ function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileCont
 
 function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
+  // Neither compares by plain equality, and neither type takes a list (schema/operators.ts).
+  if (c.attribute.type === 'Timestamp' || c.attribute.id?.kind === 'uuid') throw malformed(c, ctx, `${c.attribute.path} takes no list`);
   // The kind once for the list: a long list would look it up for every value.
   const kind = valueKind(c, ctx);
   const values = list.map((v: unknown) => scalarOf(c, v, kind, ctx));

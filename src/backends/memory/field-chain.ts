@@ -23,6 +23,8 @@ import { ownRetry } from './record-guard.js';
 import { safeKey } from './safe-key.js';
 import { elementEqualParts, hasElementScan, type RecordPredicate } from './sources.js';
 import type { ValueTest } from './value-test.js';
+import { caselessEquals } from './caseless.js';
+import { instantPredicate, numberWindow } from './instant-test.js';
 
 const yes: SlotPredicate = () => true;
 
@@ -142,6 +144,11 @@ const LINKS: {
         return s.atLeast(bound, want, next, retry);
     }
   },
+  instant: (s, test, want, next, retry) => {
+    const numbers = numberWindow(test);
+    return numbers === undefined ? s.satisfies(instantPredicate(test), want, next, retry) : s.numberWindow(numbers.lo, numbers.hi, numbers.other, want, next, retry);
+  },
+  caselessEquals: (s, { value }, want, next, retry) => s.satisfies(caselessEquals(value), want, next, retry),
   like: (s, { matcher }, want, next, retry) => {
     switch (matcher.kind) {
       case 'any':

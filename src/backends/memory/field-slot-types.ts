@@ -34,6 +34,10 @@ export interface FieldSlot {
   readonly greaterThan: Link<[bound: number]>;
   readonly atLeast: Link<[bound: number]>;
   readonly matches: Link<[regex: RegExp]>;
+  /** A number in `[lo, hi)`, or another value passing `other` (instant-test.ts, `NumberWindow`). */
+  readonly numberWindow: Link<[lo: number, hi: number, other: (x: unknown) => boolean]>;
+  /** A value passing `ok`. */
+  readonly satisfies: Link<[ok: (x: unknown) => boolean]>;
 }
 
 /** A test of a record known to be readable (not null or undefined). */

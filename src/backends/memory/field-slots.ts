@@ -114,102 +114,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -314,102 +230,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -514,102 +346,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -714,102 +462,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -914,102 +578,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -1114,102 +694,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -1314,102 +810,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -1514,102 +926,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -1714,102 +1042,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -1914,102 +1158,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -2114,102 +1274,18 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
-    };
-  },
-  (k) => {
-    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
-    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
-    // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. `p` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
-    return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-      equals: (v, want, next, retry) => (r) => {
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return (x === v && owns(r, p)) === want && next(r);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
       },
-      oneOfTwo: (a, b, want, next, retry) => (r) => {
+      satisfies: (ok, want, next, retry) => (r) => {
         try {
           const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      oneOfThree: (a, b, c, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isString: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isNumber: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      isBoolean: (want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      lessThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atMost: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      greaterThan: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      atLeast: (b, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
-        } catch {
-          return retry(r);
-        }
-      },
-      matches: (re, want, next, retry) => (r) => {
-        try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }
@@ -2314,6 +1390,22 @@ export const SLOTS: readonly Slot[] = [
           return retry(r);
         }
       },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
     };
   },
   (k) => {
@@ -2410,6 +1502,1298 @@ export const SLOTS: readonly Slot[] = [
         try {
           const x = (r as Rec)[k], p = gp(r as object);
           return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+    };
+  },
+  (k) => {
+    // Copied into the slot's own scope: constants there, which the optimizing compiler folds
+    // (bundlers turn module constants into mutable variables, and calls through those stay calls).
+    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    // After a passing test: the record is an object (a primitive has no values) and the value its
+    // own. `p` is the prototype, taken by the link right after its read (see above).
+    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    return {
+      read: (r) => r[k],
+      own: (r) => owns(r, gp(r)),
+      equals: (v, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (x === v && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfTwo: (a, b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      oneOfThree: (a, b, c, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((x === a || x === b || x === c) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isString: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isNumber: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      isBoolean: (want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'boolean' && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      lessThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) < b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atMost: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) <= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      greaterThan: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) > b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      atLeast: (b, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (finite(x) && (x as number) >= b && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      matches: (re, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (typeof x === 'string' && re.test(x) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      numberWindow: (lo, hi, other, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && owns(r, p)) === want && next(r);
+        } catch {
+          return retry(r);
+        }
+      },
+      satisfies: (ok, want, next, retry) => (r) => {
+        try {
+          const x = (r as Rec)[k], p = gp(r as object);
+          return (ok(x) && owns(r, p)) === want && next(r);
         } catch {
           return retry(r);
         }

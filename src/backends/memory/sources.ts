@@ -14,6 +14,8 @@ import type { LikeMatcher } from './like.js';
 import { fieldAccess, fieldReader, listAccess, type FieldReader } from './field-reader.js';
 import { MAX_UNCHECKED_SCAN, someOwnElement } from './element-scan.js';
 import { ownFound } from './own-key.js';
+import { caselessEquals } from './caseless.js';
+import { instantPredicate, numberWindow, type NumberWindow } from './instant-test.js';
 import { atLeast, atMost, greaterThan, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
@@ -54,7 +56,28 @@ const FIELD: {
     return (r) => (isRecord(r) && values.has(read(r) as never) && (!own || owns(r))) === want;
   },
   present: (f, { valueKind }, want, own) => fieldPresent(f, valueKind, want, own),
+  instant: (f, test, want, own) => {
+    const numbers = numberWindow(test);
+    return numbers === undefined ? fieldSatisfies(f, instantPredicate(test), want, own) : fieldNumberWindow(f, numbers, want, own);
+  },
+  caselessEquals: (f, { value }, want, own) => fieldSatisfies(f, caselessEquals(value), want, own),
 };
+
+/** A number in `[lo, hi)` inline, as the range tests are; anything else by `other`. */
+function fieldNumberWindow(f: string, { lo, hi, other }: NumberWindow, want: boolean, own: boolean): RecordPredicate {
+  const { read, own: owns } = fieldAccess(f);
+  return (r) => {
+    if (!isRecord(r)) return !want;
+    const x = read(r);
+    return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && (!own || owns(r))) === want;
+  };
+}
+
+/** A value passing `ok`, for tests that are a call anyway (a Date, a text to parse or fold). */
+function fieldSatisfies(f: string, ok: (x: unknown) => boolean, want: boolean, own: boolean): RecordPredicate {
+  const { read, own: owns } = fieldAccess(f);
+  return (r) => (isRecord(r) && ok(read(r)) && (!own || owns(r))) === want;
+}
 
 /**
  * One of a few values: two or three are compared one by one, as a hand-written `||` chain would

@@ -7,6 +7,8 @@
  * (a wrong-typed value counts as missing: docs/backends-memory.md).
  */
 import type { Scalar } from '../../validate/validated-query.js';
+import { caselessEquals } from './caseless.js';
+import { instantPredicate, type InstantWindow } from './instant-test.js';
 import type { LikeMatcher } from './like.js';
 
 /** The JS type of an attribute's values. */
@@ -27,7 +29,14 @@ export type ValueTest =
   | { readonly kind: 'oneOfFew'; readonly values: readonly Scalar[] }
   | { readonly kind: 'oneOfSet'; readonly values: ReadonlySet<Scalar> }
   /** Any value of the attribute's type: the complement of `EQ null`. */
-  | { readonly kind: 'present'; readonly valueKind: ValueKind };
+  | { readonly kind: 'present'; readonly valueKind: ValueKind }
+  /**
+   * A Timestamp comparison: a valid instant of the storage whose whole second lies in the
+   * window (instant-test.ts), which also stands for "has a value" (`[−∞, ∞)`).
+   */
+  | ({ readonly kind: 'instant' } & InstantWindow)
+  /** A uuid: a text equal to `value` (lower-case) but for the case of ASCII letters. */
+  | { readonly kind: 'caselessEquals'; readonly value: string };
 
 export type ValueTestKind = ValueTest['kind'];
 
@@ -62,6 +71,10 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
     }
     case 'present':
       return presentPredicate(test.valueKind);
+    case 'instant':
+      return instantPredicate(test);
+    case 'caselessEquals':
+      return caselessEquals(test.value);
   }
 }
 

@@ -1,30 +1,36 @@
 /**
  * A deliberately plain interpreter of the design doc's semantics (section 4), written without
  * any of the backend's optimisations (no specialised closures, no regex LIKE, no Sets, no
- * reordering, no caching), to check the backend against in property tests.
+ * reordering, no caching), to check the backend against in property tests. Values are compared
+ * in their canonical form: a timestamp as the whole second its stored instant counts as (by
+ * `storedWholeSeconds`, in the attribute's storage), a uuid lower-cased.
  */
+import { storedWholeSeconds } from '../../../src/schema/stored-instant.js';
 import type { Attribute } from '../../../src/schema/types.js';
 import type { Condition, Scalar } from '../../../src/validate/validated-query.js';
 
 const own = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 
-/** Whether `x` is a value of the attribute's type (anything else counts as missing). */
-function typed(a: Attribute, x: unknown): boolean {
+/** `x` as a value of the attribute's type in canonical form, or undefined: anything else counts as missing. */
+function canonical(a: Attribute, x: unknown): unknown {
   switch (a.type) {
     case 'String':
-      return typeof x === 'string';
+      return typeof x === 'string' ? x : undefined;
     case 'Boolean':
-      return typeof x === 'boolean';
+      return typeof x === 'boolean' ? x : undefined;
     case 'Timestamp':
+      return storedWholeSeconds(x, a.storage ?? { kind: 'unix_seconds' });
     case 'Number':
-      return typeof x === 'number' && Number.isFinite(x);
+      return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
     case 'ID':
-      return a.id?.kind === 'integer' ? typeof x === 'number' && Number.isFinite(x) : typeof x === 'string';
+      if (a.id?.kind === 'integer') return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
+      if (typeof x !== 'string') return undefined;
+      return a.id?.kind === 'uuid' ? x.toLowerCase() : x;
   }
 }
 
-/** Every value the attribute has on the record, well-typed ones only. */
+/** Every value the attribute has on the record, well-typed ones only, in canonical form. */
 export function valuesOf(a: Attribute, record: unknown): unknown[] {
   const s = a.source;
   let raw: unknown[];
@@ -55,7 +61,7 @@ export function valuesOf(a: Attribute, record: unknown): unknown[] {
       }
       break;
   }
-  return raw.filter((x) => typed(a, x));
+  return raw.map((x) => canonical(a, x)).filter((x) => x !== undefined);
 }
 
 /** Whether the record matches the condition. */

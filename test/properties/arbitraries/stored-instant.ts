@@ -141,9 +141,25 @@ export function arbStoredInstant(instant: Instant, storage: TimestampStorage): f
         fc.constant({ value: second * 1000 + ms + Math.floor(((nanos % 1e6) / 1e6) * 32) / 32, second }),
       );
     case 'date':
-      return fc.constant({ value: new Date(second * 1000 + ms), second });
+      return fc.oneof(
+        fc.constant({ value: new Date(second * 1000 + ms), second }),
+        fc.constant({ value: new HostileDate(second * 1000 + ms), second }),
+      );
     case 'iso_text':
       return arbIsoText(instant, storage.timeZone);
+  }
+}
+
+/** A Date whose methods throw: its time is still its own, read without calling them. */
+class HostileDate extends Date {
+  override getTime(): number {
+    throw new Error('getTime was called');
+  }
+  override valueOf(): number {
+    throw new Error('valueOf was called');
+  }
+  override [Symbol.toPrimitive](): never {
+    throw new Error('a Date was converted');
   }
 }
 
