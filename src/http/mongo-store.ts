@@ -2,16 +2,23 @@
  * A {@link ListStore} over a MongoDB collection (the `mongodb` driver's `Collection`, or the
  * in-process {@link mingoCollection}): the filter from the Mongo backend, keyset paging on
  * `(created_at, id)` in the query, sorted and limited by the engine.
+ *
+ * `created_at` may be stored as Unix seconds (the default), Unix milliseconds or a BSON date
+ * (the `createdAt` option). The list orders records by its whole second, then by id; the engine
+ * sorts by the stored value, which agrees but among records of one second stored with a
+ * fraction. So each page is put in the list order, and when a full page ends in a second, that
+ * second's records are read again in id order (one more find, on the same index), since others
+ * of it may come before by id.
  */
 import type { Query } from 'mingo';
 import { optionError } from '../errors/tql-error.js';
 import { compileMongo, mongoScope } from '../backends/mongo/compile-mongo.js';
 import type { Scope } from '../backends/scope.js';
-import type { Keyed, ListStore, SortKey } from './list-store.js';
-import { recordKey } from './record-key.js';
+import type { TimestampStorageDefinition } from '../schema/types.js';
+import { compareListOrder, type Keyed, type ListStore } from './list-store.js';
+import { mongoListOrder, type MongoListFilter } from './mongo-list-order.js';
 
-/** A filter document: the compiled TQL filter, or one of the paging conditions. */
-export type MongoListFilter = Record<string, unknown>;
+export type { MongoListFilter } from './mongo-list-order.js';
 
 /** The options of `find` a list uses: order, page size and fields. */
 export interface MongoFindOptions {
@@ -33,6 +40,12 @@ export interface MongoListStoreOptions {
    * `compileMongo`): pages and cursor look-ups see only the documents of the scope.
    */
   readonly scope?: Scope | undefined;
+  /**
+   * How the documents store `created_at`: `'unix_seconds'` (the default; integers),
+   * `'unix_milliseconds'` or `'date'` (a BSON date). ISO-8601 text is refused: MongoDB sorts
+   * text as text, not by instant.
+   */
+  readonly createdAt?: TimestampStorageDefinition | undefined;
 }
 
 /**
@@ -47,31 +60,40 @@ export interface MongoListStoreOptions {
  * ```
  */
 export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoListStoreOptions = {}): ListStore<T> {
+  const opts: MongoListStoreOptions = typeof options === 'object' && options !== null ? options : {};
   // `_id` is the driver's, not part of the API record.
   const projection = { _id: 0 } as const;
-  // Checked now, so that a bad scope fails when the store is made rather than on a request.
-  const scope = mongoScope(typeof options === 'object' && options !== null ? options.scope : undefined) as MongoListFilter | undefined;
-  const scoped = (filter: MongoListFilter): MongoListFilter => (scope === undefined ? filter : { $and: [scope, filter] });
+  // Checked now, so that a bad scope or storage fails when the store is made rather than on a request.
+  const scope = mongoScope(opts.scope) as MongoListFilter | undefined;
+  const order = mongoListOrder(opts.createdAt);
+  const find = async (conditions: readonly MongoListFilter[], limit: number, sort?: Readonly<Record<string, 1 | -1>>): Promise<Keyed<T>[]> => {
+    // The scope first, at the top: no condition can reach around it.
+    const all = scope === undefined ? conditions : [scope, ...conditions];
+    const filter = all.length === 0 ? {} : all.length === 1 ? all[0]! : { $and: [...all] };
+    const records = await collection.find(filter, { ...(sort === undefined ? {} : { sort }), limit, projection }).toArray();
+    return records.map((record, i) => ({ key: order.key(record, `document ${i}`), record }));
+  };
   return {
     async keyOf(id) {
-      const [found] = await collection.find(scoped({ id: { $eq: id } }), { limit: 1, projection }).toArray();
-      return found === undefined ? undefined : recordKey(found, `the record with id ${JSON.stringify(id)}`);
+      const [found] = await find([{ id: { $eq: id } }], 1);
+      return found?.key;
     },
     async page(query, window) {
       const conditions: MongoListFilter[] = [];
-      if (scope !== undefined) conditions.push(scope);
       if (query !== undefined) conditions.push(compileMongo(query) as MongoListFilter);
-      if (window.from !== undefined) conditions.push(beyond(window.from, window.direction === 'older' ? '$lt' : '$gt'));
-      const filter = conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0]! : { $and: conditions };
-      const order = window.direction === 'older' ? -1 : 1;
-      const records = await collection.find(filter, { sort: { created_at: order, id: order }, limit: window.limit, projection }).toArray();
-      return records.map((record, i): Keyed<T> => ({ key: recordKey(record, `document ${i}`), record }));
+      if (window.from !== undefined) conditions.push(order.beyond(window.from, window.direction));
+      const way = window.direction === 'older' ? -1 : 1;
+      const page = await find(conditions, window.limit, { created_at: way, id: way });
+      const last = page.at(-1)?.key.createdAt;
+      if (!order.fractions || last === undefined) return page;
+      // Each second's records are all there but the last second's, when the page is full: read
+      // that one again in id order, as it may hold records that come before by id.
+      const lastSecond = page.length < window.limit ? page.filter((k) => k.key.createdAt === last) : await find([...conditions, order.within(last)], window.limit, { id: way });
+      const merged = [...page.filter((k) => k.key.createdAt !== last), ...lastSecond];
+      merged.sort((a, b) => -way * compareListOrder(a.key, b.key));
+      return merged.slice(0, window.limit);
     },
   };
-}
-
-function beyond(k: SortKey, op: '$lt' | '$gt'): MongoListFilter {
-  return { $or: [{ created_at: { [op]: k.createdAt } }, { created_at: { $eq: k.createdAt }, id: { [op]: k.id } }] };
 }
 
 /**
