@@ -81,7 +81,11 @@ const NOT_INSTANTS_AS_TEXT = [
   '2024-05-01T09', '2024-05-01T09:30Z ', '1714555800', '',
 ];
 
-/** Values no storage reads, or only some do: every storage must see through the others'. */
+/**
+ * Values no storage reads, or only some do: every storage must see through the others'. (A
+ * bigint is not among them: mingo cannot compare one with a number, a declared divergence tested
+ * in test/backends/mongo/timestamp-storage.test.ts.)
+ */
 const arbOtherValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, NaN, Infinity, -Infinity, new Date(NaN), true, '1714555800', {}, [], MAX_DATE_MS + 1, -MAX_DATE_MS - 1),
   fc.constantFrom(...NOT_INSTANTS_AS_TEXT),
