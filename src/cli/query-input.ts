@@ -87,8 +87,9 @@ export function reportError(error: TqlError, options: ParsedOptions, io: CliIo):
  */
 export function errorExit(error: TqlError): number {
   if (error.code === 'invalid_option') return EXIT.usage;
-  // An unreadable record, schema or mapping file is input that cannot be read.
-  return error.code === 'invalid_input' || error.code === 'invalid_schema' || error.code === 'invalid_mapping' ? EXIT.input : EXIT.invalidQuery;
+  // An unreadable record, schema or mapping file (or a mapping the database does not fit) is input that cannot be read.
+  const input: readonly string[] = ['invalid_input', 'invalid_schema', 'invalid_mapping', 'mapping_mismatch'];
+  return input.includes(error.code) ? EXIT.input : EXIT.invalidQuery;
 }
 
 /** Whether to colour the output: `--color` or `--no-color` when given, else what the terminal allows. */

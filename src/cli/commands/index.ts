@@ -1,6 +1,7 @@
 /** Every command of the CLI, in the order `tql --help` lists them. */
 import type { Command } from '../command.js';
 import { checkCommand } from './check.js';
+import { checkMappingCommand } from './check-mapping.js';
 import { completeCommand } from './complete.js';
 import { explainCommand } from './explain.js';
 import { filterCommand } from './filter.js';
@@ -10,4 +11,4 @@ import { mongoCommand } from './mongo.js';
 import { sqlCommand } from './sql.js';
 import { demoCommand } from './demo.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, completeCommand, formatCommand, sqlCommand, indexesCommand, mongoCommand, filterCommand, explainCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, completeCommand, formatCommand, sqlCommand, indexesCommand, checkMappingCommand, mongoCommand, filterCommand, explainCommand, demoCommand];
