@@ -208,7 +208,7 @@ describe(`Timestamp storages on every engine (seed ${SEED}; re-run with TQL_STOR
       fc.asyncProperty(arbFilter, async ([op, t]) => {
         const text = `event.happened_at ${op} ${t === null ? 'null' : isoUtc(t * 1000)}`;
         const query = check(text, schema, 'event');
-        const expected = rows.filter((r, i) => matches(op, t, seconds[i])).map((r) => r.id);
+        const expected = rows.filter((_r, i) => matches(op, t, seconds[i])).map((r) => r.id);
         const got = (await e.db.all<{ id: unknown }>(selectSql(query, { dialect: e.db.dialect, mapping }))).map((r) => Number(r.id));
         expect(got, `${engineName}: ${text}`).toEqual(expected);
       }),

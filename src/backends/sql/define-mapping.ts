@@ -6,7 +6,8 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { closest } from '../../errors/suggest.js';
 import { TqlError, issue, type TqlIssue } from '../../errors/tql-error.js';
-import type { Entity, Schema } from '../../schema/types.js';
+import type { Attribute, Entity, Schema } from '../../schema/types.js';
+import { columnStorageProblem } from './column-storage.js';
 import type { SqlEntityMapping, SqlMapping } from './mapping.js';
 
 /** Mappings made by {@link defineSqlMapping}: checked and frozen, so compiling trusts them. */
@@ -77,6 +78,7 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
   if (collections !== undefined && !isRecord(collections)) problem(`${name}.collections`, 'collections is an object: array field → { table, foreignKey }');
   const mapped = isRecord(collections) ? collections : {};
   for (const [array, collection] of Object.entries(mapped)) checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
+  checkStorage(`${name}.storage`, entry['storage'], entity, problem);
   if (entity === undefined) return;
   const unmapped = new Map<string, string[]>();
   for (const attributeName of entity.attributeNames) {
@@ -87,6 +89,33 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
     }
   }
   for (const [array, paths] of unmapped) problem(`${name}.collections.${array}`, missingArray(paths));
+}
+
+/**
+ * Each `storage` entry: a known kind and zone, fitting every attribute that reads the field
+ * (a Timestamp kind for a Timestamp, `uuid` for a uuid id). Without the schema, the kinds only.
+ */
+function checkStorage(entry: string, storage: unknown, entity: Entity | undefined, problem: Problem): void {
+  if (storage === undefined) return;
+  if (!isRecord(storage)) {
+    problem(entry, 'storage is an object: field → column storage ({ created_at: "timestamptz" })');
+    return;
+  }
+  for (const [field, declared] of Object.entries(storage)) {
+    const readers = entity === undefined ? [undefined] : fieldReaders(entity, field);
+    if (readers.length === 0) problem(`${entry}.${field}`, `no attribute of ${entity!.name} reads the field "${field}"`);
+    for (const attribute of readers) {
+      const wrong = columnStorageProblem(declared, attribute);
+      if (wrong !== undefined) problem(`${entry}.${field}`, wrong);
+    }
+  }
+}
+
+/** The attributes of `entity` whose value is read from record field `field` (a field or a variant's branch). */
+function fieldReaders(entity: Entity, field: string): Attribute[] {
+  return entity.attributeNames
+    .map((n) => entity.attributes[n]!)
+    .filter((a) => (a.source.kind === 'field' ? a.source.field === field : a.source.kind === 'variant' && Object.values(a.source.fields).includes(field)));
 }
 
 /**

@@ -8,6 +8,7 @@ import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialect, type
 import { INDEXED_OPERATORS } from '../../schema/operators.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
+import { uuidColumn } from './compared-column.js';
 
 /** Options of {@link indexAdvice}. */
 export interface IndexAdviceOptions {
@@ -32,6 +33,7 @@ export interface IndexAdviceOptions {
  *
  * - a B-tree on the column (or the variant's `CASE` expression) of each attribute compared with
  *   EQ, IN or a range, except Booleans (an index on two values rarely helps a planner); on
+ *   `lower(column)` for a uuid id kept in a text column, as it is compared lower-cased; on
  *   PostgreSQL a hash index for String attributes, which serves their EQ and IN as a B-tree does
  *   and takes text of any length (a B-tree entry is limited to 2,704 bytes);
  * - on PostgreSQL, a trigram GIN index on `lower(column)`, the expression LIKE compiles to, for
@@ -82,9 +84,11 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
       }
       // A column stands alone in an index; an expression (a variant's CASE) needs parentheses,
       // and an engine without expression indexes (MariaDB) gets none.
-      const isColumn = attribute.source.kind === 'field';
+      // A uuid in a text column is compared lower-cased: the index holds lower(column).
+      const lowered = uuidColumn(attribute, entity) === 'text';
+      const isColumn = attribute.source.kind === 'field' && !lowered;
       if (!isColumn && !expressions) continue;
-      const expression = isColumn ? target.value : `(${target.value})`;
+      const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
       const servedByListOrder = listOrder !== false && target.value === q(listOrder);
       // Strings have no ranges: a hash index serves their EQ and IN, whatever the text's length.

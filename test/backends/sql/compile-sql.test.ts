@@ -43,10 +43,36 @@ describe('one value of the row', () => {
         sqlite: ['("two_factor_enabled" IS NULL OR "two_factor_enabled" <> ?)', [0]],
       },
     ],
-    ['agent.created_at LT 1700000000', { postgres: ['"created_at" < $1', [1700000000]], sqlite: ['"created_at" < ?', [1700000000]] }],
-    ['agent.created_at LTE 2023-07-01', { postgres: ['"created_at" <= $1', [1688169600]], sqlite: ['"created_at" <= ?', [1688169600]] }],
-    ['agent.created_at GT 2023-07-01T12:00Z', { postgres: ['"created_at" > $1', [1688212800]], sqlite: ['"created_at" > ?', [1688212800]] }],
-    ['agent.created_at GTE 0', { postgres: ['"created_at" >= $1', [0]], sqlite: ['"created_at" >= ?', [0]] }],
+    // Language rule 6: a range of whole seconds. PostgreSQL's guard keeps NaN and ±Infinity of a
+    // float column out; SQLite's finite bounds keep out ±Infinity and text, which sorts after numbers.
+    [
+      'agent.created_at LT 1700000000',
+      {
+        postgres: ['("created_at" < $1::bigint AND "created_at" - "created_at" = 0)', [1700000000]],
+        sqlite: ['("created_at" >= ? AND "created_at" < ?)', [-Number.MAX_VALUE, 1700000000]],
+      },
+    ],
+    [
+      'agent.created_at LTE 2023-07-01',
+      {
+        postgres: ['("created_at" < $1::bigint AND "created_at" - "created_at" = 0)', [1688169601]],
+        sqlite: ['("created_at" >= ? AND "created_at" < ?)', [-Number.MAX_VALUE, 1688169601]],
+      },
+    ],
+    [
+      'agent.created_at GT 2023-07-01T12:00Z',
+      {
+        postgres: ['("created_at" >= $1::bigint AND "created_at" - "created_at" = 0)', [1688212801]],
+        sqlite: ['("created_at" >= ? AND "created_at" < ?)', [1688212801, Infinity]],
+      },
+    ],
+    [
+      'agent.created_at GTE 0',
+      {
+        postgres: ['("created_at" >= $1::bigint AND "created_at" - "created_at" = 0)', [0]],
+        sqlite: ['("created_at" >= ? AND "created_at" < ?)', [0, Infinity]],
+      },
+    ],
     [
       'agent.name LIKE Ada',
       { postgres: [`lower("name") LIKE $1 ESCAPE E'\\\\'`, ['%ada%']], sqlite: [`"name" LIKE ? ESCAPE '\\'`, ['%ada%']] },
