@@ -1,6 +1,6 @@
 /**
  * zod 4: a tql schema from the zod object schemas an app already validates its records with, by
- * way of zod's own JSON Schema output and the rules of {@link schemaFromJsonSchema}, so both
+ * way of zod's own JSON Schema output and the rules of `schemaFromJsonSchema`, so both
  * sources follow one set of rules.
  *
  * @module tql/zod
