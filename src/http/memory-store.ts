@@ -3,7 +3,8 @@ import { compilePredicate } from '../backends/memory/index.js';
 import { inScope, scopeEntries, type Scope } from '../backends/scope.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { compareListOrder, type Keyed, type ListStore, type PageWindow, type SortKey } from './list-store.js';
-import { recordKey } from './record-key.js';
+import type { TimestampStorageDefinition } from '../schema/types.js';
+import { createdAtStorage, recordKey } from './record-key.js';
 
 /** Options of {@link memoryListStore}. */
 export interface MemoryListStoreOptions {
@@ -12,12 +13,20 @@ export interface MemoryListStoreOptions {
    * is tried: pages and cursor look-ups see only the records of the scope.
    */
   readonly scope?: Scope | undefined;
+  /**
+   * How the records store `created_at`: the storage the schema declares for it
+   * (`schema.entities.event.attributes.created_at.storage`, or a kind such as `'date'`). Unix
+   * seconds unless given. Records are listed by the whole second of their `created_at`, then by
+   * id, as every store lists them.
+   */
+  readonly createdAt?: TimestampStorageDefinition | undefined;
 }
 
 /**
  * Sorts a copy of `records` once; each page then starts where the window's key falls (a binary
- * search) and reads on until it has enough matches. Records need a string `id` and an integer
- * `created_at` (Unix seconds); others throw a `TqlError` (`invalid_input`).
+ * search) and reads on until it has enough matches. Records need a string `id` and a valid
+ * instant in `created_at`, stored as `options.createdAt` says (Unix seconds by default); others
+ * throw a `TqlError` (`invalid_input`) that names the storage expected.
  *
  * @example
  * ```ts
@@ -25,12 +34,17 @@ export interface MemoryListStoreOptions {
  * const page = await store.page(check('agent.schedulable EQ true', schedulingSchema, 'agent'),
  *   { direction: 'older', from: undefined, limit: 20 });
  * const acme = memoryListStore(records, { scope: { tenant_id: 'acme' } });
+ * const events = memoryListStore(drizzleRows, { createdAt: 'date' });
  * ```
  */
 export function memoryListStore<T extends object>(records: readonly T[], options: MemoryListStoreOptions = {}): ListStore<T> {
-  const scope = scopeEntries(typeof options === 'object' && options !== null ? options.scope : undefined);
+  const given = typeof options === 'object' && options !== null ? options : {};
+  const scope = scopeEntries(given.scope);
+  const storage = createdAtStorage(given.createdAt, "memoryListStore's createdAt option");
   // Out of scope is as if absent: not listed, and not found as a cursor.
-  const sorted: Keyed<T>[] = records.flatMap((record, i) => (scope !== undefined && !inScope(scope, record) ? [] : [{ key: recordKey(record, `record ${i}`), record }]));
+  const sorted: Keyed<T>[] = records.flatMap((record, i) =>
+    scope !== undefined && !inScope(scope, record) ? [] : [{ key: recordKey(record, `record ${i}`, storage), record }],
+  );
   sorted.sort((a, b) => compareListOrder(a.key, b.key));
   const byId = new Map<string, SortKey>(sorted.map((k) => [k.key.id, k.key]));
   return {

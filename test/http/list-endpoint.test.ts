@@ -171,7 +171,7 @@ describe('createListEndpoint options', () => {
     await expect(handler(new URL('http://h/v1/agents'))).rejects.toThrow('connection lost');
   });
 
-  test('records without an integer created_at are refused when the store is made', () => {
-    expect(() => memoryListStore([{ id: 'a', created_at: '2023-01-01' }])).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A list needs a string "id" and an integer "created_at" on every record; record 0 has id "a" and created_at "2023-01-01".]`);
+  test('records without an instant in Unix seconds in created_at are refused when the store is made', () => {
+    expect(() => memoryListStore([{ id: 'a', created_at: '2023-01-01' }])).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A list needs a string "id" and a "created_at" stored as Unix seconds (a number such as 1714555800) on every record, the storage the schema declares for created_at; record 0 has id "a" and created_at "2023-01-01".]`);
   });
 });
