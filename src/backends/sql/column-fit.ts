@@ -124,7 +124,11 @@ function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogCo
 function storageForColumn(column: CatalogColumn, dialect: SqlDialectName): string | undefined {
   if (column.kind === 'timestamptz' || column.kind === 'timestamp') return `'${column.kind}'`;
   if (column.kind === 'text') return "'iso_text'";
-  if (NUMBERS.has(column.kind)) return dialect === 'sqlite' ? "'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts)" : "'unix_seconds' (or 'unix_milliseconds')";
+  if (!NUMBERS.has(column.kind)) return undefined;
+  // An SQLite DATETIME column holds numbers or texts, whichever the app wrote.
+  return dialect === 'sqlite' && column.kind === 'numeric_affinity' && /DATE|TIME/i.test(column.type)
+    ? "'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts)"
+    : "'unix_seconds' (or 'unix_milliseconds')";
   return undefined;
 }
 
@@ -132,10 +136,10 @@ const timestampFit: Fit = (use) => {
   const { storage, column, dialect } = use;
   if (timestampFits(storage.kind, column, dialect)) return undefined;
   const reads = `and the mapping reads it as ${STORAGE_WORDS[storage.kind]}`;
-  if (dialect === 'sqlite' && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
-    return `${reads}, a type SQLite does not have; declare storage: { ${use.field}: 'iso_text' } for texts or 'unix_seconds' / 'unix_milliseconds' for numbers`;
-  }
   const fitting = storageForColumn(column, dialect);
+  if (dialect === 'sqlite' && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
+    return `${reads}, a type SQLite does not have; declare storage: { ${use.field}: ${fitting ?? "'iso_text' (texts) or 'unix_seconds' (numbers)"} } in the mapping of ${use.entity}`;
+  }
   if (fitting !== undefined) return `${reads}; declare storage: { ${use.field}: ${fitting} } in the mapping of ${use.entity}`;
   if (column.kind === 'date') return `${reads}, and a date has no time of day for tql to compare; make the column a timestamp (or map a view that casts it)`;
   return `${reads}; make it a timestamp, a number or a text column`;

@@ -110,6 +110,14 @@ const POSTGRES_ROWS: readonly Row[] = [
     attribute: TIMESTAMP,
     expected: 'and the mapping reads it as Unix seconds, and a date has no time of day for tql to compare; make the column a timestamp (or map a view that casts it)',
   },
+  // Drizzle's timestamp({ mode: 'string' }), derived as a String.
+  {
+    name: 'stamp',
+    type: 'timestamp',
+    printed: 'timestamp without time zone',
+    attribute: STRING,
+    expected: "and a String needs text; declare the attribute type: 'Timestamp' and declare storage: { stamp: 'timestamp' } in the mapping of app_event",
+  },
   {
     name: 'external_id',
     type: 'uuid',
@@ -214,18 +222,34 @@ const SQLITE_ROWS: readonly Row[] = [
     attribute: TIMESTAMP,
     storage: 'timestamptz',
     expected:
-      "and the mapping reads it as an instant (timestamptz), a type SQLite does not have; declare storage: { starts_at: 'iso_text' } for texts or 'unix_seconds' / 'unix_milliseconds' for numbers",
+      "and the mapping reads it as an instant (timestamptz), a type SQLite does not have; declare storage: { starts_at: 'unix_seconds' (or 'unix_milliseconds') } in the mapping of app_event",
   },
-  // Drizzle's integer({ mode: 'timestamp' }) and a DATETIME DEFAULT CURRENT_TIMESTAMP column.
+  // Records of Drizzle's integer({ mode: 'timestamp' }) hold Dates; the column holds seconds, which the mapping must say.
+  {
+    name: 'drizzle_at',
+    type: 'INTEGER',
+    attribute: { type: 'Timestamp', storage: 'date' },
+    expected:
+      "and the mapping reads it as an instant (timestamptz), a type SQLite does not have; declare storage: { drizzle_at: 'unix_seconds' (or 'unix_milliseconds') } in the mapping of app_event",
+  },
+  // The same column declared, and a DATETIME DEFAULT CURRENT_TIMESTAMP column of texts.
   { name: 'seen_at', type: 'INTEGER', attribute: { type: 'Timestamp', storage: 'date' }, storage: 'unix_seconds', expected: 'ok' },
   { name: 'logged_at', type: 'DATETIME', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: 'ok' },
+  {
+    name: 'changed_at',
+    type: 'DATETIME',
+    attribute: TIMESTAMP,
+    storage: 'timestamp',
+    expected:
+      "and the mapping reads it as a wall-clock time (timestamp), a type SQLite does not have; declare storage: { changed_at: 'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts) } in the mapping of app_event",
+  },
   { name: 'seen_ms', type: 'REAL', attribute: { type: 'Timestamp', storage: 'unix_milliseconds' }, expected: 'ok' },
   {
     name: 'iso_at',
     type: 'INTEGER',
     attribute: { type: 'Timestamp', storage: 'iso_text' },
     expected:
-      "and the mapping reads it as ISO-8601 text; declare storage: { iso_at: 'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts) } in the mapping of app_event",
+      "and the mapping reads it as ISO-8601 text; declare storage: { iso_at: 'unix_seconds' (or 'unix_milliseconds') } in the mapping of app_event",
   },
   { name: 'amount', type: 'NUMERIC', attribute: NUMBER, expected: 'ok' },
   { name: 'quantity', type: 'TEXT', attribute: NUMBER, expected: NUMBER_AS_TEXT },
