@@ -6,10 +6,13 @@
 import type { Attribute } from '../../schema/types.js';
 import { columnStorage, type ResolvedColumnStorage } from './column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
-import type { SqlEntityMapping } from './mapping.js';
+import type { SqlCollectionMapping, SqlEntityMapping } from './mapping.js';
 
-/** An element table's columns are not in the entity's `storage`: they take the attribute's default. */
-const NO_STORAGE: SqlEntityMapping = { table: '', key: '' };
+/** An own entry of a plain object, never one reached through the prototype. */
+function ownEntry(record: Readonly<Record<string, SqlCollectionMapping>> | undefined, key: string): SqlCollectionMapping | undefined {
+  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 
 /**
  * The storage of the column(s) `attribute` reads, or why there is not one: the branches of a
@@ -22,11 +25,14 @@ const NO_STORAGE: SqlEntityMapping = { table: '', key: '' };
  */
 export function readStorage(attribute: Attribute, entity: SqlEntityMapping): ResolvedColumnStorage | { readonly refused: string } {
   const source = attribute.source;
-  if (source.kind === 'element') return columnStorage(attribute, NO_STORAGE, '');
-  const fields = source.kind === 'field' ? [source.field] : Object.values(source.fields);
-  const [first, ...rest] = fields.map((f) => columnStorage(attribute, entity, f));
+  const storages =
+    source.kind === 'element'
+      ? // An element column's storage is its table's entry, under the element's field.
+        source.arrays.map((array) => columnStorage(attribute, { table: '', key: '', storage: ownEntry(entity.collections, array)?.storage ?? {} }, source.value))
+      : (source.kind === 'field' ? [source.field] : Object.values(source.fields)).map((f) => columnStorage(attribute, entity, f));
+  const [first, ...rest] = storages;
   const same = (s: ResolvedColumnStorage) => JSON.stringify(s) === JSON.stringify(first);
-  if (first === undefined || !rest.every(same)) return { refused: 'the columns of its variant hold values differently: give them one storage' };
+  if (first === undefined || !rest.every(same)) return { refused: 'the columns it reads hold values differently: give them one storage' };
   return first;
 }
 

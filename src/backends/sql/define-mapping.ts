@@ -77,8 +77,11 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
   const collections = entry['collections'];
   if (collections !== undefined && !isRecord(collections)) problem(`${name}.collections`, 'collections is an object: array field → { table, foreignKey }');
   const mapped = isRecord(collections) ? collections : {};
-  for (const [array, collection] of Object.entries(mapped)) checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
-  checkStorage(`${name}.storage`, entry['storage'], entity, problem);
+  for (const [array, collection] of Object.entries(mapped)) {
+    checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
+    if (isRecord(collection)) checkStorage(`${name}.collections.${array}.storage`, collection['storage'], entity, problem, (e, field) => elementReaders(e, array, field));
+  }
+  checkStorage(`${name}.storage`, entry['storage'], entity, problem, fieldReaders);
   if (entity === undefined) return;
   const unmapped = new Map<string, string[]>();
   for (const attributeName of entity.attributeNames) {
@@ -95,14 +98,14 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
  * Each `storage` entry: a known kind and zone, fitting every attribute that reads the field
  * (a Timestamp kind for a Timestamp, `uuid` for a uuid id). Without the schema, the kinds only.
  */
-function checkStorage(entry: string, storage: unknown, entity: Entity | undefined, problem: Problem): void {
+function checkStorage(entry: string, storage: unknown, entity: Entity | undefined, problem: Problem, readersOf: (entity: Entity, field: string) => Attribute[]): void {
   if (storage === undefined) return;
   if (!isRecord(storage)) {
     problem(entry, 'storage is an object: field → column storage ({ created_at: "timestamptz" })');
     return;
   }
   for (const [field, declared] of Object.entries(storage)) {
-    const readers = entity === undefined ? [undefined] : fieldReaders(entity, field);
+    const readers = entity === undefined ? [undefined] : readersOf(entity, field);
     if (readers.length === 0) problem(`${entry}.${field}`, `no attribute of ${entity!.name} reads the field "${field}"`);
     for (const attribute of readers) {
       const wrong = columnStorageProblem(declared, attribute);
@@ -116,6 +119,13 @@ function fieldReaders(entity: Entity, field: string): Attribute[] {
   return entity.attributeNames
     .map((n) => entity.attributes[n]!)
     .filter((a) => (a.source.kind === 'field' ? a.source.field === field : a.source.kind === 'variant' && Object.values(a.source.fields).includes(field)));
+}
+
+/** The attributes of `entity` whose value is the element field `field` of array `array`. */
+function elementReaders(entity: Entity, array: string, field: string): Attribute[] {
+  return entity.attributeNames
+    .map((n) => entity.attributes[n]!)
+    .filter((a) => a.source.kind === 'element' && a.source.value === field && a.source.arrays.includes(array));
 }
 
 /**

@@ -20,6 +20,8 @@ export interface SqlCollectionMapping {
   readonly discriminator?: { readonly column: string; readonly value: string };
   /** Element field → column, where the names differ. */
   readonly columns?: Readonly<Record<string, string>>;
+  /** Element field → what its column holds, as {@link SqlEntityMapping.storage}: `{ id: 'uuid' }`. */
+  readonly storage?: Readonly<Record<string, SqlColumnStorage | SqlColumnStorageKind>>;
 }
 
 /**
