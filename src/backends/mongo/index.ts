@@ -19,7 +19,10 @@ export type { Scope, ScopeValue } from '../scope.js';
 export { mongoFoldingDiffers } from './folding-divergence.js';
 export { containsIgnoringCase } from './like-pattern.js';
 export type {
+  MongoBound,
   MongoElemMatch,
+  MongoExpression,
+  MongoExprFilter,
   MongoFieldCondition,
   MongoFieldFilter,
   MongoFilter,

@@ -28,11 +28,14 @@ const schemaWith = (storage: TimestampStorageDefinition) =>
     },
   });
 
-/** Whether the document `{ at: value }` is selected by `query` on a Timestamp stored as `storage`. */
-function selects(storage: TimestampStorageDefinition, query: string, value: unknown): boolean {
-  const filter = compileMongo(check(query, schemaWith(storage), 'event'));
-  return mingoIds(filter, [value === MISSING ? { id: 'x' } : { id: 'x', at: value }]).length === 1;
+/** Whether the document `{ at: value }` is selected by each of `queries` on a Timestamp stored as `storage`. */
+function selections(storage: TimestampStorageDefinition, queries: readonly string[], value: unknown): boolean[] {
+  const doc = value === MISSING ? { id: 'x' } : { id: 'x', at: value };
+  return queries.map((q) => mingoIds(compileMongo(check(q, schemaWith(storage), 'event')), [doc]).length === 1);
 }
+
+/** {@link selections} for one query. */
+const selects = (storage: TimestampStorageDefinition, query: string, value: unknown): boolean => selections(storage, [query], value)[0]!;
 
 const docs = (field: string, values: readonly unknown[]) => values.map((v, i) => ({ id: `d${i}`, [field]: v }));
 
@@ -52,11 +55,7 @@ describe('unix_seconds: an instant with a fraction counts as its whole second', 
     [null, false, true, true],
     [MISSING, false, true, true],
   ] as const)('%s: event.at EQ 1700000000 → %s, NOT_EQ → %s, EQ null → %s', ([stored, eq, notEq, isNull]) => {
-    expect([
-      selects('unix_seconds', 'event.at EQ 1700000000', stored),
-      selects('unix_seconds', 'event.at NOT_EQ 1700000000', stored),
-      selects('unix_seconds', 'event.at EQ null', stored),
-    ]).toEqual([eq, notEq, isNull]);
+    expect(selections('unix_seconds', ['event.at EQ 1700000000', 'event.at NOT_EQ 1700000000', 'event.at EQ null'], stored)).toEqual([eq, notEq, isNull]);
   });
 
   test('event.at LTE 1700000000 and event.at GT 1700000000: the bounds are t+1', () => {
@@ -101,11 +100,7 @@ describe('unix_milliseconds: bounds ×1000, within the range of a Date', () => {
     [new Date(1_700_000_000_000), false, false, false],
     ['1700000000000', false, false, false],
   ] as const)('%s: event.at EQ 1700000000 → %s, LT → %s, GTE 1700000001 → %s', ([stored, eq, lt, gte]) => {
-    expect([
-      selects('unix_milliseconds', 'event.at EQ 1700000000', stored),
-      selects('unix_milliseconds', 'event.at LT 1700000000', stored),
-      selects('unix_milliseconds', 'event.at GTE 1700000001', stored),
-    ]).toEqual([eq, lt, gte]);
+    expect(selections('unix_milliseconds', ['event.at EQ 1700000000', 'event.at LT 1700000000', 'event.at GTE 1700000001'], stored)).toEqual([eq, lt, gte]);
   });
 
   test('event.at GTE 1700000000: the open side closes at the largest millisecond of a Date, which $eq keeps', () => {
@@ -149,11 +144,7 @@ describe('date: BSON dates compared as dates; an invalid Date has no value', () 
     [[new Date(1_700_000_000_000)], false, false, true],
     [MISSING, false, false, true],
   ] as const)('%s: event.at EQ 1700000000 → %s, GT 1699999999 → %s, EQ null → %s', ([stored, eq, gt, isNull]) => {
-    expect([
-      selects('date', 'event.at EQ 1700000000', stored),
-      selects('date', 'event.at GT 1699999999', stored),
-      selects('date', 'event.at EQ null', stored),
-    ]).toEqual([eq, gt, isNull]);
+    expect(selections('date', ['event.at EQ 1700000000', 'event.at GT 1699999999', 'event.at EQ null'], stored)).toEqual([eq, gt, isNull]);
   });
 
   test('event.at EQ 1700000000', () => {
@@ -288,10 +279,31 @@ describe('uuid ids: the stored text in any case equals the query value', () => {
 describe('declared: what mingo cannot read as the reference does', () => {
   test('a bigint is an instant of unix_seconds to the reference, but mingo compares it with no number: it counts as missing', () => {
     expect(storedWholeSeconds(1_700_000_000n, { kind: 'unix_seconds' })).toBe(1_700_000_000);
-    expect([selects('unix_seconds', 'event.at EQ 1700000000', 1_700_000_000n), selects('unix_seconds', 'event.at EQ null', 1_700_000_000n)]).toEqual([false, true]);
+    expect(selections('unix_seconds', ['event.at EQ 1700000000', 'event.at EQ null'], 1_700_000_000n)).toEqual([false, true]);
   });
 
   test('the largest double counts as missing in unix_seconds (the open side is closed at it, see FINITE)', () => {
     expect(selects('unix_seconds', 'event.at NOT_EQ null', Number.MAX_VALUE)).toBe(false);
+  });
+});
+
+describe('the farthest values a query can write compile and select as the reference says, in every storage', () => {
+  const STORED = [new Date(8.64e15), new Date(-8.64e15), 8.64e15, -8.64e15, 9e15, Number.MAX_SAFE_INTEGER, '9999-12-31T23:59:59-23:59', '0001-01-01T00:00+23:59', '9999-12-31T23:59:59', '0001-01-01', '0100-01-01'];
+  const STORAGES: readonly TimestampStorageDefinition[] = ['unix_seconds', 'unix_milliseconds', 'date', 'iso_text', { kind: 'iso_text', timeZone: 'Pacific/Kiritimati' }];
+  test.for(
+    STORAGES.flatMap((storage) =>
+      ['GT 9007199254740991', 'LT 9007199254740991', 'GTE 0100-01-01', 'LT 0100-01-01T00:00:01Z', 'EQ 8640000000000'].map((q) => [JSON.stringify(storage), q] as const),
+    ),
+  )('%s: event.at %s', ([storageJson, q]) => {
+    const storage = JSON.parse(storageJson) as TimestampStorageDefinition;
+    const query = check(`event.at ${q}`, schemaWith(storage), 'event');
+    const [op, text] = q.split(' ') as [string, string];
+    const t = /^[0-9]+$/.test(text) ? Number(text) : Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text) / 1000;
+    const resolved = schemaWith(storage).entities.event.attributes.at!.storage!;
+    const want = STORED.map((v, i) => ({ v, i })).filter(({ v }) => {
+      const w = storedWholeSeconds(v, resolved);
+      return w !== undefined && (op === 'GT' ? w > t : op === 'LT' ? w < t : op === 'GTE' ? w >= t : w === t);
+    });
+    expect(mingoIds(compileMongo(query), docs('at', STORED))).toEqual(want.map(({ i }) => `d${i}`));
   });
 });
