@@ -4,7 +4,7 @@
  * is described.
  */
 import { OPERATORS, type Operator } from '../ast/nodes.js';
-import type { Attribute, Entity } from '../schema/types.js';
+import type { Attribute, Entity, IdFormat, IdKind, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
 
 /** What each operator means, in the words of docs/language.md. */
 export const OPERATOR_MEANINGS: { readonly [Op in Operator]: string } = {
@@ -26,13 +26,52 @@ export const KEYWORD_MEANINGS = {
   OR: 'either side holds',
 } as const;
 
-/** `String, nullable, one of new, sent; EQ, NOT_EQ, IN, NOT_IN`: an attribute in one line. */
+/** Each id format in a few words; keyed by kind, so a new format does not compile until it is described. */
+const ID_SUMMARIES: { readonly [K in IdKind]: (format: Extract<IdFormat, { kind: K }>) => string } = {
+  prefixed: ({ prefix }) => `ids ${prefix}…`,
+  integer: () => 'integer ids',
+  uuid: () => 'uuids, in any case',
+  text: () => 'text ids',
+};
+
+/** How records store an instant, in a few words (`undefined` for the default, Unix seconds). */
+const STORAGE_SUMMARIES: { readonly [K in TimestampStorageKind]: (storage: Extract<TimestampStorage, { kind: K }>) => string | undefined } = {
+  unix_seconds: () => undefined,
+  unix_milliseconds: () => 'stored as Unix milliseconds',
+  date: () => 'stored as a Date',
+  iso_text: ({ timeZone }) => (timeZone === 'UTC' ? 'stored as ISO-8601 text' : `stored as ISO-8601 text, in ${timeZone} without an offset`),
+};
+
+/**
+ * How the records of a Timestamp attribute store the instant, in a few words; undefined for the
+ * default (Unix seconds) and for other attributes.
+ *
+ * @example
+ * ```ts
+ * storageSummary(schema.entities.event.attributes.created_at); // 'stored as Unix milliseconds'
+ * ```
+ */
+export function storageSummary(a: Attribute): string | undefined {
+  const storage = a.storage;
+  // The tables are keyed by kind, so the value matches its entry; TS cannot see the correlation.
+  return storage === undefined ? undefined : (STORAGE_SUMMARIES[storage.kind] as (s: TimestampStorage) => string | undefined)(storage);
+}
+
+/**
+ * An attribute in one line: type, nullability, values, id format or storage, operators.
+ *
+ * @example
+ * ```ts
+ * attributeSummary(schedulingSchema.entities.agent.attributes.url_slug); // 'String, nullable; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'
+ * ```
+ */
 export function attributeSummary(a: Attribute): string {
   const parts = [a.collection ? `${a.type} (any of several values)` : a.type];
   if (a.nullable) parts.push('nullable');
   if (a.values !== undefined) parts.push(`one of ${a.values.join(', ')}`);
-  if (a.id?.kind === 'prefixed') parts.push(`ids ${a.id.prefix}…`);
-  if (a.id?.kind === 'integer') parts.push('integer ids');
+  if (a.id !== undefined) parts.push((ID_SUMMARIES[a.id.kind] as (f: IdFormat) => string)(a.id));
+  const stored = storageSummary(a);
+  if (stored !== undefined) parts.push(stored);
   return `${parts.join(', ')}; ${a.operators.join(', ')}`;
 }
 

@@ -12,7 +12,7 @@ import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
 import { readValue } from '../validate/values.js';
-import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
+import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf, storageSummary } from './describe.js';
 import { cursorAt, type Token } from './scan.js';
 import { looksLikeMilliseconds } from './warnings.js';
 
@@ -122,11 +122,19 @@ const VALUE_DETAIL: { readonly [T in Attribute['type']]: (value: string | number
   String: (v) => `The text ${describeValue(v)}.`,
   Boolean: (v) => `The Boolean ${String(v)}.`,
   Number: (v) => `The number ${String(v)}.`,
-  ID: (v, a) => (a.id?.kind === 'integer' ? `The integer id ${String(v)}.` : `The id ${describeValue(v)}.`),
-  Timestamp: (v, _a, timeZone) => {
+  ID: (v, a) =>
+    a.id?.kind === 'integer'
+      ? `The integer id ${String(v)}.`
+      : a.id?.kind === 'uuid'
+        ? `The uuid ${describeValue(v)}, matched whatever the case of its hex digits.`
+        : `The id ${describeValue(v)}.`,
+  Timestamp: (v, a, timeZone) => {
     const date = new Date(Number(v) * 1000);
     const utc = isoUtc(date.getTime());
-    const read = timeZone === 'UTC' ? `${String(v)} in Unix seconds: ${utc}.` : `${String(v)} in Unix seconds: ${utc}, ${inZone(date, timeZone)} in ${timeZone}.`;
+    const stored = storageSummary(a);
+    // Whatever the storage, a record's instant counts as the whole second it falls in.
+    const whole = stored === undefined ? '' : ` ${a.path} is ${stored}, compared by the whole second.`;
+    const read = (timeZone === 'UTC' ? `${String(v)} in Unix seconds: ${utc}.` : `${String(v)} in Unix seconds: ${utc}, ${inZone(date, timeZone)} in ${timeZone}.`) + whole;
     if (!looksLikeMilliseconds(Number(v))) return read;
     return `${read} In milliseconds it would be ${isoUtc(Number(v))}: divide by 1000.`;
   },

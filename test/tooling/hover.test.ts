@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { hover, type HoverOptions } from '../../src/tooling/hover.js';
+import { instantSchema } from '../backends/memory/instant-schema.js';
 
 type Entity = (typeof schedulingSchema.entityNames)[number];
 
@@ -56,5 +57,24 @@ describe('hover() under the timezest profile says what it leaves out', () => {
     const detail = (options: HoverOptions) => hover('product.price GT 5', 3, shop, 'product', options)?.detail;
     expect(detail({})).toBe('Number; EQ, NOT_EQ, LT, LTE, GT, GTE, IN, NOT_IN');
     expect(detail(timezest)).toBe(`Number; EQ, NOT_EQ, LT, LTE, GT, GTE, IN, NOT_IN${outside}`);
+  });
+});
+
+describe('hover() names how records store an instant, and uuid and text ids', () => {
+  const UUID = '0B5C2A8E-4F1D-4C3B-9A7E-2D6F8E1C4B3A';
+  test.for<[string, string]>([
+    ['event.at_mi|llis GTE 0', 'attribute event.at_millis: Timestamp [0,15): Timestamp, nullable, stored as Unix milliseconds; EQ, NOT_EQ, LT, LTE, GT, GTE'],
+    ['event.at_da|te GTE 0', 'attribute event.at_date: Timestamp [0,13): Timestamp, nullable, stored as a Date; EQ, NOT_EQ, LT, LTE, GT, GTE'],
+    ['event.at_te|xt GTE 0', 'attribute event.at_text: Timestamp [0,13): Timestamp, nullable, stored as ISO-8601 text; EQ, NOT_EQ, LT, LTE, GT, GTE'],
+    ['event.at_berl|in GTE 0', 'attribute event.at_berlin: Timestamp [0,15): Timestamp, nullable, stored as ISO-8601 text, in Europe/Berlin without an offset; EQ, NOT_EQ, LT, LTE, GT, GTE'],
+    ['event.at_secon|ds GTE 0', 'attribute event.at_seconds: Timestamp [0,16): Timestamp, nullable; EQ, NOT_EQ, LT, LTE, GT, GTE'],
+    ['event.at_millis GTE 2024-05-01|', 'value 2024-05-01 [20,30): 1714521600 in Unix seconds: 2024-05-01T00:00:00Z. event.at_millis is stored as Unix milliseconds, compared by the whole second.'],
+    ['eve|nt.id EQ x', 'attribute event.id: ID [0,8): ID, uuids, in any case; EQ, NOT_EQ'],
+    ['eve|nt.ref EQ x', 'attribute event.ref: ID [0,9): ID, nullable, text ids; EQ, NOT_EQ'],
+    [`event.id EQ ${UUID}|`, `value ${UUID} [12,48): The uuid "0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a", matched whatever the case of its hex digits.`],
+  ])('%s', ([marked, expected]) => {
+    const offset = marked.indexOf('|');
+    const h = hover(marked.slice(0, offset) + marked.slice(offset + 1), offset, instantSchema, 'event');
+    expect(h === undefined ? undefined : `${h.kind} ${h.title} [${h.span.start},${h.span.end}): ${h.detail}`).toBe(expected);
   });
 });
