@@ -37,7 +37,8 @@ const decimalDescription = (sqlType: string) =>
   `A ${sqlType} column, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact column.`;
 const DECIMAL_NOTE = 'an exact decimal column compared as a double (IEEE-754); checkSqlMapping accepts the column with { acceptDecimal: true }';
 const TEXT_DECIMAL_NOTE = `${DECIMAL_NOTE}; in mode "string" Drizzle gives rows its values as text, which has no number value in memory: use { mode: 'number' } to filter rows in memory`;
-const MYSQL_TIMESTAMP_TEXT_NOTE = 'rows hold the text MySQL writes in the connection\'s time_zone, read as UTC: set the session time_zone to "+00:00"';
+/** Drizzle writes and reads a MySQL TIMESTAMP as UTC text, which the server reads in the session's zone. */
+const MYSQL_TIMESTAMP_NOTE = 'Drizzle reads and writes TIMESTAMP values as UTC texts, which MySQL takes in the session\'s time_zone: set it to "+00:00"';
 
 /** The storage of a timestamp, datetime or date column of a given SQL type, or undefined for another type. */
 function instantStorage(column: Column, sqlType: string): SqlColumnStorage | undefined {
@@ -50,12 +51,13 @@ function instantStorage(column: Column, sqlType: string): SqlColumnStorage | und
   return undefined;
 }
 
+const mysqlTimestampNote = (column: Column): { note?: string } => (column.columnType.startsWith('MySqlTimestamp') ? { note: MYSQL_TIMESTAMP_NOTE } : {});
+
 function textColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
   if (column.columnType === 'PgUUID') return { attribute: { type: 'ID', id: { kind: 'uuid' } }, storage: { kind: 'uuid' } };
   const instant = instantStorage(column, sqlType);
   if (instant !== undefined) {
-    const note = column.columnType === 'MySqlTimestampString' ? MYSQL_TIMESTAMP_TEXT_NOTE : undefined;
-    return { attribute: { type: 'Timestamp', storage: 'iso_text' }, storage: instant, ...(note === undefined ? {} : { note }) };
+    return { attribute: { type: 'Timestamp', storage: 'iso_text' }, storage: instant, ...mysqlTimestampNote(column) };
   }
   if (DECIMAL_TYPE.test(sqlType)) return { attribute: { type: 'Number', description: decimalDescription(sqlType) }, note: TEXT_DECIMAL_NOTE };
   const values = column.enumValues === undefined ? {} : { values: [...column.enumValues] };
@@ -78,7 +80,8 @@ function dateColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
     return { attribute, storage: { kind: ms ? 'unix_milliseconds' : 'unix_seconds' } };
   }
   const storage = instantStorage(column, sqlType);
-  return storage === undefined ? { reason: `${article(sqlType)} ${sqlType} column that Drizzle reads as a Date: tql does not know how it stores the instant` } : { attribute, storage };
+  if (storage === undefined) return { reason: `${article(sqlType)} ${sqlType} column that Drizzle reads as a Date: tql does not know how it stores the instant` };
+  return { attribute, storage, ...mysqlTimestampNote(column) };
 }
 
 /** `a` or `an`, as the SQL type is spoken: an interval, a bigint. */

@@ -225,7 +225,7 @@ describe('MySQL tables', () => {
     });
     expect(mapping['person']!.storage).toEqual({ seen: { kind: 'timestamp' }, seenText: { kind: 'timestamp' }, loggedAt: { kind: 'timestamptz' }, loggedText: { kind: 'timestamptz' } });
     expect(skipped.map((s) => s.path)).toEqual(['person.big', 'person.extra']);
-    expect(notes.map((n) => n.path)).toEqual(['person.loggedText', 'person.price']);
+    expect(notes.map((n) => n.path)).toEqual(['person.loggedAt', 'person.loggedText', 'person.price']);
   });
 });
 

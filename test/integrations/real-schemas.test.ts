@@ -3,14 +3,18 @@
  * integer timestamps, a pg-core table with timestamptz, date, uuid and numeric columns, an
  * OpenAPI 3.0 document, a zod schema) load with defineSchema and answer every filter alike in
  * memory, over the records as the app holds them (Drizzle's rows with Dates, the API's JSON), and
- * in SQL (better-sqlite3, PGlite), tables made from Drizzle's own DDL or by hand.
+ * in SQL (better-sqlite3, PGlite, a MariaDB server), tables made from Drizzle's own column types or
+ * by hand.
  */
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
 import { getTableConfig as pgTableConfig } from 'drizzle-orm/pg-core';
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3';
 import { boolean, date, numeric, pgEnum, pgTable, text as pgText, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { drizzle as mysqlDrizzle, type MySql2Database } from 'drizzle-orm/mysql2';
+import { datetime, decimal, getTableConfig as mysqlTableConfig, int, mysqlEnum, mysqlTable, timestamp as mysqlTimestamp, varchar } from 'drizzle-orm/mysql-core';
 import { drizzle as pgliteDrizzle } from 'drizzle-orm/pglite';
+import mysql from 'mysql2/promise';
 import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -22,6 +26,7 @@ import { schemaFromDrizzle, tqlWhere } from '../../src/integrations/drizzle.js';
 import { schemaFromZod } from '../../src/integrations/zod.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { schemaFromJsonSchema } from '../../src/schema/from-json-schema.js';
+import { mariadbAvailable, startMariadb, type MariadbServer } from '../support/mariadb-server.js';
 
 const ids = (rows: readonly { id: unknown }[]) => rows.map((r) => String(r.id)).sort();
 
@@ -247,5 +252,58 @@ describe('a zod schema and the records it parses, and the same rows in PGlite', 
     const byStatus = (rs: readonly { status: string }[]) => rs.map((r) => r.status).sort();
     expect(byStatus(filterRecords(q, records))).toEqual(expected);
     expect(byStatus((await pg.query<{ status: string }>(`SELECT status FROM invoices WHERE ${where}`, values as unknown[])).rows)).toEqual(expected);
+  });
+});
+
+describe.runIf(mariadbAvailable())('a Drizzle mysql-core table on a MariaDB server: datetime, timestamp, decimal', () => {
+  const orders = mysqlTable('orders', {
+    id: int('id').primaryKey(),
+    state: mysqlEnum('state', ['open', 'shipped']).notNull(),
+    placedAt: datetime('placed_at', { fsp: 3 }).notNull(),
+    placedText: datetime('placed_text', { mode: 'string' }),
+    shippedAt: mysqlTimestamp('shipped_at', { fsp: 3 }),
+    total: decimal('total', { precision: 10, scale: 2, mode: 'number' }),
+    customerRef: varchar('customer_ref', { length: 20 }),
+  });
+  const derived = schemaFromDrizzle({ order: orders });
+  const schema = defineSchema(derived.definition);
+  const mapping = defineSqlMapping(schema, derived.mapping);
+  let server: MariadbServer;
+  let connection: mysql.Connection;
+  let db: MySql2Database;
+  let rows: (typeof orders.$inferSelect)[] = [];
+
+  beforeAll(async () => {
+    server = await startMariadb();
+    connection = await mysql.createConnection(server.url);
+    // Drizzle writes and reads TIMESTAMP values as UTC texts: the session must be in UTC.
+    await connection.query("SET time_zone = '+00:00'");
+    const { columns } = mysqlTableConfig(orders);
+    await connection.query(`CREATE TABLE orders (${columns.map((c) => `\`${c.name}\` ${c.getSQLType()}${c.notNull ? ' NOT NULL' : ''}${c.primary ? ' PRIMARY KEY' : ''}`).join(', ')})`);
+    db = mysqlDrizzle(connection);
+    await db.insert(orders).values([
+      { id: 1, state: 'open', placedAt: new Date('2024-06-30T23:59:59.900Z'), placedText: '2024-06-30 23:59:59', shippedAt: null, total: 19.99, customerRef: 'C-1' },
+      { id: 2, state: 'shipped', placedAt: new Date('2024-07-01T00:00:00Z'), placedText: '2024-07-01 00:00:00', shippedAt: new Date('2024-07-02T08:00:00.500Z'), total: 250, customerRef: null },
+      { id: 3, state: 'shipped', placedAt: new Date('1999-12-31T12:00:00Z'), placedText: null, shippedAt: new Date('2000-01-01T00:00:00Z'), total: null, customerRef: 'C-3' },
+    ]);
+    rows = await db.select().from(orders);
+  }, 120_000);
+  afterAll(async () => {
+    await connection?.end();
+    await server?.stop();
+  });
+
+  test.for<[string, string[]]>([
+    ['order.placed_at LT 2024-07-01', ['1', '3']],
+    ['order.placed_at EQ 2024-06-30T23:59:59Z', ['1']],
+    ['order.placed_text GTE 2024-07-01 OR order.placed_text EQ null', ['2', '3']],
+    ['order.shipped_at EQ 2024-07-02T08:00:00Z', ['2']],
+    ['order.shipped_at LT 2000-01-01T00:00:01Z OR order.shipped_at EQ null', ['1', '3']],
+    ['order.total GT 100 OR order.total EQ null', ['2', '3']],
+    ['order.state EQ shipped AND order.customer_ref LIKE c-', ['3']],
+  ])('%s → %j', async ([filter, expected]) => {
+    const q = check(filter, schema, 'order');
+    expect(ids(filterRecords(q, rows))).toEqual(expected);
+    expect(ids(await db.select({ id: orders.id }).from(orders).where(tqlWhere(q, { mapping, dialect: 'mysql' })))).toEqual(expected);
   });
 });
