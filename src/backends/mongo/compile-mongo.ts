@@ -55,6 +55,7 @@ function sameUuid(uuid: string): ValueCondition {
 
 /** Documents where the attribute equals `value`: for timestamps its second, for uuids in either case. */
 function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }, site: Site): MongoFilter {
+  if (c.attribute.type === 'Timestamp') return instantIn(c.attribute, [SECONDS_RANGE.EQ(c.value as number)], site);
   return whereIn(c.attribute, [c.value], site);
 }
 

@@ -59,7 +59,7 @@ const INSTANT_FILTERS: { readonly [K in TimestampStorageKind]: InstantFilter<Sto
  * @example
  * ```ts
  * instantIn(createdAtAsDate, [SECONDS_RANGE.EQ(1700000000)], site);
- * // { created_at: { $not: { $type: 'array' }, $gt: new Date(1699999999999), $lt: new Date(1700000001000) } }
+ * // { created_at: { $not: { $type: 'array' }, $gte: new Date(1700000000000), $lt: new Date(1700000001000) } }
  * ```
  */
 export function instantIn(attribute: Attribute, ranges: readonly SecondsRange[], site: Site): MongoFilter {
