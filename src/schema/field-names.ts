@@ -66,9 +66,9 @@ export interface FieldNames<T> {
  */
 export function nameFields<T>(fields: readonly NamedField<T>[]): FieldNames<T> {
   const results = fields.map((f) => snakeName(f.field));
-  const holders = new Map<string, string[]>();
+  const holders = new Map<string, number[]>();
   results.forEach((r, i) => {
-    if ('name' in r) holders.get(r.name)?.push(fields[i]!.field) ?? holders.set(r.name, [fields[i]!.field]);
+    if ('name' in r) holders.get(r.name)?.push(i) ?? holders.set(r.name, [i]);
   });
   const named: (NamedField<T> & { name: string })[] = [];
   const unnamed: (NamedField<T> & { reason: string })[] = [];
@@ -77,8 +77,11 @@ export function nameFields<T>(fields: readonly NamedField<T>[]): FieldNames<T> {
     if ('reason' in r) return void unnamed.push({ ...f, reason: r.reason });
     const sharing = holders.get(r.name)!;
     if (sharing.length === 1) return void named.push({ ...f, name: r.name });
-    const others = sharing.filter((g) => g !== f.field).join(', ');
-    unnamed.push({ ...f, reason: `its name would be ${r.name}, as for ${others}: rename one, or add the one to filter by by hand` });
+    // A few of the others by name (not all: a thousand colliding fields stay a thousand short reasons).
+    const others = sharing.slice(0, 4).filter((j) => j !== i).slice(0, 3).map((j) => fields[j]!.field);
+    const more = sharing.length - 1 - others.length;
+    const list = more > 0 ? `${others.join(', ')} and ${more} more` : others.join(', ');
+    unnamed.push({ ...f, reason: `its name would be ${r.name}, as for ${list}: rename one, or add the one to filter by by hand` });
   });
   return { named, unnamed };
 }

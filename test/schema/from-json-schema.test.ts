@@ -69,7 +69,7 @@ describe('nullable: null among the types, nullable: true, an anyOf with null, or
 });
 
 describe('field names of any style become lower snake case names that read the original field', () => {
-  test.for([
+  test.for<[string, string]>([
     ['createdAt', 'created_at'],
     ['HTTPStatus', 'http_status'],
     ['user-id', 'user_id'],
@@ -85,7 +85,7 @@ describe('field names of any style become lower snake case names that read the o
     expect(definition.entities['ticket']!.attributes).toEqual({ [name]: { type: 'String', ...(name === field ? {} : { source: { kind: 'field', field } }) } });
   });
 
-  test.for([
+  test.for<[string, string]>([
     ['2fa', 'it starts with a digit: tql names start with a letter; add it by hand with a name of your choice and a field source'],
     ['---', 'its name has no letters or digits'],
     ['prénom', 'its name has characters other than ASCII letters, digits and separators: add it by hand with a name of your choice and a field source'],
@@ -121,6 +121,12 @@ describe('field names of any style become lower snake case names that read the o
   test('entities are named in snake case too', () => {
     const { definition } = schemaFromJsonSchema({ components: { schemas: { PageRevision: { type: 'object', properties: { title: { type: 'string' } } } } } });
     expect(Object.keys(definition.entities)).toEqual(['page_revision']);
+  });
+
+  test('many fields with one name: each reason names a few of the others', () => {
+    const { unnamed } = nameFields(Array.from({ length: 1000 }, (_, i) => ({ field: `a${'_'.repeat(i + 1)}b`, value: i })));
+    expect(unnamed).toHaveLength(1000);
+    expect(unnamed[0]!.reason).toBe('its name would be a_b, as for a__b, a___b, a____b and 996 more: rename one, or add the one to filter by by hand');
   });
 
   property.prop([fc.array(fc.oneof(fc.string(), fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.-]{0,12}$/)), { maxLength: 12 })], { numRuns: 200 })(
@@ -217,6 +223,7 @@ describe('named schemas that are not entities', () => {
     const { definition, skipped } = schemaFromJsonSchema({ $defs: { ticket: { properties: { a: { type: 'string' } } } }, definitions: { Ticket: { properties: { b: { type: 'string' } } } }, components: { schemas: { other: { properties: { c: { type: 'string' } } } } } });
     expect(Object.keys(definition.entities)).toEqual(['other']);
     expect(skipped.map((s) => s.path)).toEqual(['#/$defs/ticket', '#/definitions/Ticket']);
+    expect(skipped[0]!.reason).toBe('not an entity: its name would be ticket, as for Ticket: rename one, or add the one to filter by by hand');
   });
 
   test.for([
