@@ -126,7 +126,7 @@ export interface OpenSqlListStoreOptions<T> extends SqlListStoreOptions<T> {
  *
  * @example
  * ```ts
- * const store = await openSqlListStore({ db: sqlDatabase(pool), schema: schedulingSchema, mapping: schedulingSqlMapping, entity: 'agent' });
+ * const store = await openSqlListStore({ db: sqlDatabase(pglite), schema: schedulingSchema, mapping: schedulingSqlMapping, entity: 'agent' });
  * const agents = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
  * ```
  */

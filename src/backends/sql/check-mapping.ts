@@ -51,11 +51,13 @@ interface Checked {
  *
  * @example
  * ```ts
- * const db = sqlDatabase(pool);
+ * const db = sqlDatabase(pglite);
  * await checkSqlMapping(db, schedulingSchema, schedulingSqlMapping); // resolves: the shipped DDL fits
- * await checkSqlMapping(db, appSchema, { event: { table: 'event', key: 'id' } });
- * // rejects: mapping_mismatch: event.created_at: column event.created_at is timestamp with time zone, and the mapping
- * //   reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of event.
+ *
+ * await db.exec('CREATE TABLE IF NOT EXISTS event (id text PRIMARY KEY, created_at timestamptz)');
+ * const events = defineSchema({ entities: { event: { attributes: { created_at: { type: 'Timestamp' } } } } });
+ * const error = await checkSqlMapping(db, events, { event: { table: 'event', key: 'id' } }).catch((e: TqlError) => e);
+ * error?.issues.map((i) => i.message); // → ["The mapping does not fit the database: event.created_at: column event.created_at is timestamp with time zone, and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of event."]
  * ```
  */
 export async function checkSqlMapping(db: SqlDatabase, schema: Schema, mapping: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
