@@ -70,6 +70,8 @@ const NUMBER_AS_TEXT = "and numbers stored as text compare as text ('10' < '9');
 const INTEGER_ID_AS_TEXT =
   "and integer ids need an integer column (as text, '10' sorts before '9' and '007' is not 7); make the column an integer, or declare id: { kind: 'text' }";
 const LIKE_ON_ENUM = 'and LIKE, NOT_LIKE need text, which an enum gives only through a cast; narrow operators to EQ, NOT_EQ, IN, NOT_IN so the validator refuses LIKE and NOT_LIKE';
+/** A Timestamp left at its default storage (Unix seconds) on a column of instants. */
+const SECONDS_ON_AN_INSTANT = "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event";
 const PADDED = 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
 
 const POSTGRES_ROWS: readonly Row[] = [
@@ -78,7 +80,7 @@ const POSTGRES_ROWS: readonly Row[] = [
     type: 'timestamptz',
     printed: 'timestamp with time zone',
     attribute: TIMESTAMP,
-    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event",
+    expected: SECONDS_ON_AN_INSTANT,
   },
   { name: 'starts_at', type: 'timestamptz', printed: 'timestamp with time zone', attribute: TIMESTAMP, storage: 'timestamptz', expected: 'ok' },
   {
@@ -163,7 +165,7 @@ const MARIADB_ROWS: readonly Row[] = [
     type: 'TIMESTAMP NULL',
     printed: 'timestamp',
     attribute: TIMESTAMP,
-    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event",
+    expected: SECONDS_ON_AN_INSTANT,
   },
   { name: 'starts_at', type: 'TIMESTAMP(3) NULL', printed: 'timestamp(3)', attribute: TIMESTAMP, storage: 'timestamptz', expected: 'ok' },
   {
@@ -280,7 +282,7 @@ const DUCKDB_ROWS: readonly Row[] = [
     type: 'TIMESTAMPTZ',
     printed: 'TIMESTAMP WITH TIME ZONE',
     attribute: TIMESTAMP,
-    expected: "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event",
+    expected: SECONDS_ON_AN_INSTANT,
   },
   { name: 'starts_at', type: 'TIMESTAMPTZ', printed: 'TIMESTAMP WITH TIME ZONE', attribute: TIMESTAMP, storage: 'timestamptz', expected: 'ok' },
   {
