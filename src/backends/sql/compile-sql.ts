@@ -227,7 +227,8 @@ function instant(c: Comparison, ctx: Context, range: InstantRange, negated: bool
     if ('refused' in column) throw refusal(ctx, c, column.refused);
     if (writers === undefined) {
       if (column.kind !== 'unix_seconds') throw refusal(ctx, c, `the dialect object has no instants writers for ${column.kind} columns`);
-      return `(${[range.lo === undefined ? `${x} IS NOT NULL` : `${x} >= ${bind(ctx, range.lo)}`, ...(range.hi === undefined ? [] : [`${x} < ${bind(ctx, range.hi)}`])].join(' AND ')})`;
+      const bounds = [...(range.lo === undefined ? [] : [`${x} >= ${bind(ctx, range.lo)}`]), ...(range.hi === undefined ? [] : [`${x} < ${bind(ctx, range.hi)}`])];
+      return `(${bounds.length === 0 ? `${x} IS NOT NULL` : bounds.join(' AND ')})`;
     }
     const written = writeInstantRange(writers, x, range, column, (v) => bind(ctx, v));
     if (typeof written !== 'string') throw refusal(ctx, c, written.refused);

@@ -197,6 +197,14 @@ function wallClock(syntax: Syntax, min: number, wallBound: (bind: Bind, seconds:
   };
 }
 
+/** A column of the engine's instant type, from `min` seconds on: a range between two instants made from seconds. */
+function instantType(min: number, instant: (placeholder: string) => string): AnyWriter {
+  return (x, range, _column, bind) => {
+    const { lo, hi } = clampRange(range, min, DATE_LIMIT_SECONDS + 1);
+    return `${x} >= ${instant(bind(lo))} AND ${x} < ${instant(bind(hi))}`;
+  };
+}
+
 const refuse = (engine: string, what: string): AnyWriter => () => ({ refused: `${engine} has no ${what} type: store the instant as iso_text or unix_seconds` });
 
 const POSTGRES: Syntax = {
@@ -219,10 +227,7 @@ const postgresWriters: InstantWriters = {
   unix_milliseconds: numeric(POSTGRES, 1000),
   iso_text: isoText(POSTGRES),
   // to_timestamp reads seconds as an instant, whatever the session's TimeZone.
-  timestamptz: (x, range, _c, bind) => {
-    const { lo, hi } = clampRange(range, POSTGRES_MIN_SECONDS, DATE_LIMIT_SECONDS + 1);
-    return `${x} >= to_timestamp(${bind(lo)}) AND ${x} < to_timestamp(${bind(hi)})`;
-  },
+  timestamptz: instantType(POSTGRES_MIN_SECONDS, (p) => `to_timestamp(${p})`),
   timestamp: wallClock(POSTGRES, POSTGRES_MIN_SECONDS, (bind, n) => `(to_timestamp(${bind(n)}) AT TIME ZONE 'UTC')`, guardedWall((x) => `extract(epoch from ${x})`, POSTGRES_MIN_SECONDS)),
 };
 
@@ -304,10 +309,7 @@ const duckdbWriters: InstantWriters = {
   unix_milliseconds: numeric(DUCKDB, 1000),
   iso_text: isoText(DUCKDB),
   // to_timestamp gives a TIMESTAMPTZ from seconds, whatever the TimeZone setting.
-  timestamptz: (x, range, _c, bind) => {
-    const { lo, hi } = clampRange(range, -DATE_LIMIT_SECONDS, DATE_LIMIT_SECONDS + 1);
-    return `${x} >= to_timestamp(CAST(${bind(lo)} AS DOUBLE)) AND ${x} < to_timestamp(CAST(${bind(hi)} AS DOUBLE))`;
-  },
+  timestamptz: instantType(-DATE_LIMIT_SECONDS, (p) => `to_timestamp(CAST(${p} AS DOUBLE))`),
   timestamp: wallClock(DUCKDB, -DATE_LIMIT_SECONDS, (bind, n) => `make_timestamp(CAST(${bind(n)} AS BIGINT) * 1000000)`, guardedWall((x) => `epoch(${x})`, -DATE_LIMIT_SECONDS)),
 };
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compileSql } from '../../../src/backends/sql/compile-sql.js';
 import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
-import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
+import { postgres, type SqlDialect, type SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import { indexAdvice } from '../../../src/backends/sql/index-advice.js';
 import type { SqlColumnStorage } from '../../../src/backends/sql/mapping.js';
 import { statementPieces } from '../../../src/backends/sql/statement-pieces.js';
@@ -324,6 +324,21 @@ describe('ISO-8601 text', () => {
         "sqlite": "unsupported: event.happened_at cannot be compared on sqlite: SQLite has no time-zone rules to read wall-clock times in America/New_York: declare UTC or a fixed-offset zone (Etc/GMT-2), or store instants.",
       }
     `);
+  });
+});
+
+describe('a dialect object without instants writers', () => {
+  const plain = { ...postgres, name: 'plain', instants: undefined } as unknown as SqlDialect;
+  const mapping = (storage: SqlColumnStorage) => defineSqlMapping(schema, { event: { table: 'event', key: 'id', storage: { happened_at: storage } } });
+  test('event.happened_at LT 2024-05-01 compares a column of seconds as it is', () => {
+    expect(compileSql(check('event.happened_at LT 2024-05-01', schema, 'event'), { dialect: plain, mapping: mapping({ kind: 'unix_seconds' }) })).toEqual({
+      text: '("happened_at" < $1)',
+      values: [1714521600],
+    });
+  });
+  test('event.happened_at LT 2024-05-01 on a timestamptz column is refused', () => {
+    const error = tqlErrorOf(() => compileSql(check('event.happened_at LT 2024-05-01', schema, 'event'), { dialect: plain, mapping: mapping({ kind: 'timestamptz' }) }));
+    expect(`${error.code}: ${error.issues[0].message}`).toMatchInlineSnapshot(`"unsupported: event.happened_at cannot be compared on plain: the dialect object has no instants writers for timestamptz columns."`);
   });
 });
 
