@@ -20,7 +20,9 @@ import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
+import { checkSqlMapping } from '../../src/backends/sql/check-mapping.js';
 import { compileSql } from '../../src/backends/sql/compile-sql.js';
+import { sqlDatabase } from '../../src/backends/sql/database.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';
 import { schemaFromDrizzle, tqlWhere } from '../../src/integrations/drizzle.js';
 import { schemaFromZod } from '../../src/integrations/zod.js';
@@ -66,6 +68,10 @@ describe('a Drizzle sqlite-core table: integer timestamps in seconds and millise
 
   test('Drizzle gives Dates, which the derived schema reads', () => {
     expect(rows[0]!.openedAt).toBeInstanceOf(Date);
+  });
+
+  test('the catalog check accepts the derived mapping', async () => {
+    await expect(checkSqlMapping(sqlDatabase(sqlite), schema, mapping)).resolves.toBeUndefined();
   });
 
   test.for<[string, string[]]>([
@@ -291,6 +297,10 @@ describe.runIf(mariadbAvailable())('a Drizzle mysql-core table on a MariaDB serv
   afterAll(async () => {
     await connection?.end();
     await server?.stop();
+  });
+
+  test('the catalog check accepts the derived mapping once the decimal column is accepted as a double', async () => {
+    await expect(checkSqlMapping(sqlDatabase(connection), schema, mapping, { acceptDecimal: true })).resolves.toBeUndefined();
   });
 
   test.for<[string, string[]]>([
