@@ -128,7 +128,8 @@ export function deriveEntities(definitions: readonly NamedSchema[], options: Der
     return [name, entityOf(value.context, name, value.key, schema, skipped, options)];
   });
   if (entities.length === 0) {
-    throw derivationError(`None of ${definitions.map((d) => d.pointer).join(', ')} is an object schema with "properties": each entity is one, such as { "type": "object", "properties": { … } }.`);
+    const named = definitions.slice(0, 5).map((d) => d.pointer).join(', ') + (definitions.length > 5 ? ` and ${definitions.length - 5} more` : '');
+    throw derivationError(`None of ${named} is an object schema with "properties": each entity is one, such as { "type": "object", "properties": { … } }.`);
   }
   const isEntity = new Set(objects);
   for (const c of candidates) {
