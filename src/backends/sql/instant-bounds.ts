@@ -75,7 +75,7 @@ const UTC_NAMES: ReadonlySet<string> = new Set(['UTC', 'Etc/UTC', 'Etc/UCT', 'Et
  *
  * @example
  * ```ts
- * wallText(0, ''); // '1970-01-01 00:00:00'
+ * wallText(-1, '.999999'); // '1969-12-31 23:59:59.999999'
  * ```
  */
 export function wallText(seconds: number, fraction: string): string {

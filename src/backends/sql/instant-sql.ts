@@ -280,15 +280,15 @@ const mysqlWriters: InstantWriters = {
     const wide = (n: number) => Math.min(Math.max(n, 0), MYSQL_TIMESTAMP_MAX_SECONDS + 0.999999);
     return `${x} >= FROM_UNIXTIME(${bind(wide(lo - DAY_SECONDS))}) AND ${x} <= FROM_UNIXTIME(${bind(wide(hi + DAY_SECONDS))}) AND UNIX_TIMESTAMP(${x}) >= ${bind(lo)} AND UNIX_TIMESTAMP(${x}) < ${bind(hi)}`;
   },
-  // DATETIME texts; the upper bound is the last microsecond before hi, so the range also holds
-  // at the type's last second.
+  // DATETIME texts of the last microsecond before each bound (the type's resolution), so that
+  // both are texts of years 0000–9999 even where a bound is past 9999 or before 0001.
   timestamp: (x, range, { timeZone }, bind) => {
     const fixed = fixedOffsetSeconds(timeZone);
     if (fixed === undefined) {
       return { refused: `MySQL/MariaDB cannot read DATETIME values in ${timeZone} without time-zone tables: declare UTC or a fixed-offset zone (Etc/GMT-2), or use a TIMESTAMP column (timestamptz)` };
     }
     const { lo, hi } = clampRange({ lo: range.lo === undefined ? undefined : range.lo + fixed, hi: range.hi === undefined ? undefined : range.hi + fixed }, ISO_TEXT_MIN_SECONDS, ISO_TEXT_MAX_SECONDS + 1);
-    return `${x} >= ${bind(wallText(lo, ''))} AND ${x} <= ${bind(wallText(hi - 1, '.999999'))}`;
+    return `${x} > ${bind(wallText(lo - 1, '.999999'))} AND ${x} <= ${bind(wallText(hi - 1, '.999999'))}`;
   },
 };
 

@@ -228,9 +228,9 @@ describe('native timestamp types', () => {
           ],
         },
         "mysql": {
-          "text": "(\`happened_at\` >= ? AND \`happened_at\` <= ?)",
+          "text": "(\`happened_at\` > ? AND \`happened_at\` <= ?)",
           "values": [
-            "2024-05-01 11:30:00",
+            "2024-05-01 11:29:59.999999",
             "2024-05-01 11:30:00.999999",
           ],
         },
