@@ -38,8 +38,8 @@ export interface SqlCollectionMapping {
  * | `timestamp`: a wall-clock time in `timeZone` (UTC) | `timestamp` | `DATETIME` | — | `TIMESTAMP` |
  *
  * For a uuid `ID` attribute, `uuid` says the column has the engine's uuid type (PostgreSQL,
- * DuckDB), which compares canonically by itself; without it the column is text and compared
- * case-insensitively.
+ * DuckDB, MariaDB 10.7+), which compares canonically by itself; without it the column is text
+ * and compared lower-cased (`lower(x) = $1`).
  */
 export type SqlColumnStorage =
   | { readonly kind: 'unix_seconds' }
