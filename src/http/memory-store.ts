@@ -34,7 +34,7 @@ export interface MemoryListStoreOptions {
  * const page = await store.page(check('agent.schedulable EQ true', schedulingSchema, 'agent'),
  *   { direction: 'older', from: undefined, limit: 20 });
  * const acme = memoryListStore(records, { scope: { tenant_id: 'acme' } });
- * const events = memoryListStore(drizzleRows, { createdAt: 'date' });
+ * const events = memoryListStore([{ id: 'evt_1', created_at: new Date() }], { createdAt: 'date' });
  * ```
  */
 export function memoryListStore<T extends object>(records: readonly T[], options: MemoryListStoreOptions = {}): ListStore<T> {
