@@ -24,7 +24,7 @@
  * a time in a spring-forward gap takes the offset from before the change, and a time that
  * happens twice in a fall-back overlap is the earlier instant.
  */
-import { daysInMonth, fourDigits, twoDigits, utcMillis, wallClockToUtc } from '../validate/timestamp.js';
+import { COLON, DASH, daysInMonth, fourDigits, LETTER_T, LETTER_Z, MINUS, PLUS, twoDigits, utcMillis, wallClockToUtc } from '../validate/timestamp.js';
 import type { TimestampStorage, TimestampStorageKind } from './types.js';
 
 /** A stored value as seconds since 1970-01-01T00:00Z, or undefined when it is no valid instant. */
@@ -205,13 +205,8 @@ function wholeSecondsOfMilliseconds(ms: number): number {
   return s;
 }
 
-const DASH = 45;
-const PLUS = 43;
-const COLON = 58;
 const DOT = 46;
 const SPACE = 32;
-const LETTER_T = 84;
-const LETTER_Z = 90;
 const LOWER_Z = 122;
 
 /** 10^n for the digits a fraction may have. */
@@ -289,7 +284,7 @@ function offsetMinutes(text: string, at: number): number {
   const c = text.charCodeAt(at);
   const rest = text.length - at;
   if (c === LETTER_Z || c === LOWER_Z) return rest === 1 ? 0 : NaN;
-  if (c !== PLUS && c !== DASH) return NaN;
+  if (c !== PLUS && c !== MINUS) return NaN;
   const hours = twoDigits(text, at + 1);
   let minutes = 0;
   if (rest === 6 && text.charCodeAt(at + 3) === COLON) minutes = twoDigits(text, at + 4);
@@ -297,5 +292,5 @@ function offsetMinutes(text: string, at: number): number {
   else if (rest !== 3) return NaN;
   if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return NaN;
   const total = hours * 60 + minutes;
-  return c === DASH ? -total : total;
+  return c === MINUS ? -total : total;
 }

@@ -81,12 +81,13 @@ function unixSeconds(text: string, from: number): number | string {
   return Number.isSafeInteger(n) ? n : `${text} is too large for a timestamp in seconds`;
 }
 
-const DASH = 45;
-const MINUS = 45;
-const PLUS = 43;
-const COLON = 58;
-const LETTER_T = 84;
-const LETTER_Z = 90;
+/** Character codes of the date and time forms (also read by src/schema/stored-instant.ts). */
+export const DASH = 45;
+export const MINUS = 45;
+export const PLUS = 43;
+export const COLON = 58;
+export const LETTER_T = 84;
+export const LETTER_Z = 90;
 
 function notATimestamp(text: string): string {
   return `expected Unix seconds (1700000000), a date (2023-07-01) or a date and time (2023-07-01T09:30:00Z), got ${describeValue(text)}`;
