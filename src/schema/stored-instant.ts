@@ -265,7 +265,7 @@ export function isoTextSeconds(text: string, timeZone: string, withFraction: boo
   }
   const wall = utcMillis(year, month, day, hour, minute, second);
   let ms: number;
-  if (at === n) ms = wallClockToUtc(wall, timeZone);
+  if (at === n) ms = timeZone === 'UTC' ? wall : wall - wallOffset(wall, timeZone);
   else {
     const offset = offsetMinutes(text, at);
     if (Number.isNaN(offset)) return NaN;
@@ -274,6 +274,36 @@ export function isoTextSeconds(text: string, timeZone: string, withFraction: boo
   // Whole seconds: the wall time is, and so is every offset (zones' offsets are whole seconds).
   const whole = ms / 1000;
   return withFraction ? whole + fraction : whole;
+}
+
+const HOUR = 3_600_000;
+
+/** Per zone, by wall-clock hour: the offset every wall time of that hour is read with, or NaN. */
+const wallOffsets = new Map<string, Map<number, number>>();
+
+/** Hours remembered per zone before the zone's memory is cleared (bounded memory). */
+const MAX_REMEMBERED_HOURS = 100_000;
+
+/**
+ * The offset (wall − instant, in milliseconds) at which `wallClockToUtc` reads the wall-clock
+ * time `wall` in `timeZone`, remembered per wall-clock hour: asking `Intl` costs tens of
+ * microseconds, and records' times cluster. An hour whose first and last second are read with
+ * the same offset has no offset change inside it (changes are months apart), so every time in it
+ * is read with that offset; an hour with a change (a gap or an overlap) is asked time by time.
+ */
+function wallOffset(wall: number, timeZone: string): number {
+  let hours = wallOffsets.get(timeZone);
+  if (hours === undefined || hours.size >= MAX_REMEMBERED_HOURS) wallOffsets.set(timeZone, (hours = new Map()));
+  const hour = Math.floor(wall / HOUR);
+  let offset = hours.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR;
+    const first = start - wallClockToUtc(start, timeZone);
+    const last = start + HOUR - 1000 - wallClockToUtc(start + HOUR - 1000, timeZone);
+    offset = first === last ? first : NaN;
+    hours.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? wall - wallClockToUtc(wall, timeZone) : offset;
 }
 
 /**
