@@ -140,8 +140,9 @@ function timestampCases(): StorageCase[] {
         // TIMESTAMP holds 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC; the session is at +05:00.
         mariadb: {
           type: 'TIMESTAMP(3) NULL',
-          insert: 'FROM_UNIXTIME(?)',
-          value: (r) => (r instanceof Date && r.getTime() >= 1000 && r.getTime() < 2_147_483_648_000 ? r.getTime() / 1000 : undefined),
+          // Second 0 (an invalid Date) and NULL go in as the zero date, which is no instant either.
+          insert: "COALESCE(FROM_UNIXTIME(NULLIF(?, 0)), '0000-00-00 00:00:00')",
+          value: (r) => (!(r instanceof Date) ? r : Number.isNaN(r.getTime()) ? 0 : r.getTime() >= 1000 && r.getTime() < 2_147_483_648_000 ? r.getTime() / 1000 : undefined),
         },
       },
     },
