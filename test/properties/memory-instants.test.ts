@@ -186,3 +186,24 @@ describe('complements', () => {
     }
   });
 });
+
+/** A prototype whose every read throws: an inherited key that is read fails the test. */
+const THROWING_PROTOTYPE: object = new Proxy(Object.create(null), {
+  get(_, key) {
+    throw new Error(`inherited ${String(key)} was read`);
+  },
+});
+
+/** The same own data, as own getters on a prototype that throws on every read. */
+function hostileTwin(record: Record<string, unknown>): unknown {
+  const twin = Object.create(THROWING_PROTOTYPE);
+  for (const [key, value] of Object.entries(record)) Object.defineProperty(twin, key, { enumerable: true, get: () => value });
+  return twin;
+}
+
+describe('hostile records', () => {
+  test.prop([arbQuery], { numRuns: 150 })('a record read through own getters on a throwing prototype answers as the plain record', ({ records, text }) => {
+    const isMatch = compile(text);
+    for (const r of records) expect(isMatch(hostileTwin(r)), text).toBe(isMatch(r));
+  });
+});
