@@ -39,9 +39,10 @@ export default defineConfig((cli) => ({
   clean: true,
   target: 'node20',
   treeshake: true,
-  // Integrations load their library from the application, never from a bundled copy; ohm-js
-  // goes into ohm.cjs only (below).
-  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'zod', 'drizzle-orm', 'ohm-js'],
+  // Integrations, and the drivers the CLI opens for --database-url, load their library from the
+  // application, never from a bundled copy (a driver with native code cannot be bundled); ohm-js
+  // goes into ohm.cjs only (below). A package also covers its subpaths (mysql2/promise).
+  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'mysql2', '@duckdb/node-api', 'zod', 'drizzle-orm', 'ohm-js'],
   // ohm-js is bundled, and so only a dev dependency, into ohm.cjs (built below): its ESM entry is
   // a graph of many modules that takes ~28 ms to load, one file ~10 ms. The chunks require that
   // file on the first text the fast path rejects (src/parser/grammar.ts), so an import of tql
