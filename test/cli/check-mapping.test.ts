@@ -1,6 +1,6 @@
 /** `tql check-mapping` and `tql indexes --database-url`: the mapping checked against a real database's catalog. */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';

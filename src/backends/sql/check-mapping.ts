@@ -6,7 +6,7 @@
  * runs before serving rather than being left to the first query.
  */
 import { closest } from '../../errors/suggest.js';
-import { TqlError, issue, type TqlIssue } from '../../errors/tql-error.js';
+import { TqlError, issue, optionError, type TqlIssue } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { readCatalog, type Catalog, type CatalogColumn } from './catalog.js';
 import { columnFitProblem, holdsText, keyFamily } from './column-fit.js';
@@ -64,7 +64,7 @@ export async function checkSqlMapping(db: SqlDatabase, schema: Schema, mapping: 
   const names = options.entities ?? schema.entityNames.filter((name) => typeof mapping === 'object' && mapping !== null && Object.hasOwn(mapping, name));
   const checked = names.map((name): Checked => {
     const entity = Object.hasOwn(schema.entities, name) ? (schema.entities as Record<string, Entity>)[name] : undefined;
-    if (entity === undefined) throw mismatchError([`the schema has no entity "${name}" to check; use one of ${schema.entityNames.join(', ')}`]);
+    if (entity === undefined) throw optionError(`entities names "${name}", which the schema does not have; use some of ${schema.entityNames.join(', ')}.`);
     return { entity, mapping: entityMapping(mapping, entity) };
   });
   const tables = new Set<string>();

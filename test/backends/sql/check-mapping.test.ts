@@ -408,6 +408,8 @@ describe('checkSqlMapping', () => {
         'ticket: table tickets is not in the database; create it, or correct table in the mapping of ticket',
       ]);
       expect(await problems(db, schema, ok, { entities: [], listOrder: 'created_at' })).toEqual([]);
+      const wrongEntity = await rejectionOf(checkSqlMapping(db, schema, ok, { entities: ['tickets'] }));
+      expect([wrongEntity.code, wrongEntity.issues[0].message]).toEqual(['invalid_option', 'entities names "tickets", which the schema does not have; use some of ticket.']);
     });
   });
 
