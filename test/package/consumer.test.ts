@@ -33,7 +33,8 @@ beforeAll(() => {
   // Build into a staging copy of the package, so the checkout's dist/ is left alone.
   const staging = path.join(work, 'package');
   mkdirSync(staging);
-  run(process.execPath, [path.join(ROOT, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', path.join(staging, 'dist')], ROOT);
+  // A generous limit: on a busy machine the build takes minutes.
+  run(process.execPath, [path.join(ROOT, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', path.join(staging, 'dist')], ROOT, 300_000);
   // The top-level entries the package's files come from; npm pack picks the files out of them.
   const tops = new Set(PACKAGE.files.filter((f) => f !== 'dist').map((f) => f.split('/')[0]!));
   for (const entry of ['package.json', 'README.md', 'LICENSE', ...tops]) {
@@ -43,7 +44,7 @@ beforeAll(() => {
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], staging);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
   consumer = installTarball(work, 'app', path.join(work, tarball)).dir;
-}, 180_000);
+}, 420_000);
 
 afterAll(() => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true });

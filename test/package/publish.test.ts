@@ -37,10 +37,11 @@ beforeAll(() => {
   run('git', ['clone', '--quiet', '--no-checkout', ROOT, repo], work);
   run('git', ['checkout', '--quiet', head], repo);
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(repo, 'node_modules'), 'dir');
-  run('npm', ['pack', '--pack-destination', work], repo, 240_000);
+  // A generous limit: on a busy machine the build takes minutes.
+  run('npm', ['pack', '--pack-destination', work], repo, 300_000);
   const manifest = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as Manifest;
   tarball = path.join(work, `${manifest.name}-${manifest.version}.tgz`);
-}, 300_000);
+}, 420_000);
 
 afterAll(() => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
