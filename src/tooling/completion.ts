@@ -8,11 +8,12 @@ import { text as textValue } from '../ast/builders.js';
 import { printValue } from '../ast/print.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
-import { clampOffset } from '../errors/position.js';
-import { TqlError } from '../errors/tql-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { TqlError, optionError } from '../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
+import { optionsOf, textAndOffset } from './arguments.js';
 import { cursorAt, typedPrefix, type ScanState, type Token } from './scan.js';
 
 /** What a candidate is. */
@@ -37,7 +38,10 @@ export interface CompletionItem {
 export interface CompleteOptions {
   /** The profile the query will be checked with: `timezest` offers no `OR`, `(` or `null`. */
   readonly profile?: Profile | undefined;
-  /** The time offered as a timestamp value, in Unix milliseconds. Default: now. */
+  /**
+   * The time offered as a timestamp value, in Unix milliseconds from 0 to the end of the year
+   * 9999 (what a query can write). Default: now.
+   */
   readonly now?: number | undefined;
 }
 
@@ -54,7 +58,8 @@ type Allows = (typeof PROFILE_DEFINITIONS)[Profile]['allows'];
  * predicate starts, the operators the attribute allows after it, the values that fit after an
  * operator, `AND`/`OR`/`)` after a value. The word at the cursor narrows them (case does not
  * matter) and is what an item replaces. Never throws for any text and offset; an unknown entity or
- * profile is a {@link TqlError} (`invalid_option`), as in `check`.
+ * profile, or a `now` outside 1970–9999, is a {@link TqlError} (`invalid_option`), as in `check`;
+ * a text that is not a string or an offset that is not a number is `invalid_input`.
  *
  * @example
  * ```ts
@@ -70,18 +75,35 @@ export function complete<S extends Schema>(
   entity: S['entityNames'][number],
   options: CompleteOptions = {},
 ): Completions {
-  const at = clampOffset(offset, text.length);
-  const cursor = cursorAt(text, at);
+  const { text: t, at } = textAndOffset('complete', text, offset);
+  const opts = optionsOf('complete', options);
+  const target = resolveTarget(schema, entity, opts);
+  if (target instanceof TqlError) throw target;
+  const now = nowOf(opts.now);
+  const cursor = cursorAt(t, at);
   const word = wordToReplace(cursor.token, at);
   const state = word === undefined ? cursor.here : cursor.before;
   const range = word === undefined ? { start: at, end: at } : { start: word.start, end: word.end };
-  const prefix = word === undefined ? '' : typedPrefix(text, word, at).toLowerCase();
-  const target = resolveTarget(schema, entity, options);
-  if (target instanceof TqlError) throw target;
+  const prefix = word === undefined ? '' : typedPrefix(t, word, at).toLowerCase();
   const allows = PROFILE_DEFINITIONS[target.profile].allows;
-  const ctx: Context = { entity: target.entity, state, range, allows, now: options.now ?? Date.now(), sep: text.includes('~') && !text.includes(' ') ? '~' : ' ' };
+  const ctx: Context = { entity: target.entity, state, range, allows, now, sep: t.includes('~') && !t.includes(' ') ? '~' : ' ' };
   const items = CANDIDATES[state.expect](ctx).filter((item) => matches(item, prefix));
   return { items };
+}
+
+/** The end of 9999-12-31 in Unix milliseconds: a query writes a date with a four-digit year. */
+const LAST_WRITABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * The time offered as a timestamp, in Unix milliseconds: now by default; else a number whose
+ * date, time and Unix seconds a query can write (1970 to the end of 9999).
+ */
+function nowOf(now: unknown): number {
+  if (now === undefined || now === null) return Date.now();
+  if (typeof now !== 'number' || !(now >= 0 && now <= LAST_WRITABLE_MS)) {
+    throw optionError(`now is a time in Unix milliseconds from 0 (1970) to ${LAST_WRITABLE_MS} (the end of 9999), such as Date.now(), not ${describeValue(now)}.`);
+  }
+  return now;
 }
 
 /** The word an item replaces: none after a closing quote, where the value is done and the next word starts. */

@@ -68,11 +68,29 @@ export function storageSummary(a: Attribute): string | undefined {
 export function attributeSummary(a: Attribute): string {
   const parts = [a.collection ? `${a.type} (any of several values)` : a.type];
   if (a.nullable) parts.push('nullable');
-  if (a.values !== undefined) parts.push(`one of ${a.values.join(', ')}`);
+  if (a.values !== undefined) parts.push(`one of ${firstFew(a.values)}`);
   if (a.id !== undefined) parts.push((ID_SUMMARIES[a.id.kind] as (f: IdFormat) => string)(a.id));
   const stored = storageSummary(a);
   if (stored !== undefined) parts.push(stored);
   return `${parts.join(', ')}; ${a.operators.join(', ')}`;
+}
+
+/** How many items of a long list a description shows before it only counts the rest. */
+const SHOWN = 10;
+
+/**
+ * The first few items of a list and how many more there are, so a description of a closed set of
+ * 100,000 values stays a line long.
+ *
+ * @example
+ * ```ts
+ * firstFew(['a', 'b']); // 'a, b'
+ * firstFew(Array.from({ length: 12 }, (_, i) => `v${i}`)); // 'v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 and 2 more'
+ * ```
+ */
+export function firstFew(items: readonly string[]): string {
+  if (items.length <= SHOWN) return items.join(', ');
+  return `${items.slice(0, SHOWN).join(', ')} and ${(items.length - SHOWN).toLocaleString('en-US')} more`;
 }
 
 /** The attribute an attribute path names in `entity`, when it does. */

@@ -5,14 +5,14 @@
  */
 import { OPERATORS, type Span } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
-import { clampOffset } from '../errors/position.js';
 import { TqlError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
 import { readValue } from '../validate/values.js';
-import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf, storageSummary } from './describe.js';
+import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf, storageSummary } from './describe.js';
+import { optionsOf, textAndOffset } from './arguments.js';
 import { cursorAt, type Token } from './scan.js';
 import { looksLikeMilliseconds } from './warnings.js';
 
@@ -35,8 +35,10 @@ export type HoverOptions = Pick<ValidateOptions, 'profile' | 'timeZone'>;
 
 /**
  * What the word at `offset` (or just before it) in a filter of `entity` is: an attribute, an
- * operator, a value or a keyword. `undefined` between words. Never throws for any text; an
- * unknown entity, profile or time zone is a {@link TqlError}, as in `check`.
+ * operator, a value or a keyword. `undefined` between words. Never throws for any text and offset; an
+ * unknown entity, profile or time zone is a {@link TqlError} (`invalid_option`), as in `check`, and
+ * a text that is not a string or an offset that is not a number is `invalid_input`. An instant
+ * past JavaScript's dates (year 275760) is shown in Unix seconds only.
  *
  * @example
  * ```ts
@@ -51,9 +53,10 @@ export function hover<S extends Schema>(
   entity: S['entityNames'][number],
   options: HoverOptions = {},
 ): Hover | undefined {
-  const target = resolveTarget(schema, entity, options);
+  const { text: t, at } = textAndOffset('hover', text, offset);
+  const target = resolveTarget(schema, entity, optionsOf('hover', options));
   if (target instanceof TqlError) throw target;
-  const { token, before } = cursorAt(text, clampOffset(offset, text.length));
+  const { token, before } = cursorAt(t, at);
   if (token === undefined) return undefined;
   const span = { start: token.start, end: token.end };
   switch (token.role) {
@@ -82,7 +85,7 @@ function outsideProfile(profile: Profile, extension: Extension): string {
 function attributeHover(entity: Entity, path: string, profile: Profile, span: Span): Hover {
   const a = attributeOf(entity, path);
   if (a === undefined) {
-    return { kind: 'attribute', span, title: path, detail: `Not an attribute of ${entity.name}: its attributes are ${entity.attributeNames.map((n) => `${entity.name}.${n}`).join(', ')}.` };
+    return { kind: 'attribute', span, title: path, detail: `Not an attribute of ${entity.name}: its attributes are ${firstFew(entity.attributeNames.map((n) => `${entity.name}.${n}`))}.` };
   }
   const detail = [a.description, attributeSummary(a)].filter((s) => s !== undefined).join('\n');
   return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail: a.type === 'Number' ? detail + outsideProfile(profile, 'number') : detail };
@@ -112,7 +115,7 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
   const read = readValue(token.text, a, { timeZone, idNames: schema.ids });
   if (typeof read === 'object') return { kind: 'value', span, title, detail: read.message };
   if (a.values !== undefined && !a.values.includes(String(read))) {
-    return { kind: 'value', span, title, detail: `Not one of the values of ${a.path}: ${a.values.join(', ')}.` };
+    return { kind: 'value', span, title, detail: `Not one of the values of ${a.path}: ${firstFew(a.values)}.` };
   }
   if (read !== token.text && a.type === 'String') return { kind: 'value', span, title, detail: `The text ${describeValue(read)}: a leading ${describeValue(token.text.slice(0, token.text.length - String(read).length))} does not count.` };
   return { kind: 'value', span, title, detail: VALUE_DETAIL[a.type](read, a, timeZone) };
@@ -129,16 +132,23 @@ const VALUE_DETAIL: { readonly [T in Attribute['type']]: (value: string | number
         ? `The uuid ${describeValue(v)}, matched whatever the case of its hex digits.`
         : `The id ${describeValue(v)}.`,
   Timestamp: (v, a, timeZone) => {
-    const date = new Date(Number(v) * 1000);
-    const utc = isoUtc(date.getTime());
+    const seconds = Number(v);
     const stored = storageSummary(a);
     // Whatever the storage, a record's instant counts as the whole second it falls in.
     const whole = stored === undefined ? '' : ` ${a.path} is ${stored}, compared by the whole second.`;
-    const read = (timeZone === 'UTC' ? `${String(v)} in Unix seconds: ${utc}.` : `${String(v)} in Unix seconds: ${utc}, ${inZone(date, timeZone)} in ${timeZone}.`) + whole;
-    if (!looksLikeMilliseconds(Number(v))) return read;
-    return `${read} In milliseconds it would be ${isoUtc(Number(v))}: divide by 1000.`;
+    const read = `${String(v)} in Unix seconds${datesOf(seconds, timeZone)}.${whole}`;
+    if (!looksLikeMilliseconds(seconds)) return read;
+    return `${read} In milliseconds it would be ${isoUtc(seconds)}: divide by 1000.`;
   },
 };
+
+/** Unix seconds as a date in UTC and in the query's time zone; nothing past JavaScript's dates. */
+function datesOf(seconds: number, timeZone: string): string {
+  const date = new Date(seconds * 1000);
+  if (Number.isNaN(date.getTime())) return ", past the dates JavaScript can show (the year 275760)";
+  const utc = isoUtc(date.getTime());
+  return timeZone === 'UTC' ? `: ${utc}` : `: ${utc}, ${inZone(date, timeZone)} in ${timeZone}`;
+}
 
 /** `2023-07-01 00:00` in a time zone. */
 function inZone(date: Date, timeZone: string): string {
