@@ -3,11 +3,19 @@
  * never change what the query means (the query is valid and compiles as it is); each has a stable
  * code, the span of the predicate it is about, a message and, where one is clear, the fixed text.
  */
+import { text as textValue } from '../ast/builders.js';
 import type { Span } from '../ast/nodes.js';
+import { printValue } from '../ast/print.js';
+import { compileValidated } from '../backends/query-shape.js';
+import { describeValue } from '../errors/describe-value.js';
 import { positionAt, type Position } from '../errors/position.js';
+import { optionError } from '../errors/tql-error.js';
+import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.js';
+import type { Attribute } from '../schema/types.js';
 import type { AnyComparison, Condition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
+import { readValue } from '../validate/values.js';
 import { losesDigits } from './decimal.js';
-import { scan } from './scan.js';
+import { scan, type Token } from './scan.js';
 
 /** Every warning code, with what it means. */
 export const WARNING_CODES = {
@@ -39,9 +47,17 @@ export interface TqlWarning {
 /** Unix seconds of 3000-01-01: a timestamp beyond is more likely milliseconds than a date. */
 const YEAR_3000 = 32_503_680_000;
 
+/** Options of {@link warnings}. */
+export interface WarningsOptions {
+  /** The profile the query was checked with: no fix uses what it leaves out (`null` in `timezest`). Default `extended`. */
+  readonly profile?: Profile | undefined;
+}
+
 /**
  * The warnings of a validated query, in text order. Computed on demand from the query `check`
- * returned (no second parse), so checking stays as fast as it is.
+ * returned (no second parse), so checking stays as fast as it is. Each fix, put in place of its
+ * span, gives a query that `check` accepts with the same schema, entity and profile. Anything
+ * but a query `check` or `validate` made is `invalid_input`; an unknown profile `invalid_option`.
  *
  * @example
  * ```ts
@@ -50,13 +66,21 @@ const YEAR_3000 = 32_503_680_000;
  * warnings(q)[0]!.fix; // → 'agent.role IN User,Administrator'
  * ```
  */
-export function warnings(query: ValidatedQuery): TqlWarning[] {
-  const found: TqlWarning[] = [];
-  const warn = (code: WarningCode, c: AnyComparison, message: string, fix?: string) =>
-    found.push({ code, message, span: c.span, position: positionAt(query.text, c.span.start), ...(fix === undefined ? {} : { fix }) });
-  const source = (c: AnyComparison) => query.text.slice(c.span.start, c.span.end);
-  walk(query.condition, (c) => comparisonWarnings(c, source(c), warn), (operands, kind) => groupWarnings(operands, kind, warn));
-  return found.sort((a, b) => a.span.start - b.span.start);
+export function warnings(query: ValidatedQuery, options: WarningsOptions = {}): TqlWarning[] {
+  const profile: unknown = options?.profile ?? 'extended';
+  if (!(PROFILES as readonly unknown[]).includes(profile)) {
+    throw optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
+  }
+  const nullFixes = PROFILE_DEFINITIONS[profile as Profile].allows.null;
+  // The gate every backend passes a query through: a hand-made one is checked for its shape first.
+  return compileValidated(query, 'warnings', (q) => {
+    const found: TqlWarning[] = [];
+    const warn = (code: WarningCode, c: AnyComparison, message: string, fix?: string) =>
+      found.push({ code, message, span: c.span, position: positionAt(q.text, c.span.start), ...(fix === undefined ? {} : { fix }) });
+    const source = (c: AnyComparison) => q.text.slice(c.span.start, c.span.end);
+    walk(q.condition, (c) => comparisonWarnings(c, source(c), warn, nullFixes), (operands, kind) => groupWarnings(operands, kind, warn));
+    return found.sort((a, b) => a.span.start - b.span.start);
+  });
 }
 
 type Warn = (code: WarningCode, c: AnyComparison, message: string, fix?: string) => void;
@@ -67,18 +91,14 @@ function walk(c: Condition, leaf: (c: AnyComparison) => void, group: (operands: 
   for (const o of c.operands) walk(o, leaf, group);
 }
 
-function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
+function comparisonWarnings(c: AnyComparison, text: string, warn: Warn, nullFixes: boolean): void {
   const a = c.attribute;
   if (a.type === 'Number') numberWarnings(c, text, warn);
   switch (c.operator) {
     case 'IN':
     case 'NOT_IN': {
       const values = c.value;
-      const first = values[0];
-      const last = values[values.length - 1];
-      if (typeof first === 'string' && typeof last === 'string' && (first.startsWith('[') || last.endsWith(']'))) {
-        warn('bracketed_list', c, `${a.path} ${c.operator} reads ${JSON.stringify(first)} and ${JSON.stringify(last)} with their brackets: a list is written without them.`, text.replace(/\[\s*/, '').replace(/\s*\](?=[^\]]*$)/, ''));
-      }
+      if (typeof values[0] === 'string' && typeof values[values.length - 1] === 'string') bracketedList(c, values, text, warn);
       const seen = new Set<Scalar>();
       for (const v of values) {
         if (seen.has(v)) warn('duplicate_value', c, `${JSON.stringify(v)} is in the list of ${a.path} twice; once is enough.`);
@@ -94,7 +114,10 @@ function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
       } else if (/^[%*]|[%*]$/.test(v) && v.replace(/^[%*]+|[%*]+$/g, '') !== '' && !text.includes('"')) {
         // A quoted value says its % is meant; a bare one most likely comes from SQL habits.
         const bare = v.replace(/^[%*]+|[%*]+$/g, '');
-        warn('percent_in_like', c, `LIKE finds ${JSON.stringify(bare)} anywhere in ${a.path} by itself; the ${v.includes('%') ? '%' : '*'} is searched for as a character.`, text.replace(v, /^[A-Za-z0-9_.@-]+$/.test(bare) ? bare : JSON.stringify(bare)));
+        const token = valueTokens(text)[0];
+        const written = token?.text.replace(/^[%*]+|[%*]+$/g, '');
+        const fix = token === undefined || written === '' ? undefined : withValues(text, [[token, written!]]);
+        warn('percent_in_like', c, `LIKE finds ${JSON.stringify(bare)} anywhere in ${a.path} by itself; the ${v.includes('%') ? '%' : '*'} is searched for as a character.`, fix);
       }
       return;
     }
@@ -102,7 +125,8 @@ function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
     case 'NOT_EQ': {
       const v = c.value;
       if (typeof v === 'string' && v.toLowerCase() === 'null' && a.nullable) {
-        warn('null_as_text', c, `${a.path} ${c.operator} ${v} compares with the text ${JSON.stringify(v)}; to test for no value, write null (lower case, not quoted).`, `${a.path} ${c.operator} null`);
+        // Under a profile without null there is no better way to write it: the warning, no fix.
+        warn('null_as_text', c, `${a.path} ${c.operator} ${v} compares with the text ${JSON.stringify(v)}; to test for no value, write null (lower case, not quoted).`, nullFixes ? `${a.path} ${c.operator} null` : undefined);
       }
       if (a.type === 'Timestamp' && typeof v === 'number') millis(c, v, warn);
       return;
@@ -110,6 +134,58 @@ function comparisonWarnings(c: AnyComparison, text: string, warn: Warn): void {
     default:
       if (a.type === 'Timestamp' && typeof c.value === 'number') millis(c, c.value, warn);
   }
+}
+
+/**
+ * A list whose first value starts with `[` or whose last ends with `]`, both written bare: the
+ * brackets are read as part of the values. A quoted value's brackets are meant, and so are
+ * brackets whose removal leaves a value the attribute does not take (a closed set that holds
+ * `[a`): then nothing is said.
+ */
+function bracketedList(c: AnyComparison, values: readonly Scalar[], text: string, warn: Warn): void {
+  const tokens = valueTokens(text);
+  const first = tokens[0];
+  const last = tokens[tokens.length - 1];
+  if (first === undefined || last === undefined) return;
+  const opens = !first.quoted && first.text.startsWith('[');
+  const closes = !last.quoted && last.text.endsWith(']');
+  if (!opens && !closes) return;
+  const unbracketed = (t: Token) => {
+    let v = opens && t === first ? t.text.slice(1) : t.text;
+    if (closes && t === last && v.endsWith(']')) v = v.slice(0, -1);
+    return v;
+  };
+  const changed = (first === last ? [first] : [first, last]).map((t): [Token, string] => [t, unbracketed(t)]);
+  if (!changed.every(([, v]) => takes(c.attribute, v))) return;
+  const fix = withValues(text, changed);
+  const [v0, vn] = [values[0], values[values.length - 1]];
+  warn('bracketed_list', c, `${c.attribute.path} ${c.operator} reads ${JSON.stringify(v0)} and ${JSON.stringify(vn)} with their brackets: a list is written without them.`, fix);
+}
+
+/** True when `written` is a value `check` takes for `a`: of its type, and in its closed set if it has one. */
+function takes(a: Attribute, written: string): boolean {
+  const read = readValue(written, a, { timeZone: 'UTC' });
+  return typeof read !== 'object' && (a.values === undefined || a.values.includes(String(read)));
+}
+
+/** The value tokens of one predicate's text. */
+function valueTokens(text: string): Token[] {
+  const tokens: Token[] = [];
+  scan(text, text.length, (token) => {
+    if (token.role === 'value') tokens.push(token);
+  });
+  return tokens;
+}
+
+/** `text` with some value tokens written anew, each quoted as the printer quotes it. */
+function withValues(text: string, changes: readonly (readonly [Token, string])[]): string {
+  let out = '';
+  let from = 0;
+  for (const [token, value] of changes) {
+    out += text.slice(from, token.start) + printValue(textValue(value));
+    from = token.end;
+  }
+  return out + text.slice(from);
 }
 
 /** Each value of a Number predicate whose written digits the double it is read as does not keep. */
@@ -132,8 +208,22 @@ export function looksLikeMilliseconds(seconds: number): boolean {
 
 function millis(c: AnyComparison, seconds: number, warn: Warn): void {
   if (!looksLikeMilliseconds(seconds)) return;
-  const year = new Date(seconds * 1000).getUTCFullYear();
+  const year = utcYear(seconds);
   warn('milliseconds_timestamp', c, `${seconds} is read as Unix seconds, a date in the year ${year}; in milliseconds it would be ${new Date(seconds).toISOString()}: divide by 1000.`, `${c.attribute.path} ${c.operator} ${Math.floor(seconds / 1000)}`);
+}
+
+/**
+ * The year in UTC of an instant in Unix seconds, by the proleptic Gregorian calendar, also past
+ * the dates JavaScript can hold (days to civil date, as in H. Hinnant's chrono algorithms).
+ */
+function utcYear(seconds: number): number {
+  const z = Math.floor(seconds / 86_400) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  return yoe + era * 400 + (mp >= 10 ? 1 : 0);
 }
 
 /** Duplicates among the operands of one AND or OR; ranges that cannot meet inside one AND. */
