@@ -3,7 +3,9 @@ import { OPERATORS, type Operator } from '../ast/nodes.js';
 import { TqlError, issue, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_OPERATORS, sortOperators } from './operators.js';
 import { describeValue } from '../errors/describe-value.js';
+import { DEFAULT_LIMITS } from '../parser/options.js';
 import { isValidTimeZone } from '../validate/timestamp.js';
+import { findBadCharacter } from '../validate/values.js';
 import {
   ATTRIBUTE_TYPES,
   type Attribute,
@@ -18,6 +20,11 @@ import {
 } from './types.js';
 
 const NAME = /^[a-z][a-z0-9_]*$/;
+/**
+ * The longest name PostgreSQL keeps whole, in bytes (longer identifiers are cut, so two long names
+ * would name one column); the default SQL mapping names tables and columns after the schema.
+ */
+const MAX_NAME_BYTES = 63;
 /** The shape of an id prefix: `agnt_`, `usr2_`. */
 const ID_PREFIX = /^[a-z][a-z0-9]*_$/;
 
@@ -51,7 +58,9 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
     throw schemaError(['a schema definition is an object with an "entities" object']);
   }
   for (const [entityName, entityDef] of Object.entries(definition.entities)) {
-    if (!NAME.test(entityName)) problems.push(`entity name "${entityName}" is not lower snake case`);
+    if (!NAME.test(entityName)) problems.push(`entity name ${describeValue(entityName)} is not lower snake case`);
+    const tooLong = nameTooLong(entityName, 'the table');
+    if (tooLong !== undefined) problems.push(`entity name ${describeValue(entityName)} ${tooLong}`);
     const attrs: Record<string, Attribute> = Object.create(null);
     if (typeof entityDef !== 'object' || entityDef === null || typeof entityDef.attributes !== 'object' || entityDef.attributes === null) {
       problems.push(`entity "${entityName}" needs an "attributes" object`);
@@ -111,6 +120,8 @@ function resolveAttribute(
   problem: (message: string) => void,
 ): Attribute | undefined {
   if (!NAME.test(name)) problem('attribute names are lower snake case');
+  const tooLong = nameTooLong(name, 'the column');
+  if (tooLong !== undefined) problem(`the name ${tooLong}`);
   if (typeof def !== 'object' || def === null || !ATTRIBUTE_TYPES.includes(def.type)) {
     problem(`type must be one of ${ATTRIBUTE_TYPES.join(', ')}`);
     return undefined;
@@ -138,6 +149,7 @@ function resolveAttribute(
     if (def.type !== 'String') problem('only String attributes can have a closed set of values');
     else if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) problem('values is a list of texts');
     else if (values.length === 0) problem('a closed set of values cannot be empty');
+    else unwritableValues(values, problem);
   }
   if (def.nullable !== undefined && typeof def.nullable !== 'boolean') problem('nullable is true or false');
   if (def.description !== undefined && typeof def.description !== 'string') problem('a description is a text');
@@ -165,6 +177,53 @@ function resolveAttribute(
   });
   definedAttributes.add(attribute);
   return attribute;
+}
+
+/**
+ * What is wrong with a name the SQL engines would cut, if anything: the number of bytes and what to do.
+ *
+ * @example
+ * ```ts
+ * nameTooLong('a'.repeat(64), 'the column'); // 'is 64 bytes long; …'
+ * ```
+ */
+function nameTooLong(name: string, what: string): string | undefined {
+  const bytes = utf8Length(name);
+  if (bytes <= MAX_NAME_BYTES) return undefined;
+  return `is ${bytes} bytes long, and PostgreSQL cuts identifiers after ${MAX_NAME_BYTES}: shorten it to ${MAX_NAME_BYTES} bytes or fewer (an SQL mapping can still give ${what} a longer name)`;
+}
+
+/** The UTF-8 length of a text, without an encoder (the schema is also built in browsers). */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A surrogate pair is one 4-byte character; a lone surrogate is written as U+FFFD, 3 bytes.
+    if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+  }
+  return n;
+}
+
+/**
+ * Reports the closed-set values that no query can write, so that completion never offers one that
+ * `check` refuses: a NUL or a lone surrogate (`invalid_character`), or more characters than the
+ * default limit on a value. Only the first few are named.
+ */
+function unwritableValues(values: readonly string[], problem: (message: string) => void): void {
+  const bad: string[] = [];
+  let count = 0;
+  for (const [i, v] of values.entries()) {
+    const character = findBadCharacter(v);
+    const why = character !== undefined ? `holds ${character}` : v.length > DEFAULT_LIMITS.maxValueLength ? `is ${v.length} characters long` : undefined;
+    if (why === undefined) continue;
+    if (++count <= 3) bad.push(`value ${i} ${describeValue(v)} ${why}`);
+  }
+  if (count === 0) return;
+  const more = count > bad.length ? ` (and ${count - bad.length} more)` : '';
+  problem(`${bad.join('; ')}${more}: a query can only write values without NUL or lone surrogates, of at most ${DEFAULT_LIMITS.maxValueLength} characters; remove or correct them`);
 }
 
 /** Attributes made by {@link defineSchema}: checked when made, and frozen all the way down. */
