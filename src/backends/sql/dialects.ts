@@ -84,7 +84,10 @@ export interface SqlDialect {
   readonly bytewise: string;
   /**
    * How Timestamp comparisons are written for each column storage (instant-sql.ts). A dialect
-   * without it compares only `unix_seconds` columns, as plain numbers.
+   * without it compares only `unix_seconds` columns, as plain numbers; a dialect object made by
+   * spreading a built-in one (`{ ...postgres, name: 'citus' }`) keeps the built-in's.
+   *
+   * @internal
    */
   readonly instants?: InstantWriters;
   /**
