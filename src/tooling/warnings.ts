@@ -155,7 +155,7 @@ function bracketedList(c: AnyComparison, values: readonly Scalar[], text: string
     if (closes && t === last && v.endsWith(']')) v = v.slice(0, -1);
     return v;
   };
-  const changed = (first === last ? [first] : [first, last]).map((t): [Token, string] => [t, unbracketed(t)]);
+  const changed = (first === last ? [first] : [first, last]).map((t): [Token, string] => [t, unbracketed(t)]).filter(([t, v]) => v !== t.text);
   if (!changed.every(([, v]) => takes(c.attribute, v))) return;
   const fix = withValues(text, changed);
   const [v0, vn] = [values[0], values[values.length - 1]];

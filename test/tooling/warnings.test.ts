@@ -112,3 +112,47 @@ describe('number_rounded: a Number literal the double it is read as does not kee
     expect(found(text)).toEqual(expected);
   });
 });
+
+describe('fixes that check accepts; quoted values are what the user meant', () => {
+  const shelf = defineSchema({
+    entities: {
+      a: {
+        attributes: {
+          s: { type: 'String', values: ['b]', 'c', '[d', 'd', 'e]', 'e'] },
+          t: { type: 'String' },
+          n: { type: 'String', nullable: true },
+        },
+      },
+    },
+  });
+  const found = (text: string, profile?: 'timezest') =>
+    warnings(check(text, shelf, 'a', { profile }), { profile }).map((w) => `${w.code}${w.fix === undefined ? '' : ` → ${w.fix}`}`);
+
+  test.for<[string, string[]]>([
+    // Quoted, the bracket is part of the value on purpose.
+    ['a.s IN "b]"', []],
+    ['a.t IN "[x",y]', ['bracketed_list → a.t IN "[x",y']],
+    ['a.t IN "[x","y]"', []],
+    // The closed set holds b]: c,b] reads two of its values, and c,b is no better.
+    ['a.s IN c,b]', []],
+    // [d and e] are values of their own, but so are d and e: the brackets are more likely a mistake.
+    ['a.s IN [d,e]', ['bracketed_list → a.s IN d,e']],
+    ['a.t IN [x]', ['bracketed_list → a.t IN x']],
+    ['a.t IN []', ['bracketed_list → a.t IN ""']],
+    ['a.t IN [x,"m[n",y]', ['bracketed_list → a.t IN x,"m[n",y']],
+    ['a.t NOT_IN [null]', ['bracketed_list → a.t NOT_IN "null"']],
+    // The fix writes the value as the printer quotes it.
+    ['a.t LIKE %a\u0001b%', ['percent_in_like → a.t LIKE a\u0001b']],
+    ['a.t LIKE %null', ['percent_in_like → a.t LIKE "null"']],
+    ['a.n EQ NULL', ['null_as_text → a.n EQ null']],
+  ])('%s', ([text, expected]) => {
+    expect(found(text)).toEqual(expected);
+    for (const w of warnings(check(text, shelf, 'a'))) {
+      if (w.fix !== undefined) expect(check(text.slice(0, w.span.start) + w.fix + text.slice(w.span.end), shelf, 'a').text).toContain(w.fix);
+    }
+  });
+
+  test('under the timezest profile, which has no null, null_as_text comes without a fix', () => {
+    expect(found('a.n EQ NULL', 'timezest')).toEqual(['null_as_text']);
+  });
+});
