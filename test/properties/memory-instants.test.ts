@@ -121,7 +121,7 @@ const arbCase = fc.array(arbEvent, { minLength: 1, maxLength: 12 }).chain((recor
 );
 
 describe('a timestamp comparison on a field answers as the whole second of the stored instant', () => {
-  test.prop([arbCase], { numRuns: 300 })('event.<at> <op> <t>', ({ records, t, asDate, attribute, operator }) => {
+  test.prop([arbCase], { numRuns: 200 })('event.<at> <op> <t>', ({ records, t, asDate, attribute, operator }) => {
     const text = `event.${attribute.name} ${operator} ${written(t, asDate)}`;
     const q = check(text, instantSchema, 'event');
     const second = q.condition.kind === 'Comparison' ? (q.condition.value as number) : NaN;
@@ -158,7 +158,7 @@ const arbQuery = fc.array(arbEvent, { minLength: 1, maxLength: 12 }).chain((reco
 );
 
 describe('ANDs and ORs on fields, variants and elements', () => {
-  test.prop([arbQuery], { numRuns: 300 })('answer as the reference interpreter', ({ records, text }) => {
+  test.prop([arbQuery], { numRuns: 200 })('answer as the reference interpreter', ({ records, text }) => {
     const q = check(text, instantSchema, 'event');
     const isMatch = compilePredicate(q);
     for (const r of records) expect(isMatch(r), text).toBe(referenceMatches(q.condition, r));
@@ -166,7 +166,7 @@ describe('ANDs and ORs on fields, variants and elements', () => {
 });
 
 describe('complements', () => {
-  test.prop([arbCase], { numRuns: 200 })('NOT_EQ t is the complement of EQ t, and EQ null of NOT_EQ null', ({ records, t, attribute }) => {
+  test.prop([arbCase], { numRuns: 100 })('NOT_EQ t is the complement of EQ t, and EQ null of NOT_EQ null', ({ records, t, attribute }) => {
     const value = written(t, false);
     const pairs = [
       [`event.${attribute.name} EQ ${value}`, `event.${attribute.name} NOT_EQ ${value}`],
@@ -178,7 +178,7 @@ describe('complements', () => {
     }
   });
 
-  test.prop([arbCase], { numRuns: 200 })('a value that is no instant of the storage is null', ({ records, attribute }) => {
+  test.prop([arbCase], { numRuns: 100 })('a value that is no instant of the storage is null', ({ records, attribute }) => {
     const isNull = compile(`event.${attribute.name} EQ null`);
     for (const r of records) {
       const s = storedWholeSeconds(r[attribute.name], storageOf(attribute));
@@ -202,7 +202,7 @@ function hostileTwin(record: Record<string, unknown>): unknown {
 }
 
 describe('hostile records', () => {
-  test.prop([arbQuery], { numRuns: 150 })('a record read through own getters on a throwing prototype answers as the plain record', ({ records, text }) => {
+  test.prop([arbQuery], { numRuns: 100 })('a record read through own getters on a throwing prototype answers as the plain record', ({ records, text }) => {
     const isMatch = compile(text);
     for (const r of records) expect(isMatch(hostileTwin(r)), text).toBe(isMatch(r));
   });
