@@ -113,8 +113,10 @@ function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogCo
       // SQLite's DATETIME columns (NUMERIC affinity) keep the texts CURRENT_TIMESTAMP writes as text.
       return column.kind === 'text' || (dialect === 'sqlite' && column.kind === 'numeric_affinity' && /DATE|TIME/i.test(column.type));
     case 'timestamptz':
-    case 'timestamp':
       return column.kind === storage;
+    case 'timestamp':
+      // A date is the wall-clock midnight that starts it, and compares with wall-clock bounds as such.
+      return column.kind === 'timestamp' || column.kind === 'date';
     default:
       return false;
   }
@@ -123,6 +125,7 @@ function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogCo
 /** The storage entry that reads this column, if one does. */
 function storageForColumn(column: CatalogColumn, dialect: SqlDialectName): string | undefined {
   if (column.kind === 'timestamptz' || column.kind === 'timestamp') return `'${column.kind}'`;
+  if (column.kind === 'date') return "'timestamp' (a date is its midnight, a wall-clock time in the mapping's zone)";
   if (column.kind === 'text') return "'iso_text'";
   if (!NUMBERS.has(column.kind)) return undefined;
   // An SQLite DATETIME column holds numbers or texts, whichever the app wrote.
@@ -141,7 +144,6 @@ const timestampFit: Fit = (use) => {
     return `${reads}, a type SQLite does not have; declare storage: { ${use.field}: ${fitting ?? "'iso_text' (texts) or 'unix_seconds' (numbers)"} } in the mapping of ${use.entity}`;
   }
   if (fitting !== undefined) return `${reads}; declare storage: { ${use.field}: ${fitting} } in the mapping of ${use.entity}`;
-  if (column.kind === 'date') return `${reads}, and a date has no time of day for tql to compare; make the column a timestamp (or map a view that casts it)`;
   return `${reads}; make it a timestamp, a number or a text column`;
 };
 

@@ -110,8 +110,10 @@ const POSTGRES_ROWS: readonly Row[] = [
     name: 'due_on',
     type: 'date',
     attribute: TIMESTAMP,
-    expected: 'and the mapping reads it as Unix seconds, and a date has no time of day for tql to compare; make the column a timestamp (or map a view that casts it)',
+    expected: "and the mapping reads it as Unix seconds; declare storage: { due_on: 'timestamp' (a date is its midnight, a wall-clock time in the mapping's zone) } in the mapping of app_event",
   },
+  // Drizzle's date(): the midnight that starts the day, in the zone the mapping names (UTC).
+  { name: 'paid_on', type: 'date', attribute: TIMESTAMP, storage: 'timestamp', expected: 'ok' },
   // Drizzle's timestamp({ mode: 'string' }), derived as a String.
   {
     name: 'stamp',
