@@ -36,6 +36,7 @@ export {
 
 // ---- schemas ----
 export { defineSchema, isSchema } from './schema/define-schema.js';
+export { storedSeconds, storedWholeSeconds } from './schema/stored-instant.js';
 export { schemaFromJsonSchema, type DerivedSchema, type SkippedProperty } from './schema/from-json-schema.js';
 export type {
   Attribute,
