@@ -147,7 +147,8 @@ function resolveAttribute(
   const values: unknown = def.values;
   if (values !== undefined) {
     if (def.type !== 'String') problem('only String attributes can have a closed set of values');
-    else if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) problem('values is a list of texts');
+    // A hole in a sparse list is no text either (every() skips holes; Object.keys does not list them).
+    else if (!Array.isArray(values) || Object.keys(values).length !== values.length || !values.every((v) => typeof v === 'string')) problem('values is a list of texts');
     else if (values.length === 0) problem('a closed set of values cannot be empty');
     else unwritableValues(values, problem);
   }
