@@ -24,53 +24,18 @@ import { schedulingSqlMapping } from '../../src/models/scheduling/sql/index.js';
 import { OPERATORS } from '../../src/ast/nodes.js';
 import { parse, safeParse } from '../../src/parser/parse.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
-import { DEFAULT_OPERATORS } from '../../src/schema/operators.js';
-import { ATTRIBUTE_TYPES, type Entity, type Schema } from '../../src/schema/types.js';
+import { type Entity, type Schema } from '../../src/schema/types.js';
 import { validate } from '../../src/validate/validate.js';
 import type { ValidatedQuery } from '../../src/validate/validated-query.js';
 import { arbWildRecords } from '../backends/mongo/wild-records.js';
 import { arbExpr, arbMutation, arbQuery, arbTokenSoup, mutate } from './arbitraries/ast.js';
+import { arbJunk, maybe, mostly, withJunkSomewhere } from './arbitraries/junk.js';
+import { arbDefinition, arbName, entriesToObject } from './arbitraries/schema-definition.js';
 import { arbValidExpr, syntheticSchema, TIME_ZONES } from './arbitraries/schema-query.js';
+import { outcome } from '../support/outcome.js';
 import { arbQueryText } from './arbitraries/valid-query.js';
 
-// ---- the contract ----
-
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false };
-
-/** Runs `f`: its value, or a TqlError it threw. Anything else thrown fails the test. */
-function outcome<T>(f: () => T): Outcome<T> {
-  try {
-    return { ok: true, value: f() };
-  } catch (error) {
-    // Catches: a TypeError, RangeError or SyntaxError escaping from deep inside.
-    expect(isTqlError(error), `threw ${String(error)}`).toBe(true);
-    if (isTqlError(error)) {
-      expect(error.issues.length).toBeGreaterThan(0);
-      expect(typeof error.message).toBe('string');
-    }
-    return { ok: false };
-  }
-}
-
-// ---- junk ----
-
-/** Keys that lead into prototypes, as own properties (JSON.parse makes `__proto__` an own key). */
-const PROTOTYPE_OBJECTS: readonly unknown[] = [
-  JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'),
-  JSON.parse('{"__proto__": null}'),
-  Object.create(null),
-  { toString: 'not a function', valueOf: 5 },
-];
-
-/** Values of every JavaScript type, odd numbers, symbols and prototype keys. */
-const arbJunk: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.anything({ maxDepth: 2, withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withBoxedValues: true, withSparseArray: true }) },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(null, undefined, NaN, Infinity, -Infinity, -1, 0, 1.5, 1e300, -0, 2 ** 53, '', 'x', '__proto__', 'constructor', true, [], {}) },
-  { weight: 1, arbitrary: fc.constantFrom<unknown>(Symbol('junk'), 10n, () => 1, ...PROTOTYPE_OBJECTS) },
-);
-
-/** A value of the expected kind now and then, junk otherwise. */
-const maybe = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 2, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: arbJunk });
+// ---- arguments ----
 
 const SCHEMAS: readonly Schema[] = [schedulingSchema as Schema, syntheticSchema as Schema];
 
@@ -84,10 +49,6 @@ const arbQueryString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.tuple(fc.constantFrom('agent.name EQ x AND ', '(', 'a.b IN x,', 'agent.name EQ "\\"'), fc.nat({ max: 3000 })).map(([unit, n]) => unit.repeat(n)),
 );
-
-/** Mostly a good value (or none), now and then junk: so that some calls get far enough to succeed. */
-const mostly = <T>(good: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
-  fc.oneof({ weight: 6, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: arbJunk });
 
 const arbLimit = fc.oneof(
   { weight: 3, arbitrary: fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.constant(Infinity)) },
@@ -183,102 +144,8 @@ describe('check, safeCheck, parse and validate take anything', () => {
   });
 });
 
-/** A copy of `value` with one object property or array element, anywhere, replaced by junk. */
-function withJunkSomewhere(value: unknown, draw: fc.GeneratorValue): unknown {
-  const slots: { holder: Record<string | number, unknown>; key: string | number }[] = [];
-  const copy = (v: unknown, depth: number): unknown => {
-    if (typeof v !== 'object' || v === null || depth > 12) return v;
-    const out = (Array.isArray(v) ? [] : {}) as Record<string | number, unknown>;
-    for (const [k, x] of Object.entries(v)) {
-      out[k] = copy(x, depth + 1);
-      slots.push({ holder: out, key: Array.isArray(v) ? Number(k) : k });
-    }
-    return out;
-  };
-  const root = copy(value, 0);
-  if (slots.length === 0) return draw(() => arbJunk);
-  const slot = slots[draw(() => fc.nat({ max: slots.length - 1 }))]!;
-  slot.holder[slot.key] = draw(() => arbJunk);
-  return root;
-}
-
 // ---- schema definitions ----
 
-const arbGoodName = fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/);
-const arbName = fc.oneof({ weight: 4, arbitrary: arbGoodName }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'Bad', '', 'a.b', 'to_string') });
-const arbSource = fc.oneof(
-  fc.record({ kind: fc.constant('field'), field: maybe(arbName) }, { requiredKeys: ['kind'] }),
-  fc.record({ kind: fc.constant('variant'), tag: maybe(arbName), fields: maybe(fc.dictionary(arbName, maybe(arbName), { maxKeys: 3 })) }, { requiredKeys: ['kind'] }),
-  fc.record(
-    {
-      kind: fc.constant('element'),
-      arrays: maybe(fc.array(maybe(arbName), { maxLength: 3 })),
-      where: maybe(fc.record({ field: maybe(arbName), oneOf: maybe(fc.array(maybe(fc.string({ maxLength: 4 })), { maxLength: 3 })) }, { requiredKeys: [] })),
-      value: maybe(arbName),
-      ignorePrefix: maybe(fc.constantFrom('#', '', 'x')),
-    },
-    { requiredKeys: ['kind'] },
-  ),
-  fc.record({ kind: fc.constantFrom('other', 'Field', '') }),
-  arbJunk,
-);
-/** A definition `defineSchema` accepts, so that whole schemas often are. */
-const arbGoodAttributeDefinition = fc.constantFrom(...ATTRIBUTE_TYPES).chain((type) =>
-  fc.record(
-    {
-      type: fc.constant(type),
-      operators: fc.subarray([...DEFAULT_OPERATORS[type]], { minLength: 1 }),
-      nullable: fc.boolean(),
-      values: type === 'String' ? fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 3 }) : fc.constant(undefined),
-      id: type === 'ID' ? fc.oneof(fc.constant({ kind: 'integer' }), fc.constantFrom('usr_', 'a1_').map((prefix) => ({ kind: 'prefixed', prefix }))) : fc.constant(undefined),
-      source: fc.oneof(
-        fc.record({ kind: fc.constant('field'), field: arbName }),
-        fc.record({ kind: fc.constant('variant'), tag: arbName, fields: fc.dictionary(fc.string({ maxLength: 3 }), arbName, { maxKeys: 3 }) }),
-        fc.record({
-          kind: fc.constant('element'),
-          arrays: fc.array(arbName, { minLength: 1, maxLength: 2 }),
-          where: fc.record({ field: arbName, oneOf: fc.array(fc.string({ maxLength: 3 }), { minLength: 1, maxLength: 2 }) }),
-          value: arbName,
-        }),
-      ),
-    },
-    { requiredKeys: ['type'] },
-  ),
-);
-const arbAttributeDefinition = fc.oneof(
-  { weight: 6, arbitrary: arbGoodAttributeDefinition },
-  {
-    weight: 2,
-    arbitrary: fc.record(
-      {
-        type: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ATTRIBUTE_TYPES) }, { weight: 1, arbitrary: arbJunk }),
-        operators: maybe(fc.subarray([...OPERATORS, 'eq', 'BETWEEN'])),
-        nullable: maybe(fc.boolean()),
-        values: maybe(fc.array(maybe(fc.string({ maxLength: 5 })), { maxLength: 4 })),
-        id: maybe(fc.oneof(fc.constant({ kind: 'integer' }), fc.record({ kind: fc.constant('prefixed'), prefix: maybe(fc.constantFrom('usr_', 'a1_', 'x', '', 'Usr_')) }), fc.record({ kind: maybe(fc.string()) }))),
-        source: arbSource,
-        description: maybe(fc.string({ maxLength: 5 })),
-      },
-      { requiredKeys: [] },
-    ),
-  },
-  { weight: 1, arbitrary: arbJunk },
-);
-/** Own keys from entries, `__proto__` included. */
-const entriesToObject = (entries: readonly [string, unknown][]) => Object.fromEntries(entries);
-/** Entities of attributes: good names and definitions, or wild ones. */
-function arbEntities(name: fc.Arbitrary<string>, attribute: fc.Arbitrary<unknown>, entity: fc.Arbitrary<unknown> = fc.constant(undefined)) {
-  const attributes = fc.array(fc.tuple(name, attribute), { minLength: 1, maxLength: 4 }).map(entriesToObject);
-  const entityDefinition = fc.oneof({ weight: 5, arbitrary: fc.record({ attributes, description: fc.option(fc.string(), { nil: undefined }) }) }, { weight: 1, arbitrary: entity });
-  return fc.array(fc.tuple(name, entityDefinition), { minLength: 1, maxLength: 3 }).map((entities) => ({ entities: entriesToObject(entities) }));
-}
-const arbDefinition: fc.Arbitrary<unknown> = fc.oneof(
-  // Most are accepted: every backend then gets queries on them.
-  { weight: 3, arbitrary: arbEntities(arbGoodName, arbGoodAttributeDefinition) },
-  { weight: 3, arbitrary: arbEntities(arbName, arbAttributeDefinition, arbJunk) },
-  { weight: 1, arbitrary: fc.record({ entities: arbJunk }) },
-  { weight: 1, arbitrary: arbJunk },
-);
 
 /** Every string a definition mentions: record keys the backends will read. */
 function stringsIn(value: unknown, into = new Set<string>(), depth = 0): Set<string> {
