@@ -77,7 +77,7 @@ export function evaluate(input: PlaygroundInput): Evaluation {
     stage: 'done',
     ast,
     query,
-    warnings: warnings(query),
+    warnings: warnings(query, { profile: input.profile }),
     printed: { readable: print(ast, { style: 'readable' }), url: print(ast, { style: 'url' }) },
     sql: {
       postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: view.mapping })),

@@ -125,8 +125,10 @@ function comparisonWarnings(c: AnyComparison, text: string, warn: Warn, nullFixe
     case 'NOT_EQ': {
       const v = c.value;
       if (typeof v === 'string' && v.toLowerCase() === 'null' && a.nullable) {
+        const text = `${a.path} ${c.operator} ${v} compares with the text ${JSON.stringify(v)}`;
         // Under a profile without null there is no better way to write it: the warning, no fix.
-        warn('null_as_text', c, `${a.path} ${c.operator} ${v} compares with the text ${JSON.stringify(v)}; to test for no value, write null (lower case, not quoted).`, nullFixes ? `${a.path} ${c.operator} null` : undefined);
+        if (nullFixes) warn('null_as_text', c, `${text}; to test for no value, write null (lower case, not quoted).`, `${a.path} ${c.operator} null`);
+        else warn('null_as_text', c, `${text}; testing for no value (null) needs the extended profile.`);
       }
       if (a.type === 'Timestamp' && typeof v === 'number') millis(c, v, warn);
       return;

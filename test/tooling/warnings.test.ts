@@ -154,5 +154,8 @@ describe('fixes that check accepts; quoted values are what the user meant', () =
 
   test('under the timezest profile, which has no null, null_as_text comes without a fix', () => {
     expect(found('a.n EQ NULL', 'timezest')).toEqual(['null_as_text']);
+    expect(warnings(check('a.n EQ NULL', shelf, 'a', { profile: 'timezest' }), { profile: 'timezest' })[0]!.message).toMatchInlineSnapshot(
+      `"a.n EQ NULL compares with the text "NULL"; testing for no value (null) needs the extended profile."`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { print } from '../../ast/print.js';
+import type { Profile } from '../../parser/options.js';
 import { toAst } from '../../validate/to-ast.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';
@@ -27,7 +28,8 @@ Examples:
     if (!input.ok) return input.exit;
     const normalized = toAst(input.query);
     // Warnings never make a query invalid: they are printed, and the status stays 0.
-    const found = warnings(input.query);
+    // readQuery checked --profile; a fix uses only what that profile takes.
+    const found = warnings(input.query, { profile: options.profile as Profile | undefined });
     if (options.json === true) {
       const body = { valid: true, entity: input.entity, normalized: print(normalized, { style: 'readable' }), condition: input.query.condition, warnings: found };
       io.stdout.write(`${JSON.stringify(body, jsonReplacer, 2)}\n`);
