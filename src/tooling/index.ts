@@ -10,6 +10,6 @@
  *
  * @module tql/tooling
  */
-export { warnings, WARNING_CODES, type TqlWarning, type WarningCode } from './warnings.js';
+export { warnings, WARNING_CODES, type TqlWarning, type WarningCode, type WarningsOptions } from './warnings.js';
 export { complete, type CompleteOptions, type CompletionItem, type CompletionKind, type Completions } from './completion.js';
 export { hover, type Hover, type HoverOptions } from './hover.js';
