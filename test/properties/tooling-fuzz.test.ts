@@ -2,8 +2,8 @@
  * The tooling surfaces under hostile input, with the oracles of the core's fuzzing:
  * - `complete`, `hover`, `warnings` and `defineSchema` answer every argument (texts of any kind,
  *   offsets of any kind, options of any shape, junk for schemas, entities and queries) with a
- *   result or a TqlError, over 50,000 generated calls, and leave the built-in prototypes as they
- *   found them;
+ *   result or a TqlError, over 50,000 generated calls, leave the built-in prototypes as they
+ *   found them, and read no file, open no socket and start no process;
  * - over generated schemas, defineSchema accepts a closed set exactly when `check` takes each of
  *   its values, and every value completion offers, inserted into the text, gives a query `check`
  *   accepts (an incomplete one once its rest is typed);
@@ -11,7 +11,7 @@
  *   query `check` accepts, under the profile the query was checked with.
  */
 import { fc, test } from '@fast-check/vitest';
-import { afterAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { check, safeCheck } from '../../src/api/check.js';
 import { text as textValue } from '../../src/ast/builders.js';
 import { print, printValue } from '../../src/ast/print.js';
@@ -22,6 +22,7 @@ import type { Entity, Schema, SchemaDefinition } from '../../src/schema/types.js
 import { complete, type Completions } from '../../src/tooling/completion.js';
 import { hover, type Hover } from '../../src/tooling/hover.js';
 import { warnings, type TqlWarning } from '../../src/tooling/warnings.js';
+import { watchIo, type IoWatch } from '../support/io-watch.js';
 import { outcome } from '../support/outcome.js';
 import { arbMutation, arbTokenSoup, arbTrickyText, mutate } from './arbitraries/ast.js';
 import { arbJunk, mostly, withJunkSomewhere } from './arbitraries/junk.js';
@@ -41,13 +42,21 @@ const untyped = {
   defineSchema: defineSchema as (definition: unknown) => Schema,
 };
 
-// ---- no pollution ----
+// ---- no pollution, no I/O ----
 
 const PROTOTYPES = { Object: Object.prototype, Array: Array.prototype, String: String.prototype, Function: Function.prototype, Number: Number.prototype };
 const ownKeys = () => Object.fromEntries(Object.entries(PROTOTYPES).map(([name, p]) => [name, Reflect.ownKeys(p).map(String).sort()]));
 const keysBefore = ownKeys();
+let io: IoWatch;
+beforeAll(() => {
+  // The parser loads its grammar on the first text its fast path rejects: loaded before watching.
+  safeCheck('agent.name eq', schedulingSchema, 'agent');
+  io = watchIo();
+});
 afterAll(() => {
+  io.stop();
   expect(ownKeys()).toEqual(keysBefore);
+  expect(io.calls).toEqual([]);
 });
 
 // ---- arguments ----
