@@ -9,6 +9,7 @@ import { INDEXED_OPERATORS } from '../../schema/operators.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
+import { distinctIndexName, indexName } from './index-name.js';
 
 /** Options of {@link indexAdvice}. */
 export interface IndexAdviceOptions {
@@ -65,8 +66,17 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
   const listOrder = options.listOrder ?? 'created_at';
   const { ifNotExists, expressions } = dialect.indexes ?? { ifNotExists: true, expressions: true };
   const statements = new Map<string, string>();
-  const add = (table: string, name: string, definition: string) => {
-    const sql = `CREATE INDEX ${ifNotExists ? 'IF NOT EXISTS ' : ''}${q(indexName(table, name))} ON ${q(table)} ${definition};`;
+  // Index names are one namespace per schema on most engines: each index keeps its own, as with
+  // `IF NOT EXISTS` a second index under a taken name would silently not be created.
+  const owners = new Map<string, string>();
+  const add = (table: string, what: string, definition: string) => {
+    const owner = `${table}\u0000${what}\u0000${definition}`;
+    let name = indexName(table, what);
+    // Compared without case: SQLite and MySQL names are case-insensitive.
+    const taken = (n: string) => owners.has(n.toLowerCase()) && owners.get(n.toLowerCase()) !== owner;
+    for (let attempt = 1; taken(name); attempt++) name = distinctIndexName(table, what, attempt);
+    owners.set(name.toLowerCase(), owner);
+    const sql = `CREATE INDEX ${ifNotExists ? 'IF NOT EXISTS ' : ''}${q(name)} ON ${q(table)} ${definition};`;
     statements.set(sql, sql);
   };
 
@@ -105,10 +115,4 @@ export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string
   }
   const out = [...statements.values()];
   return trigram && out.some((s) => s.includes('gin_trgm_ops')) ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm;', ...out] : out;
-}
-
-/** `<table>_<what>_idx`, within PostgreSQL's 63 bytes of identifier (names from mappings are short ASCII as a rule). */
-function indexName(table: string, what: string): string {
-  const name = `${table}_${what}_idx`;
-  return name.length <= 63 ? name : `${name.slice(0, 59)}_idx`;
 }
