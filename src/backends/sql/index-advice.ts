@@ -6,6 +6,7 @@
 import type { Schema } from '../../schema/types.js';
 import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { INDEXED_OPERATORS } from '../../schema/operators.js';
+import { optionError } from '../../errors/tql-error.js';
 import { entityMapping } from './define-mapping.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
@@ -58,12 +59,16 @@ export interface IndexAdviceOptions {
  * ```
  */
 export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string[] {
+  // Called from JavaScript, the options may be anything: a TqlError says what to pass.
+  if (typeof options !== 'object' || options === null) throw optionError('indexAdvice takes { dialect, mapping }.');
+  if (typeof options.mapping !== 'object' || options.mapping === null) throw optionError('mapping is an object with one { table, key } entry per entity.');
   const dialect = resolveDialect(options.dialect);
   const q = dialect.quoteIdentifier;
   // Refused as compileSql refuses it: no index is advised for statements that cannot be compiled.
   const folding = caseFoldingFor(dialect, options.caseFolding);
   const trigram = dialect.name === 'postgres' && options.trigram !== false;
   const listOrder = options.listOrder ?? 'created_at';
+  if (listOrder !== false && typeof listOrder !== 'string') throw optionError('listOrder is the name of the column lists are ordered by, or false for none.');
   const { ifNotExists, expressions } = dialect.indexes ?? { ifNotExists: true, expressions: true };
   const statements = new Map<string, string>();
   // Index names are one namespace per schema on most engines: each index keeps its own, as with
