@@ -3,12 +3,10 @@
  * records by the whole second of `created_at`, then by id, and pages by conditions on the stored
  * value that keep to the `created_at` index.
  */
-import { inputError, optionError } from '../errors/tql-error.js';
-import { timestampStorage } from '../schema/define-schema.js';
-import { storedWholeSeconds } from '../schema/stored-instant.js';
+import { optionError } from '../errors/tql-error.js';
 import type { TimestampStorage, TimestampStorageDefinition, TimestampStorageKind } from '../schema/types.js';
 import type { Direction, SortKey } from './list-store.js';
-import { recordKey } from './record-key.js';
+import { createdAtStorage, recordKey } from './record-key.js';
 
 /** A filter document of the list store. */
 export type MongoListFilter = Record<string, unknown>;
@@ -54,18 +52,8 @@ const LIST_ORDERS: { readonly [K in TimestampStorageKind]: (storage: Extract<Tim
 function rangeOrder(storage: TimestampStorage, bound: (s: number) => number | Date): MongoListOrder {
   const within = (s: number): MongoListFilter => ({ created_at: { $gte: bound(s), $lt: bound(s + 1) } });
   return {
-    key(record, what) {
-      const r = typeof record === 'object' && record !== null ? (record as Record<string, unknown>) : {};
-      const id = Object.hasOwn(r, 'id') ? r['id'] : undefined;
-      const raw = Object.hasOwn(r, 'created_at') ? r['created_at'] : undefined;
-      const createdAt = storedWholeSeconds(raw, storage);
-      if (typeof id !== 'string' || createdAt === undefined) {
-        throw inputError(
-          `A list needs a string "id" and a created_at stored as ${storage.kind} on every record; ${what} has id ${describe(id)} and created_at ${describe(raw)}.`,
-        );
-      }
-      return { createdAt, id };
-    },
+    // The whole second as every store reads it; a getter that throws is an invalid_input too.
+    key: (record, what) => recordKey(record, what, storage),
     beyond: (k, direction) =>
       direction === 'older'
         ? { $or: [{ created_at: { $lt: bound(k.createdAt) } }, { ...within(k.createdAt), id: { $lt: k.id } }] }
@@ -73,11 +61,6 @@ function rangeOrder(storage: TimestampStorage, bound: (s: number) => number | Da
     within,
     fractions: true,
   };
-}
-
-function describe(value: unknown): string {
-  if (value instanceof Date) return `Date(${value.getTime()})`;
-  return value === undefined ? 'none' : (JSON.stringify(value) ?? String(value));
 }
 
 /**
@@ -91,9 +74,7 @@ function describe(value: unknown): string {
  * ```
  */
 export function mongoListOrder(definition: TimestampStorageDefinition | undefined): MongoListOrder {
-  const problems: string[] = [];
-  const storage = timestampStorage(definition, (m) => problems.push(m));
-  if (problems.length > 0) throw optionError(`mongoListStore's createdAt option: ${problems.join('; ')}.`);
+  const storage = createdAtStorage(definition, "mongoListStore's createdAt option");
   // The table is keyed by kind, so the storage matches its entry; TS cannot see the correlation.
   return (LIST_ORDERS[storage.kind] as (s: TimestampStorage) => MongoListOrder)(storage);
 }

@@ -81,6 +81,6 @@ describe('the Mongo list store pages by the whole second of created_at, then by 
 
   test('a document whose created_at is no instant of the storage is refused when it is listed', async () => {
     const store = mongoListStore(mingoCollection([{ id: 'a', created_at: '2024-05-01' }]), { createdAt: 'date' });
-    await expect(store.page(undefined, { direction: 'older', from: undefined, limit: 5 })).rejects.toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A list needs a string "id" and a created_at stored as date on every record; document 0 has id "a" and created_at "2024-05-01".]`);
+    await expect(store.page(undefined, { direction: 'older', from: undefined, limit: 5 })).rejects.toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A list needs a string "id" and a "created_at" stored as a JavaScript Date on every record, the storage the schema declares for created_at; document 0 has id "a" and created_at "2024-05-01".]`);
   });
 });
