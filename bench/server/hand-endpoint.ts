@@ -1,0 +1,119 @@
+/**
+ * The hand-written list endpoint the server bench measures tql's reference server against:
+ * plain node:http and a node-postgres pool, serving `/v1/scheduling_requests`, `/v1/agents` and
+ * `/v1/resources` for the bench's filters with the same JSON bodies, byte for byte, as the
+ * reference server (docs/server.md), one SQL statement per page (bench/server/hand-sql.ts).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { authorized } from '../../src/models/scheduling/server/auth.js';
+import { handCondition } from './hand-filter.js';
+import { HAND_LISTS, pageStatement, type HandCursor, type HandListPath } from './hand-sql.js';
+
+export interface HandServerOptions {
+  readonly databaseUrl: string;
+  /** The bearer token every request must carry. */
+  readonly token: string;
+  /** The origin of the page links. Default: this server's own `http://127.0.0.1:<port>`. */
+  readonly baseUrl?: string | undefined;
+}
+
+export interface HandServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+interface PageRow {
+  readonly found: boolean;
+  readonly data: { id: string }[] | null;
+  readonly beyond: boolean;
+}
+
+/**
+ * Starts the endpoint on 127.0.0.1 and a free port, with a pool of 5 connections (as the
+ * reference server has).
+ *
+ * @example
+ * ```ts
+ * const hand = await startHandServer({ databaseUrl: 'postgresql://postgres@127.0.0.1:5432/postgres', token: 't' });
+ * await fetch(`${hand.url}/v1/agents?filter=agent.name~LIKE~john`, { headers: { authorization: 'Bearer t' } });
+ * await hand.close();
+ * ```
+ */
+export async function startHandServer(options: HandServerOptions): Promise<HandServer> {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+  pool.on('error', () => undefined);
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      process.stderr.write(`hand server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      if (!res.headersSent) send(res, 500, { error: { type: 'internal_error', message: 'Internal server error.' } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const own = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = options.baseUrl ?? own;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!authorized(req.headers, options.token)) {
+      res.setHeader('www-authenticate', 'Bearer');
+      return send(res, 401, { error: { type: 'unauthorized', message: 'Send the header "Authorization: Bearer <token>".' } });
+    }
+    const url = new URL(req.url ?? '/', origin);
+    if (!Object.hasOwn(HAND_LISTS, url.pathname)) return send(res, 404, { error: { type: 'not_found', message: `There is no endpoint ${url.pathname}.` } });
+    const path = url.pathname as HandListPath;
+    const params = url.searchParams;
+    const where = handCondition(HAND_LISTS[path].entity, params.get('filter'));
+    if (typeof where === 'string') return send(res, 400, { error: { type: 'invalid_filter', message: where } });
+    const limit = params.has('limit') ? Number(params.get('limit')) : 20;
+    const after = params.get('starting_after');
+    const before = params.get('ending_before');
+    const cursor: HandCursor | undefined = after !== null ? { kind: 'starting_after', id: after } : before !== null ? { kind: 'ending_before', id: before } : undefined;
+    const { rows } = await pool.query<PageRow>(pageStatement(path, where, cursor, limit));
+    const { found, data, beyond } = rows[0]!;
+    if (!found) return send(res, 400, { error: { type: 'invalid_option', message: `There is no record with id ${JSON.stringify(cursor?.id)}.` } });
+    const records = data ?? [];
+    // The record next to the cursor: the link back (or on) starts there, or at the cursor itself.
+    const near = records[0]?.id ?? cursor?.id;
+    const items = records.slice(0, limit);
+    const more = records.length > limit;
+    let next: string | null;
+    let previous: string | null;
+    if (cursor?.kind === 'ending_before') {
+      items.reverse();
+      next = beyond ? link(url, 'starting_after', near!) : null;
+      previous = more ? link(url, 'ending_before', items[0]!.id) : null;
+    } else {
+      next = more ? link(url, 'starting_after', items.at(-1)!.id) : null;
+      previous = cursor !== undefined && beyond ? link(url, 'ending_before', near!) : null;
+    }
+    send(res, 200, { object: 'list', next_page: next, previous_page: previous, data: items });
+  }
+
+  return {
+    url: own,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.end();
+    },
+  };
+}
+
+/** The request's URL with the other parameters kept in order and the cursor set to `id`. */
+function link(url: URL, cursor: HandCursor['kind'], id: string): string {
+  let query = '';
+  for (const [name, value] of url.searchParams) {
+    if (name !== 'starting_after' && name !== 'ending_before') query += `${encodeURIComponent(name)}=${encodeURIComponent(value)}&`;
+  }
+  return `${url.origin}${url.pathname}?${query}${cursor}=${encodeURIComponent(id)}`;
+}
+
+function send(res: ServerResponse, status: number, body: object): void {
+  const text = `${JSON.stringify(body)}\n`;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.end(text);
+}
