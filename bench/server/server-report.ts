@@ -1,0 +1,143 @@
+/** The server section's tables and its part of docs/performance.md. */
+import { formatNumber, formatRatio } from '../report/format.js';
+import { markdownTable, type Table } from '../report/table.js';
+import { withSection } from '../sql/sql-report.js';
+import type { ServerBenchResults, ServerMedians } from './server-bench.js';
+
+/** The goals of the issue: tql's req/s ≥ 0.9x, server CPU per request ≤ 1.2x, one statement per page. */
+export const SERVER_GOALS = { reqPerSec: 0.9, serverCpuMs: 1.2, statements: 1 } as const;
+
+const METRICS: readonly { readonly key: keyof ServerMedians; readonly label: string }[] = [
+  { key: 'reqPerSec', label: 'req/s' },
+  { key: 'p99Ms', label: 'p99 ms' },
+  { key: 'serverCpuMs', label: 'server CPU ms/req' },
+  { key: 'dbCpuMs', label: 'database CPU ms/req' },
+];
+
+/**
+ * One row per metric and connection count: tql's median, the hand-written endpoint's, tql / hand.
+ *
+ * @example
+ * ```ts
+ * textTable(serverLoadTable(results));
+ * ```
+ */
+export function serverLoadTable(results: ServerBenchResults): Table {
+  const headers = ['connections', 'metric', 'tql', 'hand-written', 'tql / hand'];
+  return {
+    headers,
+    align: headers.map((_, i) => (i < 2 ? 'left' : 'right')),
+    rows: results.levels.flatMap((l) =>
+      METRICS.map((m) => [String(l.connections), m.label, formatNumber(l.medians.tql[m.key]), formatNumber(l.medians.hand[m.key]), formatRatio(l.ratios[m.key])]),
+    ),
+  };
+}
+
+/**
+ * One row per request: the records on its page and the SQL statements each endpoint sent for it.
+ *
+ * @example
+ * ```ts
+ * textTable(serverStatementTable(results));
+ * ```
+ */
+export function serverStatementTable(results: ServerBenchResults): Table {
+  const headers = ['request', 'records', 'tql statements', 'hand-written statements'];
+  return {
+    headers,
+    align: headers.map((_, i) => (i === 0 ? 'left' : 'right')),
+    rows: results.workloads.map((w) => [`${w.title}: \`${w.path}\``, String(w.records), formatNumber(w.statements.tql), formatNumber(w.statements.hand)]),
+  };
+}
+
+/** The headline lines: what ran, where, and the goals. */
+export function serverSummary(results: ServerBenchResults): string[] {
+  const s = results.settings;
+  const m = results.machine;
+  const misses: string[] = [];
+  for (const l of results.levels) {
+    if (l.ratios.reqPerSec < SERVER_GOALS.reqPerSec) misses.push(`req/s at ${l.connections} connections ${formatRatio(l.ratios.reqPerSec)}`);
+    if (l.ratios.serverCpuMs > SERVER_GOALS.serverCpuMs) misses.push(`server CPU per request at ${l.connections} connections ${formatRatio(l.ratios.serverCpuMs)}`);
+  }
+  const most = Math.max(...results.workloads.map((w) => w.statements.tql));
+  if (most > SERVER_GOALS.statements) misses.push(`up to ${formatNumber(most)} statements per page`);
+  const spread = results.levels.map((l) => `${l.connections}: ${formatRatio(l.reqPerSecRoundRatios[0])}–${formatRatio(l.reqPerSecRoundRatios[1])}`).join(', ');
+  return [
+    `${results.database}, the reference server's sample data (loaded in ${(results.loadMs / 1000).toFixed(1)} s); ${m.cpu}, ${m.cores} cores, Node ${m.node}, commit ${m.commit}, ` +
+      `load average ${m.loadAverage.start.toFixed(1)} at the start and ${m.loadAverage.end.toFixed(1)} at the end; run ${results.startedAt} (${results.mode}, ${(results.durationMs / 1000).toFixed(0)} s).`,
+    `${s.rounds} rounds of ${s.durationSec} s per endpoint and connection count (${s.connections.join(' and ')}), the order alternating each round, after ${s.warmupSec} s of warm-up each; medians over the rounds. ` +
+      `tql / hand req/s of single rounds: ${spread}.`,
+    misses.length === 0
+      ? `Goals (req/s ≥ ${SERVER_GOALS.reqPerSec}x, server CPU per request ≤ ${SERVER_GOALS.serverCpuMs}x, ${SERVER_GOALS.statements} statement per page): met.`
+      : `Goals (req/s ≥ ${SERVER_GOALS.reqPerSec}x, server CPU per request ≤ ${SERVER_GOALS.serverCpuMs}x, ${SERVER_GOALS.statements} statement per page): missed: ${misses.join('; ')}.`,
+  ];
+}
+
+export const SERVER_SECTION_START = '<!-- server-bench:start -->';
+export const SERVER_SECTION_END = '<!-- server-bench:end -->';
+
+/**
+ * The server section of docs/performance.md, between markers that `npm run bench:server --
+ * --write-docs` replaces; `notes` (bench/server/notes.md, hand-written findings) closes it.
+ *
+ * @example
+ * ```ts
+ * serverPerformanceSection(results).startsWith('<!-- server-bench:start -->'); // true
+ * ```
+ */
+export function serverPerformanceSection(results: ServerBenchResults, notes = ''): string {
+  return [
+    SERVER_SECTION_START,
+    '## The list server against a hand-written endpoint (`npm run bench:server`)',
+    '',
+    'The reference list server (`startListServer`, `src/models/scheduling/server/`) and a hand-written endpoint',
+    '(`bench/server/hand-endpoint.ts`: node:http, a node-postgres pool of 5 as the server has, one SQL statement per page',
+    'building each record\'s arrays with `json_agg`, its own reading of the six filters) serve the same PostgreSQL',
+    'database, each in its own process. Before any load, every request\'s body is asserted byte-identical from both.',
+    'autocannon, in the bench\'s process, sends the six requests below in turn on every connection. Server CPU is the',
+    'endpoint process\'s user + system time from /proc; database CPU is every PostgreSQL process\'s, exited backends',
+    'included; both divided by the requests answered. Statements are counted in each endpoint\'s process at',
+    'node-postgres\' `Client#query`, over a few requests of each URL.',
+    '',
+    ...serverSummary(results).join('\n\n').split('\n'),
+    '',
+    markdownTable(serverLoadTable(results)),
+    '',
+    'SQL statements per page:',
+    '',
+    markdownTable(serverStatementTable(results)),
+    ...(notes.trim() === '' ? [] : ['', notes.trim()]),
+    SERVER_SECTION_END,
+  ].join('\n');
+}
+
+/**
+ * `doc` with its server section replaced by `section` (placed before "What the numbers mean"
+ * when it has none).
+ *
+ * @example
+ * ```ts
+ * withServerSection(readFileSync('docs/performance.md', 'utf8'), serverPerformanceSection(results));
+ * ```
+ */
+export function withServerSection(doc: string, section: string): string {
+  const start = doc.indexOf(SERVER_SECTION_START);
+  if (start !== -1 && doc.indexOf(SERVER_SECTION_END) > start) return withSection(doc, section, SERVER_SECTION_START, SERVER_SECTION_END);
+  const method = doc.indexOf('## What the numbers mean');
+  return method === -1 ? `${doc.trimEnd()}\n\n${section}\n` : `${doc.slice(0, method)}${section}\n\n${doc.slice(method)}`;
+}
+
+/**
+ * `fresh` (a page just generated) with the server section of `previous`, so that `npm run bench
+ * -- --write-docs` keeps the last server run's tables.
+ *
+ * @example
+ * ```ts
+ * keepServerSection(performanceDoc(results, notes), readFileSync('docs/performance.md', 'utf8'));
+ * ```
+ */
+export function keepServerSection(fresh: string, previous: string): string {
+  const start = previous.indexOf(SERVER_SECTION_START);
+  const end = previous.indexOf(SERVER_SECTION_END);
+  return start === -1 || end < start ? fresh : withServerSection(fresh, previous.slice(start, end + SERVER_SECTION_END.length));
+}
