@@ -21,6 +21,7 @@ import { groupTitles, machineLine, ratioMatrix, sectionTable, targetTable } from
 import type { BenchResults } from './report/results.js';
 import { textTable } from './report/table.js';
 import { fullSettings, quickSettings } from './settings.js';
+import { keepServerSection } from './server/server-report.js';
 import { keepSqlSection } from './sql/sql-report.js';
 import { runBench, SECTION_IDS, type SectionId } from './suite.js';
 
@@ -89,9 +90,10 @@ function print(results: BenchResults, previous: BenchResults | null, baseline: B
   process.stdout.write(out.join('\n'));
 }
 
-/** Writes docs/performance.md, keeping the SQL section that `npm run bench:sql` wrote there. */
+/** Writes docs/performance.md, keeping the sections that `npm run bench:sql` and `npm run bench:server` wrote there. */
 function writeDocs(page: string): void {
-  writeFileSync(docsFile, keepSqlSection(page, existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : ''));
+  const previous = existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : '';
+  writeFileSync(docsFile, keepServerSection(keepSqlSection(page, previous), previous));
 }
 
 function main(): void {

@@ -22,6 +22,8 @@ npm run bench -- --only=parse,cache   # some sections only (ids: see the heading
 npm run bench:quick                # tiny sizes, 1–2 samples: checks the suite works (the tests run this)
 npm run bench:sql                  # tql's SQL against hand-written SQL, 1M requests on PostgreSQL and SQLite
 npm run bench:sql -- --write-docs  # … and rewrites this page's SQL section (--quick: 3,000 rows, what the tests run)
+npm run bench:server               # the list server against a hand-written endpoint under autocannon, on PostgreSQL
+npm run bench:server -- --write-docs  # … and rewrites this page's server section (--quick: one 1 s round)
 \`\`\`
 
 The full run builds the package first (\`npm run build\`, for the cold-start section; \`--no-build\`
