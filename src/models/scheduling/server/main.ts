@@ -11,7 +11,7 @@ else if (parsed.kind === 'error') {
 } else {
   const { config } = parsed;
   try {
-    const server = await startListServer({ port: config.port, token: config.token, databaseUrl: config.databaseUrl, reset: config.reset });
+    const server = await startListServer({ port: config.port, token: config.token, databaseUrl: config.databaseUrl, reset: config.reset, ...config.limits });
     const token = config.tokenSource === 'default' ? `${config.token} (the default dev token; set TQL_API_TOKEN or --token)` : `from ${config.tokenSource}`;
     process.stdout.write(
       [

@@ -6,16 +6,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createListEndpoint, type ListHandler } from '../../../http/list-endpoint.js';
-import { plainErrorBody, type ErrorBody } from '../../../http/error-body.js';
-import { isRecordId } from '../../../http/list-params.js';
 import { requestUrl } from '../../../http/request-url.js';
 import { schedulingSchema } from '../schema.js';
+import { expectationFailed, hostMissing, internalError, invalidId, methodNotAllowed, noEndpoint, noRecord, unauthorized, type Answer } from './answers.js';
 import { authorized } from './auth.js';
+import { guardConnections } from './connection-guard.js';
+import { checkingInterval, resolveConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { openDatabase, type OpenedDatabase } from './database.js';
-import { matchRoute, ROUTES, type EntityRoute } from './routes.js';
+import { send } from './respond.js';
+import { matchRoute, ROUTES, type EntityRoute, type RouteMatch } from './routes.js';
 import { findRecord, schedulingListStore } from './stores.js';
 
-export interface ListServerOptions {
+export interface ListServerOptions extends Partial<Record<keyof ConnectionLimits, number | undefined>> {
   /** The bearer token every request must carry. */
   readonly token: string;
   /** 0 (the default) picks a free port. */
@@ -54,23 +56,17 @@ export const HOST = '127.0.0.1';
  */
 export async function startListServer(options: ListServerOptions): Promise<ListServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const limits = resolveConnectionLimits(options);
   const database = await openDatabase({ databaseUrl: options.databaseUrl, reset: options.reset, log });
-  const server = createServer();
-  // Node answers a request it cannot parse (a URL over its 16 KB header limit, say) with a bare
-  // status line; a client gets the same JSON body here as for every other error.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = tooLarge
-      ? plainErrorBody('request_too_large', 'The request line and headers are larger than this server accepts (16 KB): shorten the filter.')
-      : plainErrorBody('bad_request', 'The request is not valid HTTP.');
-    const text = `${JSON.stringify(body)}\n`;
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+  const server = createServer({
+    headersTimeout: limits.headersTimeout,
+    requestTimeout: limits.requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    connectionsCheckingInterval: checkingInterval(limits),
+    // Node answers a request without Host with a bare 400; the handler answers it with the JSON body.
+    requireHostHeader: false,
   });
+  const guard = guardConnections(server, limits);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -86,12 +82,18 @@ export async function startListServer(options: ListServerOptions): Promise<ListS
   const port = (server.address() as AddressInfo).port;
   const url = `http://${HOST}:${port}`;
   const handle = handler(database, options.token, url);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    if (guard.refused(req.socket)) return;
     handle(req, res).catch((e: unknown) => {
       log(`tql server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      if (!res.headersSent) send(res, 500, plainErrorBody('internal_error', 'Internal server error.'));
+      if (!res.headersSent) send(res, internalError());
       else res.destroy();
     });
+  };
+  server.on('request', serve);
+  // Node answers any Expect but 100-continue with a bare 417 unless someone listens.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    if (!guard.refused(req.socket)) send(res, expectationFailed(String(req.headers.expect)));
   });
   return {
     url,
@@ -100,13 +102,18 @@ export async function startListServer(options: ListServerOptions): Promise<ListS
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        guard.destroyAll();
       });
       await database.close();
     },
   };
 }
 
+/**
+ * The order of the checks: a request that is not valid HTTP (400), then the method (405, on every
+ * path, before authentication: the methods are the same for everyone and published), then the
+ * token (401), then the path (404, or 400 for an id no record can have).
+ */
 function handler(database: OpenedDatabase, token: string, baseUrl: string) {
   const lists = new Map<EntityRoute, ListHandler<object>>(
     ROUTES.map((route) => [
@@ -114,31 +121,22 @@ function handler(database: OpenedDatabase, token: string, baseUrl: string) {
       createListEndpoint({ schema: schedulingSchema, entity: route.entity, store: schedulingListStore(database.db, route.entity, database.caseFolding), baseUrl }),
     ]),
   );
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!authorized(req.headers, token)) {
-      res.setHeader('www-authenticate', 'Bearer');
-      return send(res, 401, plainErrorBody('unauthorized', 'Unauthorized. No valid API key provided: send the header "Authorization: Bearer <token>".'));
-    }
+  const byKind: { readonly [K in RouteMatch['kind']]: (match: Extract<RouteMatch, { kind: K }>, url: URL) => Promise<Answer> } = {
+    list: (match, url) => lists.get(match.route)!(url),
+    single: async (match) => {
+      const record = await findRecord(database.db, match.route.entity, match.id);
+      return record === undefined ? noRecord(match.route, match.id) : { status: 200, body: record };
+    },
+    invalid_id: async (match) => invalidId(match.route, match.raw),
+    none: async (_match, url) => noEndpoint(url.pathname, ROUTES),
+  };
+  const answer = async (req: IncomingMessage): Promise<Answer> => {
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) return hostMissing();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(String(req.method));
+    if (!authorized(req.headers, token)) return unauthorized();
     const url = requestUrl(req, baseUrl);
     const match = matchRoute(url.pathname);
-    if (match.kind === 'none') return send(res, 404, plainErrorBody('not_found', `There is no endpoint ${url.pathname}; the endpoints are ${ROUTES.map((r) => r.path).join(', ')}.`));
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD');
-      return send(res, 405, plainErrorBody('method_not_allowed', `${String(req.method)} is not supported here; this server only lists and reads (GET).`));
-    }
-    if (match.kind === 'single') {
-      if (!isRecordId(match.id)) return send(res, 400, plainErrorBody('invalid_option', `${JSON.stringify(match.id.slice(0, 40))} is not the id of a ${match.route.noun}: an id has 1 to 256 characters, none of them NUL.`));
-      const record = await findRecord(database.db, match.route.entity, match.id);
-      if (record === undefined) return send(res, 404, plainErrorBody('not_found', `No ${match.route.noun} has id ${JSON.stringify(match.id)}.`));
-      return send(res, 200, record);
-    }
-    const response = await lists.get(match.route)!(url);
-    return send(res, response.status, response.body);
+    return (byKind[match.kind] as (m: RouteMatch, u: URL) => Promise<Answer>)(match, url);
   };
-}
-
-function send(res: ServerResponse, status: number, body: object | ErrorBody): void {
-  const text = `${JSON.stringify(body)}\n`;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
-  res.end(res.req.method === 'HEAD' ? undefined : text);
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => send(res, await answer(req));
 }
