@@ -94,8 +94,8 @@ export function createListEndpoint<T, S extends Schema = Schema>(options: ListEn
         status: 200,
         body: {
           object: 'list',
-          next_page: page.nextAfter === undefined ? null : pageLink(url, 'starting_after', page.nextAfter),
-          previous_page: page.previousBefore === undefined ? null : pageLink(url, 'ending_before', page.previousBefore),
+          next_page: page.next === undefined ? null : pageLink(url, page.next),
+          previous_page: page.previous === undefined ? null : pageLink(url, page.previous),
           data: page.items.map((i) => i.record),
         },
       };

@@ -4,6 +4,7 @@
  * between records created in the same second, so every record has one place in the order.
  */
 import type { ValidatedQuery } from '../validate/validated-query.js';
+import type { Cursor } from './list-params.js';
 
 /** A record's place in the list order. */
 export interface SortKey {
@@ -30,8 +31,31 @@ export interface Keyed<T> {
   readonly record: T;
 }
 
+/**
+ * Where a page link leads: the page after or before a record, or the first page (the link
+ * without a cursor).
+ */
+export type PageLink = { readonly kind: 'starting_after' | 'ending_before'; readonly id: string } | { readonly kind: 'first' };
+
+/** One page of a list, and the links to the pages on either side of it. */
+export interface Page<T> {
+  /** In list order: newest first. */
+  readonly items: readonly Keyed<T>[];
+  /** The page after this one, when it has records. */
+  readonly next: PageLink | undefined;
+  /** The page before this one, when it has records. */
+  readonly previous: PageLink | undefined;
+}
+
 /** A source of records for {@link createListEndpoint}: memory, SQL, MongoDB or your own. */
 export interface ListStore<T> {
+  /**
+   * Optional: the whole page with its links in one round trip to the database (the SQL store
+   * has it). Without it, the page is read with `keyOf` and `page`, which takes a few. It must
+   * answer as those would, and throw a `TqlError` (`invalid_option`) for a cursor that names
+   * no record.
+   */
+  readPage?(query: ValidatedQuery | undefined, cursor: Cursor | undefined, limit: number): Promise<Page<T>>;
   /** The sort key of the record with this id, whether it matches a filter or not; undefined when there is none. */
   keyOf(id: string): Promise<SortKey | undefined>;
   /**

@@ -1,18 +1,20 @@
 /**
  * A {@link ListStore} over a SQL table: the filter from the SQL backend, keyset paging on
- * `(created_at, id)` in the database, then the page's records loaded by id.
+ * `(created_at, id)` in the database, one statement per page.
  */
 import type { Scope } from '../backends/scope.js';
 import { checkSqlMapping } from '../backends/sql/check-mapping.js';
 import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../backends/sql/database.js';
-import { resolveDialect, type CaseFolding } from '../backends/sql/dialects.js';
+import { resolveDialect, type CaseFolding, type SqlDialect } from '../backends/sql/dialects.js';
 import { entityMapping } from '../backends/sql/define-mapping.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import type { Keyed, ListStore, PageWindow, SortKey } from './list-store.js';
+import { missingCursor, pageOf } from './list-page.js';
+import type { Direction, Keyed, ListStore, SortKey } from './list-store.js';
 import { recordId, recordKey } from './record-key.js';
+import { PAGE_COLUMNS, pageStatement, type PageStart, type PageTable } from './sql-page-statement.js';
 
 /** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
 export interface SqlListStoreOptions<T> {
@@ -24,22 +26,57 @@ export interface SqlListStoreOptions<T> {
   readonly createdAtColumn?: string | undefined;
   readonly caseFolding?: CaseFolding | undefined;
   /**
-   * The records with these ids, in any order (missing ones are left out). Default: the rows of
-   * the entity's table as they are (`SELECT *`).
+   * How a page's rows become records, in the page's own statement. Default: the row as it is
+   * (`SELECT <table>.*`).
+   */
+  readonly record?: SqlRecordReader<T> | undefined;
+  /**
+   * The records with these ids, in any order (missing ones are left out): a second statement
+   * per page, for records the page's statement cannot select. Takes the place of `record`.
    */
   readonly load?: ((ids: readonly string[]) => Promise<readonly T[]>) | undefined;
   /**
    * Field equalities every statement of the store ANDs first, outside the filter (see
-   * `compileSql`): pages, cursor look-ups and the default `load` see only the rows of the
-   * scope. A `load` of your own should apply it too.
+   * `compileSql`): pages, cursor look-ups and the records see only the rows of the scope. A
+   * `load` of your own should apply it too.
    */
   readonly scope?: Scope | undefined;
 }
 
+/**
+ * A record read from its row in the statement of its page: the select list, and the record made
+ * from a row of it. Collections can come in the same row as JSON arrays (`dialect.json`).
+ *
+ * @example
+ * ```ts
+ * const record: SqlRecordReader<Agent> = {
+ *   select: (dialect, table) => `${table}."id", ${table}."name"`,
+ *   read: (row) => ({ id: row.id, name: row.name }) as Agent,
+ * };
+ * ```
+ */
+export interface SqlRecordReader<T> {
+  /** The select list, over the entity's table by its quoted name `table`. Alias names starting with `tql_` are the store's. */
+  select(dialect: SqlDialect, table: string): string;
+  /** The record of one row of that select list. */
+  read(row: Record<string, unknown>): T;
+}
+
+/** The row as it is, without the columns the store adds. */
+function plainRecord<T>(): SqlRecordReader<T> {
+  return {
+    select: (_, table) => `${table}.*`,
+    read: (row) => {
+      const { tql_key_id: _id, tql_key_at: _at, tql_cursor_at: _cursor, tql_behind: _behind, ...record } = row;
+      return record as T;
+    },
+  };
+}
 
 /**
  * A list store over the entity's table: the filter from `compileSql`, keyset paging on
- * `(created_at, id)` in SQL, then each page's records loaded by id with `load`.
+ * `(created_at, id)` in SQL. A page is one statement: its rows (collections included, through
+ * `record`), the cursor's place and whether the list goes on either side.
  *
  * @example
  * ```ts
@@ -56,59 +93,58 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   const table = entityMapping(mapping, entity);
   const q = dialect.quoteIdentifier;
   const from = q(table.table);
-  const key = q(table.key);
-  // Ids compare by bytes, so the order is the same on every engine and in memory.
-  const id = `${key}${dialect.bytewise}`;
-  const createdAt = q(options.createdAtColumn ?? 'created_at');
   // Checked now, so that a bad scope fails when the store is made rather than on a request.
   const scope = compileScope(entity, { dialect, mapping, scope: options.scope });
-  const load = options.load ?? ((ids) => loadRows<T>(db, from, key, ids, scope));
+  const place: PageTable = { dialect, from, key: q(table.key), createdAt: q(options.createdAtColumn ?? 'created_at'), scope };
+  const load = options.load;
+  const reader = options.record ?? plainRecord<T>();
+  // With a loader the page's statement reads the keys only.
+  const select = load === undefined ? reader.select(dialect, from) : place.key;
 
-  return {
+  const where = (query: ValidatedQuery | undefined): SqlStatement =>
+    query === undefined ? (scope ?? { text: '1 = 1', values: [] }) : compileSql(query, { dialect, mapping, caseFolding: options.caseFolding, scope: options.scope });
+
+  /** The page's rows as records with their keys (the empty row of a cursor page with no rows left out). */
+  const records = async (rows: readonly Record<string, unknown>[]): Promise<Keyed<T>[]> => {
+    const keyed: { key: SortKey; row: Record<string, unknown> }[] = [];
+    for (const row of rows) {
+      if (row[PAGE_COLUMNS.id] === null || row[PAGE_COLUMNS.id] === undefined) continue;
+      keyed.push({ key: recordKey({ id: row[PAGE_COLUMNS.id], created_at: row[PAGE_COLUMNS.createdAt] }, `row ${keyed.length} of ${table.table}`), row });
+    }
+    if (load === undefined) return keyed.map(({ key, row }) => ({ key, record: reader.read(row) }));
+    if (keyed.length === 0) return [];
+    const byId = new Map((await load(keyed.map((k) => k.key.id))).map((r) => [recordId(r, 'a loaded record'), r]));
+    return keyed.flatMap(({ key }): Keyed<T>[] => {
+      const record = byId.get(key.id);
+      return record === undefined ? [] : [{ key, record }];
+    });
+  };
+
+  const store: ListStore<T> = {
     async keyOf(recordId) {
       const inScope = scope === undefined ? '' : `${scope.text} AND `;
       const values = [...(scope?.values ?? []), recordId];
-      const rows = await db.all({ text: `SELECT ${key} AS "id", ${createdAt} AS "created_at" FROM ${from} WHERE ${inScope}${key} = ${dialect.placeholder(values.length)}`, values });
+      const rows = await db.all({ text: `SELECT ${place.key} AS "id", ${place.createdAt} AS "created_at" FROM ${from} WHERE ${inScope}${place.key} = ${dialect.placeholder(values.length)}`, values });
       return rows[0] === undefined ? undefined : recordKey(rows[0], `the row with id ${JSON.stringify(recordId)}`);
     },
     async page(query, window) {
-      const keys = (await db.all(pageStatement(query, window))).map((row, i) => recordKey(row, `row ${i} of ${table.table}`));
-      if (keys.length === 0) return [];
-      const byId = new Map((await load(keys.map((k) => k.id))).map((r) => [recordId(r, 'a loaded record'), r]));
-      return keys.flatMap((k): Keyed<T>[] => {
-        const record = byId.get(k.id);
-        return record === undefined ? [] : [{ key: k, record }];
-      });
+      const start: PageStart = window.from === undefined ? { kind: 'end' } : { kind: 'key', key: window.from };
+      return records(await db.all(pageStatement(place, { where: where(query), select, start, direction: window.direction, limit: window.limit })));
+    },
+    async readPage(query, cursor, limit) {
+      if (cursor === undefined) {
+        const rows = await db.all(pageStatement(place, { where: where(query), select, start: { kind: 'end' }, direction: 'older', limit: limit + 1 }));
+        return pageOf(await records(rows), limit, 'older', undefined);
+      }
+      const direction: Direction = cursor.kind === 'starting_after' ? 'older' : 'newer';
+      const rows = await db.all(pageStatement(place, { where: where(query), select, start: { kind: 'record', id: cursor.id }, direction, limit: limit + 1 }));
+      const first = rows[0];
+      if (first === undefined || first[PAGE_COLUMNS.cursorAt] === null || first[PAGE_COLUMNS.cursorAt] === undefined) throw missingCursor(cursor);
+      const behind = first[PAGE_COLUMNS.behind] === true || Number(first[PAGE_COLUMNS.behind]) === 1;
+      return pageOf(await records(rows), limit, direction, { behind, store, query });
     },
   };
-
-  function pageStatement(query: ValidatedQuery | undefined, window: PageWindow): SqlStatement {
-    const where =
-      query === undefined
-        ? (scope ?? { text: '1 = 1', values: [] as unknown[] })
-        : compileSql(query, { dialect, mapping, caseFolding: options.caseFolding, scope: options.scope });
-    const values = [...where.values];
-    const bind = (value: unknown) => {
-      values.push(value);
-      return dialect.placeholder(values.length);
-    };
-    const conditions = [where.text];
-    const older = window.direction === 'older';
-    if (window.from !== undefined) conditions.push(beyond(window.from, older ? '<' : '>', bind));
-    const order = older ? 'DESC' : 'ASC';
-    const text = `SELECT ${key} AS "id", ${createdAt} AS "created_at" FROM ${from} WHERE ${conditions.join(' AND ')} ORDER BY ${createdAt} ${order}, ${id} ${order} LIMIT ${bind(window.limit)}`;
-    return { text, values };
-  }
-
-  /**
-   * Rows strictly past `k` in the direction of `op` (`<` down the list, `>` up), as a row
-   * comparison: the engine reads it as a bound on an index over `(created_at, id)` (with the same
-   * collation on id), so a page deep in the list costs what the first one does. The equivalent
-   * `created_at < $1 OR (created_at = $1 AND id < $2)` is a filter over every row before it.
-   */
-  function beyond(k: SortKey, op: '<' | '>', bind: (value: unknown) => string): string {
-    return `(${createdAt}, ${id}) ${op} (${bind(k.createdAt)}, ${bind(k.id)})`;
-  }
+  return store;
 }
 
 /** What {@link openSqlListStore} needs beyond {@link SqlListStoreOptions}: the schema to check the mapping with. */
@@ -134,13 +170,4 @@ export async function openSqlListStore<T = Record<string, unknown>>(options: Ope
   const { db, schema, mapping, entity } = options;
   await checkSqlMapping(db, schema, mapping, { entities: [entity], listOrder: options.createdAtColumn ?? 'created_at', acceptDecimal: options.acceptDecimal });
   return sqlListStore(options);
-}
-
-/** The rows with these ids; under a scope, only the scope's (which also keeps a distributed query on one shard). */
-async function loadRows<T>(db: SqlDatabase, from: string, key: string, ids: readonly string[], scope: SqlStatement | undefined): Promise<T[]> {
-  const dialect = resolveDialect(db.dialect);
-  const first = scope?.values.length ?? 0;
-  const list = ids.map((_, i) => dialect.placeholder(first + i + 1)).join(', ');
-  const inScope = scope === undefined ? '' : `${scope.text} AND `;
-  return db.all<T>({ text: `SELECT * FROM ${from} WHERE ${inScope}${key} IN (${list})`, values: [...(scope?.values ?? []), ...ids] });
 }

@@ -91,19 +91,20 @@ test.for<[string, unknown]>([
   expect(tqlErrorOf(() => sqlListStore({ db: sqlite.db, mapping: schedulingSqlMapping, entity: 'agent', scope: s })).code).toBe('invalid_option');
 });
 
-test('every statement the SQL store runs under a scope carries it: the page, the cursor look-up, the load', async () => {
+test('every statement the SQL store runs under a scope carries it: the page, the cursor look-up, the probe', async () => {
   const seen: { text: string; values: unknown[] }[] = [];
   const db = { ...sqlite.db, all: ((statement) => (seen.push(statement), sqlite.db.all(statement))) as typeof sqlite.db.all };
   const store = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: 'globex' } });
-  const page = await store.page(check('agent.role EQ User OR agent.schedulable EQ true', schedulingSchema, 'agent'), { direction: 'older', from: undefined, limit: 2 });
-  await store.keyOf(page[0]!.key.id);
-  expect(seen.map((s) => s.text.split(' WHERE ')[0])).toEqual([
-    'SELECT "id" AS "id", "created_at" AS "created_at" FROM "agent"',
-    'SELECT * FROM "agent"',
-    'SELECT "id" AS "id", "created_at" AS "created_at" FROM "agent"',
-  ]);
+  const query = check('agent.role EQ User OR agent.schedulable EQ true', schedulingSchema, 'agent');
+  const first = await store.readPage!(query, undefined, 2);
+  await store.readPage!(query, { kind: 'starting_after', id: first.items[0]!.key.id }, 2);
+  await store.keyOf(first.items[0]!.key.id);
+  expect(seen).toHaveLength(3);
   for (const s of seen) {
-    expect(s.text.split(' WHERE ')[1]!.startsWith('"tenant_id" = ? AND '), s.text).toBe(true);
-    expect(s.values[0]).toBe('globex');
+    // Every read of the table, in every subquery, is in the scope, with its own bound value.
+    const reads = s.text.split('FROM "agent"').slice(1);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const after of reads) expect(after.startsWith(' WHERE "tenant_id" = ? AND '), s.text).toBe(true);
+    expect(s.values.filter((v) => v === 'globex')).toHaveLength(reads.length);
   }
 });

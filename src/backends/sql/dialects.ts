@@ -95,7 +95,33 @@ export interface SqlDialect {
    * PostgreSQL, DuckDB, MariaDB 10.7+. Default false.
    */
   readonly uuidType?: boolean;
+  /**
+   * How a statement builds JSON, so that a row can bring its collections with it (a list page
+   * in one statement). Absent where the engine has none; then records are read another way.
+   */
+  readonly json?: JsonBuilders;
 }
+
+/**
+ * JSON built in SQL. Keys are written as string literals: give names from code, not input.
+ *
+ * @example
+ * ```ts
+ * const { object, arrayAgg } = postgres.json!;
+ * `(SELECT ${arrayAgg(object([['type', 'e."type"']]), 'e."position"')} FROM "associated_entity" e WHERE …)`;
+ * // → a JSON array of {"type": …} objects in position order; [] when no row matches
+ * ```
+ */
+export interface JsonBuilders {
+  /** A JSON object of `pairs` (key, SQL expression), in order. */
+  object(pairs: readonly (readonly [string, string])[]): string;
+  /** The aggregate of the JSON values `value` over a subquery's rows, as a JSON array in `orderBy` order; `[]` for no rows. */
+  arrayAgg(value: string, orderBy: string): string;
+}
+
+/** A key of a JSON object, as a string literal. */
+const jsonKey = (key: string) => `'${key.replaceAll("'", "''")}'`;
+const jsonPairs = (pairs: readonly (readonly [string, string])[]) => pairs.map(([k, v]) => `${jsonKey(k)}, ${v}`).join(', ');
 
 const likeOperator = (negated: boolean) => (negated ? 'NOT LIKE' : 'LIKE');
 
@@ -117,6 +143,10 @@ export const postgres: SqlDialect = {
   bytewise: ' COLLATE "C"',
   instants: INSTANT_WRITERS.postgres,
   uuidType: true,
+  json: {
+    object: (pairs) => `json_build_object(${jsonPairs(pairs)})`,
+    arrayAgg: (value, orderBy) => `coalesce(json_agg(${value} ORDER BY ${orderBy}), '[]'::json)`,
+  },
 };
 
 function postgresLower(expr: string, folding: CaseFolding): string {
@@ -144,6 +174,11 @@ export const sqlite: SqlDialect = {
   // SQLite's default BINARY collation compares bytes.
   bytewise: '',
   instants: INSTANT_WRITERS.sqlite,
+  // An aggregate's ORDER BY needs SQLite 3.44 (better-sqlite3 11.6+); json_group_array of no rows is [].
+  json: {
+    object: (pairs) => `json_object(${jsonPairs(pairs)})`,
+    arrayAgg: (value, orderBy) => `json_group_array(${value} ORDER BY ${orderBy})`,
+  },
 };
 
 /**
@@ -184,6 +219,11 @@ export const mysql: SqlDialect = {
   instants: INSTANT_WRITERS.mysql,
   // MariaDB's UUID type (10.7+); MySQL 8 has none.
   uuidType: true,
+  // JSON_ARRAYAGG … ORDER BY is MariaDB's (10.5+); MySQL 8 has no ORDER BY there.
+  json: {
+    object: (pairs) => `JSON_OBJECT(${jsonPairs(pairs)})`,
+    arrayAgg: (value, orderBy) => `coalesce(JSON_ARRAYAGG(${value} ORDER BY ${orderBy}), '[]')`,
+  },
 };
 
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
@@ -204,6 +244,11 @@ export const duckdb: SqlDialect = {
   bytewise: '',
   instants: INSTANT_WRITERS.duckdb,
   uuidType: true,
+  json: {
+    object: (pairs) => `json_object(${jsonPairs(pairs)})`,
+    // json_group_array is a macro, which takes no ORDER BY: list() is the aggregate.
+    arrayAgg: (value, orderBy) => `coalesce(to_json(list(${value} ORDER BY ${orderBy})), '[]'::JSON)`,
+  },
 };
 
 /**

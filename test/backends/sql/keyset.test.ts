@@ -1,14 +1,21 @@
 /**
  * Keyset pages on every SQL engine: walking a list page by page, newest first, with
  * `sqlListStore` (a row comparison on `(created_at, id)`) and by id with `selectSql`'s
- * `startingAfter`, gives every matching record once, in the order the in-memory backend sorts.
+ * `startingAfter`, gives every matching record once, in the order the in-memory backend sorts;
+ * a list endpoint over the scheduling tables answers each page with one statement, as the
+ * memory store answers it.
  */
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { filterRecords } from '../../../src/backends/memory/index.js';
 import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { compareListOrder, type SortKey } from '../../../src/http/list-store.js';
+import type { SqlDatabase } from '../../../src/backends/sql/database.js';
+import { createListEndpoint, type ListBody } from '../../../src/http/list-endpoint.js';
+import { memoryListStore } from '../../../src/http/memory-store.js';
 import { sqlListStore } from '../../../src/http/sql-store.js';
+import type { SchedulingRequest } from '../../../src/models/scheduling/records.js';
+import { schedulingListStore } from '../../../src/models/scheduling/server/stores.js';
 import { generateSchedulingData } from '../../../src/models/scheduling/generate.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
@@ -52,4 +59,39 @@ describe.each(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', (name) => {
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(expected.map((a) => a.id).sort());
   });
+});
+
+/** A database that counts the statements it runs. */
+function counting(db: SqlDatabase): { db: SqlDatabase; statements: () => number } {
+  let n = 0;
+  return { db: { ...db, all: ((statement) => (n++, db.all(statement))) as SqlDatabase['all'] }, statements: () => n };
+}
+
+const agentId = data.schedulingRequests.find((r) => r.scheduled_agents.length > 0)!.scheduled_agents[0]!.id;
+const REQUEST_FILTERS = [undefined, 'scheduling_request.status EQ scheduled', `scheduling_request.agent_id EQ ${agentId} OR scheduling_request.scheduled_at EQ null`];
+
+describe.each(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', (name) => {
+  test.for(REQUEST_FILTERS.map((f) => [f ?? '(no filter)', f] as const))(
+    'the scheduling requests list, %s: one statement a page, walking forward and back, the records and links of the memory store',
+    async ([, filter]) => {
+      const e = engine(name);
+      const { db, statements } = counting(e.db);
+      const sql = createListEndpoint({ schema: schedulingSchema, entity: 'scheduling_request', store: schedulingListStore(db, 'scheduling_request', e.caseFolding) });
+      const memory = createListEndpoint({ schema: schedulingSchema, entity: 'scheduling_request', store: memoryListStore(data.schedulingRequests) });
+      const get = async (url: string) => {
+        const before = statements();
+        const response = await sql(new URL(url));
+        expect(statements() - before, url).toBe(1);
+        expect(response, url).toEqual(await memory(new URL(url)));
+        return response.body as ListBody<SchedulingRequest>;
+      };
+      const params = new URLSearchParams({ limit: '7', ...(filter === undefined ? {} : { filter }) });
+      const pages = [await get(`http://h/v1/scheduling_requests?${params}`)];
+      while (pages.at(-1)!.next_page !== null) pages.push(await get(pages.at(-1)!.next_page!));
+      expect(pages.length).toBeGreaterThan(2);
+      const back = [pages.at(-1)!];
+      while (back.at(-1)!.previous_page !== null) back.push(await get(back.at(-1)!.previous_page!));
+      expect(back.reverse().map((p) => p.data.map((r) => r.id))).toEqual(pages.map((p) => p.data.map((r) => r.id)));
+    },
+  );
 });

@@ -4,11 +4,11 @@ import type { CaseFolding } from '../../../backends/sql/dialects.js';
 import { sqlListStore } from '../../../http/sql-store.js';
 import type { ListStore } from '../../../http/list-store.js';
 import { schedulingSqlMapping } from '../sql/mapping.js';
-import { readRecordsById } from '../sql/read.js';
+import { readRecordsById, schedulingRecordReader } from '../sql/read.js';
 import type { SchedulingEntityName } from '../schema.js';
 
 /**
- * A list store of `entity` on `db`, loading each page's records with their arrays.
+ * A list store of `entity` on `db`: one statement a page, each record with its arrays.
  *
  * @example
  * ```ts
@@ -16,7 +16,7 @@ import type { SchedulingEntityName } from '../schema.js';
  * ```
  */
 export function schedulingListStore(db: SqlDatabase, entity: SchedulingEntityName, caseFolding: CaseFolding): ListStore<object> {
-  return sqlListStore<object>({ db, mapping: schedulingSqlMapping, entity, caseFolding, load: (ids) => readRecordsById(db, entity, ids) });
+  return sqlListStore<object>({ db, mapping: schedulingSqlMapping, entity, caseFolding, record: schedulingRecordReader(entity) });
 }
 
 /**
