@@ -8,15 +8,21 @@
  * check, but a getter there runs, and may throw. Checking every record's prototype first cost
  * more than the whole test of a boolean field (2.9x on `two_factor_enabled EQ true`), so the
  * guard instead catches: when evaluating throws, the record is read again through a view of its
- * own properties only, where no prototype is reached. Only if that throws too (an own getter or
- * a proxy trap that throws) does the predicate throw, as a `TqlError` (`invalid_input`).
+ * own properties only, where no prototype is reached. The view is as deep as the plan reads
+ * (the record's fields, its lists, their elements and the elements' fields), so an inherited
+ * getter that throws counts as a missing field at every depth, one rule for all. Only if
+ * reading the own properties throws too (an own getter or a proxy trap that throws) does the
+ * predicate throw, as a `TqlError` (`invalid_input`).
  */
 import { inputError, isTqlError } from '../../errors/tql-error.js';
-import type { AttributeSource } from '../../schema/types.js';
+import { dateMilliseconds } from '../../schema/stored-instant.js';
+import { someOwnElement } from './element-scan.js';
 import type { Plan } from './plan.js';
 import type { RecordPredicate } from './sources.js';
 
 const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
+const isArray: (value: unknown) => value is readonly unknown[] = Array.isArray;
+const setPrototypeOf: (object: object, proto: null) => object = Object.setPrototypeOf;
 
 /**
  * `predicate`, safe on any record: see the module comment. `plan` names the keys the view of a
@@ -54,7 +60,7 @@ export function guarded(predicate: RecordPredicate, plan: Plan): RecordPredicate
  * ```
  */
 export function ownRetry(predicate: () => RecordPredicate, plan: Plan): RecordPredicate {
-  let keys: readonly string[] | undefined;
+  let keys: ViewKeys | undefined;
   let made: RecordPredicate | undefined;
   return (r) => {
     try {
@@ -66,36 +72,86 @@ export function ownRetry(predicate: () => RecordPredicate, plan: Plan): RecordPr
   };
 }
 
-/** The record's own properties among `keys`, in an object without a prototype. */
-function ownView(r: object, keys: readonly string[]): Readonly<Record<string, unknown>> {
+/** What a view copies: each key the plan reads, with the element keys read in lists found there. */
+type ViewKeys = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The record's own properties among `keys`, in an object without a prototype; a list among
+ * them becomes its own elements, each a view of its own fields (see {@link ownList}).
+ */
+function ownView(r: object, keys: ViewKeys): Readonly<Record<string, unknown>> {
   const view: Record<string, unknown> = Object.create(null);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    if (hasOwn(r, k)) view[k] = (r as Record<string, unknown>)[k];
+  for (const [k, elementKeys] of keys) {
+    if (!hasOwn(r, k)) continue;
+    const v = (r as Record<string, unknown>)[k];
+    view[k] = elementKeys.length > 0 && isArray(v) ? ownList(v, elementKeys) : ownValue(v);
   }
   return view;
 }
 
-/** Every key of a record the plan reads (element fields are read from the elements themselves). */
-function recordKeys(plan: Plan): string[] {
-  const keys = new Set<string>();
-  const visit = (p: Plan): void => {
-    if (p.kind !== 'Comparison') return p.operands.forEach(visit);
-    for (const k of sourceKeys(p.comparison.attribute.source)) keys.add(k);
-  };
-  visit(plan);
-  return [...keys];
+/**
+ * The own elements of `list` that are objects, each a view of its own fields among `keys`, in
+ * an array without a prototype: no hole, no inherited index and no primitive (none of which is
+ * an element) is left for the predicate to read. Walked as the scans walk it, so a sparse list
+ * costs its elements.
+ */
+function ownList(list: readonly unknown[], keys: readonly string[]): unknown[] {
+  // Without a prototype from the start: writing an index of an array reaches `Array.prototype`,
+  // where a getter without a setter at that index would make the write throw.
+  const out = setPrototypeOf([], null) as unknown[];
+  let n = 0;
+  someOwnElement(list, (e) => {
+    if (typeof e === 'object' && e !== null) out[n++] = ownFields(e, keys);
+    return false;
+  });
+  return out;
 }
 
-function sourceKeys(source: AttributeSource): readonly string[] {
-  switch (source.kind) {
-    case 'field':
-      return [source.field];
-    case 'variant':
-      return [source.tag, ...Object.values(source.fields)];
-    case 'element':
-      return source.arrays;
+function ownFields(e: object, keys: readonly string[]): Readonly<Record<string, unknown>> {
+  const view: Record<string, unknown> = Object.create(null);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (hasOwn(e, k)) view[k] = ownValue((e as Record<string, unknown>)[k]);
   }
+  return view;
+}
+
+/**
+ * A value as a test can read it without reaching a prototype: a primitive as it is, a `Date` as
+ * a `Date` of the same time without a prototype (tests read its time slot), any other object as
+ * an empty object without one (no test passes on an object, and no list is read from it).
+ */
+function ownValue(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  const ms = dateMilliseconds(v);
+  // An invalid Date (NaN) is no instant either way.
+  return setPrototypeOf(Number.isNaN(ms) ? {} : new Date(ms), null);
+}
+
+/**
+ * Every key of a record the plan reads, with the keys of the elements read in the lists there
+ * (none for a plain field).
+ */
+function recordKeys(plan: Plan): ViewKeys {
+  const keys = new Map<string, string[]>();
+  const add = (k: string, elementKeys: readonly string[]) => {
+    const known = keys.get(k) ?? [];
+    keys.set(k, [...new Set([...known, ...elementKeys])]);
+  };
+  const visit = (p: Plan): void => {
+    if (p.kind !== 'Comparison') return p.operands.forEach(visit);
+    const source = p.comparison.attribute.source;
+    switch (source.kind) {
+      case 'field':
+        return add(source.field, []);
+      case 'variant':
+        return [source.tag, ...Object.values(source.fields)].forEach((k) => add(k, []));
+      case 'element':
+        return source.arrays.forEach((k) => add(k, [source.where.field, source.value]));
+    }
+  };
+  visit(plan);
+  return keys;
 }
 
 /**
