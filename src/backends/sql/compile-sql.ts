@@ -7,12 +7,12 @@ import { TqlError, optionError } from '../../errors/tql-error.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
 import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
 import { compileValidated } from '../query-shape.js';
-import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
+import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } from '../../validate/validated-query.js';
 import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
-import { entityMapping } from './define-mapping.js';
-import { resolveTarget, type ElementTable, type SqlEntityMapping, type SqlMapping, type SqlTarget } from './mapping.js';
-import { instantColumn, uuidColumn } from './compared-column.js';
+import { entityMapping, isDefinedMapping } from './define-mapping.js';
+import type { ElementTable, SqlEntityMapping, SqlMapping, SqlTarget } from './mapping.js';
+import { attributeSql, targetCache, type AttributeSql, type TargetCache } from './target-cache.js';
 import type { InstantRange } from './instant-bounds.js';
 import { writeInstantRange } from './instant-sql.js';
 
@@ -46,6 +46,8 @@ interface Context {
   readonly values: unknown[];
   /** The scope's fields and values; undefined without a scope. */
   readonly scope: readonly ScopeEntry[] | undefined;
+  /** Where the attributes' targets are kept, when nothing they are made from can change. */
+  readonly targets: TargetCache | undefined;
 }
 
 /** Binds `value` and returns its placeholder. Call in the order the placeholders appear. */
@@ -67,8 +69,13 @@ function exact(dialect: SqlDialect, placeholder: string, value: Scalar): string 
   return typeof value === 'string' ? exactOperand(dialect, placeholder) : placeholder;
 }
 
+/** What compiling needs of the comparison's attribute, kept between compiles where it can be. */
+function sqlOf(c: Comparison, ctx: Context): AttributeSql {
+  return attributeSql(ctx.targets, c.attribute, ctx.entity, ctx.dialect);
+}
+
 function target(c: Comparison, ctx: Context): SqlTarget {
-  const t = resolveTarget(c.attribute, ctx.entity, ctx.dialect);
+  const t = sqlOf(c, ctx).target;
   if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
   // The scope's values are the statement's first parameters: each element table reuses them.
   const [first, ...rest] = t.tables.map((e) => ({ ...e, filters: `${scopeConditions(ctx, e.table)} AND ${e.filters}` }));
@@ -221,7 +228,7 @@ const INSTANT_RANGES = {
  * NULL or holds no valid instant).
  */
 function instant(c: Comparison, ctx: Context, range: InstantRange, negated: boolean): string {
-  const column = instantColumn(c.attribute, ctx.entity);
+  const column = sqlOf(c, ctx).instant;
   const writers = ctx.dialect.instants;
   const test = (x: string): string => {
     if ('refused' in column) throw refusal(ctx, c, column.refused);
@@ -254,14 +261,14 @@ const comparisons: ComparisonHandlers<string, Context> = {
   EQ: (c, ctx) => {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, true) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), false);
-    const uuid = uuidColumn(c.attribute, ctx.entity);
+    const uuid = sqlOf(c, ctx).uuid;
     return some(c, ctx, (x) => (v === null ? `${x.expr} IS NULL` : equalsOneOf(ctx, x, [v], '=', uuid)));
   },
   NOT_EQ: (c, ctx) => {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, false) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), true);
     if (v === null) return none(c, ctx, (x) => `${x.expr} IS NULL`, (x) => `${x} IS NOT NULL`);
-    const uuid = uuidColumn(c.attribute, ctx.entity);
+    const uuid = sqlOf(c, ctx).uuid;
     return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '=', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} <> ${bindId(ctx, v, uuid)})`);
   },
   LT: (c, ctx) => order(c, ctx, '<'),
@@ -271,11 +278,11 @@ const comparisons: ComparisonHandlers<string, Context> = {
   LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
   NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
   IN: (c, ctx) => {
-    const uuid = uuidColumn(c.attribute, ctx.entity);
+    const uuid = sqlOf(c, ctx).uuid;
     return some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid));
   },
   NOT_IN: (c, ctx) => {
-    const uuid = uuidColumn(c.attribute, ctx.entity);
+    const uuid = sqlOf(c, ctx).uuid;
     return none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} NOT IN (${list(ctx, c.value, uuid)}))`);
   },
 };
@@ -336,7 +343,7 @@ export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): S
 export function compileScope(entity: string, options: CompileSqlOptions): SqlStatement | undefined {
   const scope = scopeEntries(options.scope);
   if (scope === undefined) return undefined;
-  const ctx: Context = { dialect: resolveDialect(options.dialect), entity: entityMapping(options.mapping, entity), folding: 'database', text: '', values: [], scope };
+  const ctx: Context = { dialect: resolveDialect(options.dialect), entity: entityMapping(options.mapping, entity), folding: 'database', text: '', values: [], scope, targets: undefined };
   for (const { value } of scope) bind(ctx, value);
   return { text: scopeConditions(ctx, undefined), values: ctx.values };
 }
@@ -359,12 +366,16 @@ function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
   const dialect = resolveDialect(options.dialect);
   // A folding the dialect cannot write (unicode on MySQL) is refused whether or not the query has a LIKE.
   const folding = caseFoldingFor(dialect, options.caseFolding);
+  const entity = entityMapping(options.mapping, query.entity);
+  // A dialect given by name is a built-in one; an object the caller passes may change.
+  const fixed = typeof options.dialect === 'string' && isDefinedMapping(options.mapping) && madeByValidate(query);
   return {
     dialect,
-    entity: entityMapping(options.mapping, query.entity),
+    entity,
     folding,
     text: query.text,
     values: [],
     scope: scopeEntries(options.scope),
+    targets: fixed ? targetCache(entity, dialect) : undefined,
   };
 }

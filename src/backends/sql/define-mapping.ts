@@ -56,6 +56,20 @@ export function defineSqlMapping<const M extends SqlMapping>(schema: Schema, map
 }
 
 /**
+ * True for a mapping {@link defineSqlMapping} made: checked and deeply frozen, so what is derived
+ * from it may be kept.
+ *
+ * @example
+ * ```ts
+ * isDefinedMapping(schedulingSqlMapping); // true
+ * isDefinedMapping({ agent: { table: 'agent', key: 'id' } }); // false
+ * ```
+ */
+export function isDefinedMapping(mapping: unknown): boolean {
+  return typeof mapping === 'object' && mapping !== null && definedMappings.has(mapping);
+}
+
+/**
  * The mapping of `entity`, checked now unless {@link defineSqlMapping} made the mapping: its table,
  * key, columns and the tables it names. An array without a table is found only when an attribute
  * that looks in it is compiled, so a mapping written for some attributes serves those.

@@ -15,6 +15,8 @@ export const LIKE_ESCAPE = '\\';
  * ```
  */
 export function containsPattern(needle: string, escape: string = LIKE_ESCAPE): string {
+  // Most needles hold none of the three: three native scans instead of two rewrites and a regex.
+  if (!needle.includes('%') && !needle.includes('_') && !needle.includes(escape)) return `%${needle}%`;
   // The escape character is doubled first, so the escapes added after it stay single.
   return `%${needle.replaceAll(escape, escape + escape).replace(/[%_]/g, (c) => `${escape}${c}`)}%`;
 }

@@ -1,0 +1,96 @@
+/**
+ * What compiling a comparison needs of its attribute under one entity mapping and dialect: its
+ * target (column, CASE, element tables), how a Timestamp column holds instants, how a uuid
+ * column compares. Working these out quotes identifiers and reads the mapping's storage again,
+ * which was a fifth of a compile; they are kept per entity mapping and dialect when nothing they
+ * are made from can change: a mapping made by `defineSqlMapping` (deeply frozen), a dialect
+ * named by its string (a built-in one), attributes made by `defineSchema` (frozen), held weakly
+ * so that a schema dropped by its owner is not kept alive.
+ */
+import type { Attribute } from '../../schema/types.js';
+import { instantColumn, uuidColumn } from './compared-column.js';
+import type { SqlDialect } from './dialects.js';
+import type { TimestampColumn } from './instant-sql.js';
+import { resolveTarget, type SqlEntityMapping, type SqlTarget } from './mapping.js';
+
+/** {@link instantColumn}'s answer. */
+export type InstantColumn = TimestampColumn | { readonly refused: string };
+
+/** Each part is worked out on first use, so a comparison asks only for what it writes. */
+export class AttributeSql {
+  #target: SqlTarget | undefined;
+  #instant: InstantColumn | undefined;
+  #uuid: 'native' | 'text' | undefined;
+  #uuidKnown = false;
+
+  constructor(
+    private readonly attribute: Attribute,
+    private readonly entity: SqlEntityMapping,
+    private readonly dialect: SqlDialect,
+  ) {}
+
+  /** {@link resolveTarget}. */
+  get target(): SqlTarget {
+    return (this.#target ??= resolveTarget(this.attribute, this.entity, this.dialect));
+  }
+
+  /** {@link instantColumn}. */
+  get instant(): InstantColumn {
+    return (this.#instant ??= instantColumn(this.attribute, this.entity));
+  }
+
+  /** {@link uuidColumn}. */
+  get uuid(): 'native' | 'text' | undefined {
+    if (!this.#uuidKnown) {
+      this.#uuid = uuidColumn(this.attribute, this.entity);
+      this.#uuidKnown = true;
+    }
+    return this.#uuid;
+  }
+}
+
+/** The kept {@link AttributeSql} of one entity mapping under one dialect, by attribute. */
+export type TargetCache = WeakMap<Attribute, AttributeSql>;
+
+const caches = new WeakMap<SqlEntityMapping, Map<SqlDialect, TargetCache>>();
+
+/**
+ * The cache of `entity` under `dialect`; the caller vouches that both are immutable.
+ *
+ * @example
+ * ```ts
+ * const cache = targetCache(entityMapping(schedulingSqlMapping, 'agent'), postgres);
+ * attributeSql(cache, attribute, entity, postgres).target; // { kind: 'scalar', value: '"name"' }
+ * ```
+ */
+export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect): TargetCache {
+  let byDialect = caches.get(entity);
+  if (byDialect === undefined) {
+    byDialect = new Map();
+    caches.set(entity, byDialect);
+  }
+  let cache = byDialect.get(dialect);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    byDialect.set(dialect, cache);
+  }
+  return cache;
+}
+
+/**
+ * The {@link AttributeSql} of `attribute`: the kept one when `cache` is given, else a new one.
+ *
+ * @example
+ * ```ts
+ * attributeSql(undefined, attribute, entity, dialect).target; // resolveTarget(attribute, entity, dialect)
+ * ```
+ */
+export function attributeSql(cache: TargetCache | undefined, attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect): AttributeSql {
+  if (cache === undefined) return new AttributeSql(attribute, entity, dialect);
+  let kept = cache.get(attribute);
+  if (kept === undefined) {
+    kept = new AttributeSql(attribute, entity, dialect);
+    cache.set(attribute, kept);
+  }
+  return kept;
+}
