@@ -10,7 +10,7 @@ const status = (ok: boolean): TargetStatus => (ok ? 'met' : 'missed');
 /** The workload of a filter group id such as `agent-1@100k`. */
 const workloadOf = (groupId: string) => groupId.slice(0, groupId.includes('@') ? groupId.indexOf('@') : undefined);
 /** The rows of a parse group that are not peers: the limit, and tql's whole and partial timings. */
-const PARSE_OWN_ROWS = ['hand', 'tql', 'tql-check', 'tql-parse'];
+const PARSE_OWN_ROWS = ['hand', 'tql', 'tql-sql', 'tql-check', 'tql-parse'];
 
 /** At most `max` items, then how many more. */
 function some(items: readonly string[], max = 4): string {
@@ -137,6 +137,24 @@ function parseVsPeers(sections: readonly Section[]): TargetResult {
   };
 }
 
+function sqlVsParse(sections: readonly Section[]): TargetResult {
+  const id = 'sql-vs-parse';
+  const goal = 'check (no cache) + compileSql (postgres) within 2x of tql parse alone on every parse workload';
+  const ratios = groupRatios(sections, 'parse', (g) => {
+    const sql = rowOf(g, 'tql-sql');
+    const parse = rowOf(g, 'tql-parse');
+    return sql?.value == null || parse?.value == null ? undefined : sql.value / parse.value;
+  });
+  if (ratios.length === 0) return notMeasured(id, goal, 'no parse results');
+  const within = ratios.filter((r) => r.ratio <= 2).length;
+  return {
+    id,
+    goal,
+    measured: `${within} of ${ratios.length} within 2x of parse; ${ratios.map((r) => `${r.group} ${formatRatio(r.ratio)}`).join(', ')}`,
+    status: status(within === ratios.length),
+  };
+}
+
 function cacheHit(sections: readonly Section[]): TargetResult {
   const id = 'cache-hit';
   const goal = 'A repeated query costs one cache look-up (check() on a cache hit ≤ 1 µs)';
@@ -172,8 +190,13 @@ function bytesPerChar(sections: readonly Section[]): TargetResult {
     const tql = rowOf(g, 'tql');
     const hand = rowOf(g, 'hand');
     if (parse?.perUnit == null || tql?.perUnit == null) return [];
+    const check = rowOf(g, 'tql-check')?.perUnit;
+    const sql = rowOf(g, 'tql-sql')?.perUnit;
     return [
-      `${g.id}: parse ${formatBytes(parse.perUnit)}/char, check+compile ${formatBytes(tql.perUnit)}/char` +
+      `${g.id}: parse ${formatBytes(parse.perUnit)}/char` +
+        (check == null ? '' : `, check ${formatBytes(check)}/char`) +
+        `, check+compile ${formatBytes(tql.perUnit)}/char` +
+        (sql == null ? '' : `, check+compileSql ${formatBytes(sql)}/char`) +
         (hand?.perUnit == null ? '' : ` (hand ${formatBytes(hand.perUnit)}/char)`),
     ];
   });
@@ -236,6 +259,7 @@ export function evaluateTargets(sections: readonly Section[]): TargetResult[] {
     filterVsPeers(sections),
     parseVsPeers(sections),
     parseVsHand(sections),
+    sqlVsParse(sections),
     coldStart(sections),
     cacheHit(sections),
     bytesPerChar(sections),

@@ -8,10 +8,10 @@
 import v8 from 'node:v8';
 import { handParse } from '../peers/hand-parser.js';
 import { PARSE_PEERS } from '../peers/parse-peers.js';
-import { growingQuery, TYPICAL_QUERIES } from '../workloads/parse-workloads.js';
+import { growingQuery, TYPICAL_QUERIES, VARIANT_QUERIES } from '../workloads/parse-workloads.js';
 import { write, WRITERS } from '../workloads/query-shapes.js';
 import { parse } from '../tql.js';
-import { tqlPipeline, tqlTextOf } from './parse.js';
+import { tqlCheck, tqlPipeline, tqlSqlPipeline, tqlTextOf } from './parse.js';
 
 export interface AllocationRow {
   readonly id: string;
@@ -54,13 +54,15 @@ function bytesPerCall(fn: (input: string) => unknown, input: string): number {
   }
 }
 
-const queries = [...TYPICAL_QUERIES, growingQuery(50)];
+const queries = [...TYPICAL_QUERIES, ...VARIANT_QUERIES, growingQuery(50)];
 const groups: AllocationGroup[] = queries.map((q) => {
   const text = tqlTextOf(q);
   const rows: AllocationRow[] = [
     { id: 'hand', label: 'hand-written parser', bytes: bytesPerCall(handParse, text), chars: text.length, note: null },
     { id: 'tql-parse', label: 'tql parse', bytes: bytesPerCall((t) => parse(t), text), chars: text.length, note: null },
+    { id: 'tql-check', label: 'tql check (cache: false)', bytes: bytesPerCall(tqlCheck, text), chars: text.length, note: null },
     { id: 'tql', label: 'tql check (cache: false) + compilePredicate', bytes: bytesPerCall(tqlPipeline, text), chars: text.length, note: null },
+    { id: 'tql-sql', label: 'tql check (cache: false) + compileSql (postgres)', bytes: bytesPerCall(tqlSqlPipeline, text), chars: text.length, note: null },
   ];
   for (const peer of PARSE_PEERS) {
     const peerText = write(q.shape, WRITERS[peer.language]);

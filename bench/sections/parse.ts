@@ -8,7 +8,7 @@ import { handParse } from '../peers/hand-parser.js';
 import { PARSE_PEERS } from '../peers/parse-peers.js';
 import type { Group, Row, Section } from '../report/results.js';
 import type { Settings } from '../settings.js';
-import { check, compilePredicate, parse, schedulingSchema } from '../tql.js';
+import { check, compilePredicate, compileSql, parse, schedulingSchema, schedulingSqlMapping } from '../tql.js';
 import { GROWING_SIZES, growingQuery, TYPICAL_QUERIES, VARIANT_QUERIES, type ParseWorkload } from '../workloads/parse-workloads.js';
 import { write, WRITERS } from '../workloads/query-shapes.js';
 import { measuredRow, naRow } from './rows.js';
@@ -21,8 +21,16 @@ export function tqlPipeline(text: unknown): unknown {
   return compilePredicate(check(text as string, schedulingSchema, 'agent', UNCACHED));
 }
 
+/** The PostgreSQL mapping of the scheduling models, the options of {@link tqlSqlPipeline}. */
+const POSTGRES = { dialect: 'postgres', mapping: schedulingSqlMapping } as const;
+
+/** From text to a PostgreSQL WHERE clause and its values, nothing cached. */
+export function tqlSqlPipeline(text: unknown): unknown {
+  return compileSql(check(text as string, schedulingSchema, 'agent', UNCACHED), POSTGRES);
+}
+
 /** Parse and validate only, nothing cached: with {@link tqlPipeline}, it splits the time between check and compile. */
-function tqlCheck(text: unknown): unknown {
+export function tqlCheck(text: unknown): unknown {
   return check(text as string, schedulingSchema, 'agent', UNCACHED);
 }
 
@@ -38,6 +46,7 @@ function parseGroup(workload: ParseWorkload, settings: Settings): Group {
   const alternatives: Alternative[] = [
     { id: 'hand', label: 'hand-written parser', work: { kind: 'call', fn: (t) => handParse(t as string), input: text } },
     { id: 'tql', label: 'tql check (cache: false) + compilePredicate', work: { kind: 'call', fn: tqlPipeline, input: text } },
+    { id: 'tql-sql', label: 'tql check (cache: false) + compileSql (postgres)', work: { kind: 'call', fn: tqlSqlPipeline, input: text } },
     { id: 'tql-check', label: 'tql check (cache: false): parse + validate', work: { kind: 'call', fn: tqlCheck, input: text } },
     { id: 'tql-parse', label: 'tql parse only', work: { kind: 'call', fn: (t) => parse(t as string), input: text } },
   ];
@@ -77,7 +86,8 @@ export function parseSection(settings: Settings): Section {
     id: 'parse',
     title: 'Parse + validate + compile',
     about:
-      'Time from query text to a usable result: for tql, check() with the cache bypassed plus compilePredicate (and, to ' +
+      'Time from query text to a usable result: for tql, check() with the cache bypassed plus compilePredicate or ' +
+        'compileSql for PostgreSQL (and, to ' +
       'split that time, check alone and parse alone); for the ' +
       'hand-written parser (the limit) and liqe, rsql and cel, parsing; for filtrex, compileExpression. ratio = time / ' +
       'hand-written parser time in the same round. perUnit is per character of the TQL text.',

@@ -79,6 +79,7 @@ describe('npm run bench:quick', () => {
       'filter-vs-peers',
       'parse-vs-peers',
       'parse-vs-hand',
+      'sql-vs-parse',
       'cold-start',
       'cache-hit',
       'bytes-per-char',
