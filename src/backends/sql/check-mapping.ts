@@ -15,6 +15,13 @@ import type { SqlDatabase } from './database.js';
 import { entityMapping } from './define-mapping.js';
 import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
 
+/**
+ * How many missing columns of one check get a "did you mean": the first ones, which the author
+ * reads first. Each guess reads every column of the table, so guessing for all of them would
+ * cost the table's width times the number of missing columns.
+ */
+export const SUGGESTED_COLUMNS = 10;
+
 /** Options of {@link checkSqlMapping}. */
 export interface CheckSqlMappingOptions {
   /** The entities to check. Default: every entity of the schema that the mapping has. */
@@ -73,9 +80,9 @@ export async function checkSqlMapping(db: SqlDatabase, schema: Schema, mapping: 
     for (const c of collectionsOf(entity, m)) tables.add(c.table);
   }
   const catalog = await readCatalog(db, [...tables]);
-  const problems = new Set<string>();
-  for (const c of checked) checkEntity(c, { catalog, dialect: db.dialect, acceptDecimal: options.acceptDecimal === true, problems }, options.listOrder ?? false);
-  if (problems.size > 0) throw mismatchError([...problems]);
+  const ctx: Context = { catalog, dialect: db.dialect, acceptDecimal: options.acceptDecimal === true, problems: new Set<string>(), guesses: 0 };
+  for (const c of checked) checkEntity(c, ctx, options.listOrder ?? false);
+  if (ctx.problems.size > 0) throw mismatchError([...ctx.problems]);
 }
 
 /** What every check of one call shares. */
@@ -84,6 +91,8 @@ interface Context {
   readonly dialect: SqlDatabase['dialect'];
   readonly acceptDecimal: boolean;
   readonly problems: Set<string>;
+  /** How many "did you mean" guesses were made, up to {@link SUGGESTED_COLUMNS}. */
+  guesses: number;
 }
 
 /** The collections the entity's attributes look in, each once. */
@@ -182,9 +191,16 @@ function checkElements(
 function column(ctx: Context, columns: ReadonlyMap<string, CatalogColumn>, table: string, name: string, who: string, entry: string): CatalogColumn | undefined {
   const found = columns.get(name);
   if (found !== undefined) return found;
-  const guess = closest(name, columns.keys());
+  const guess = guessColumn(ctx, name, columns);
   ctx.problems.add(`${who}: column ${table}.${name} is not in the database${guess === undefined ? '' : ` (did you mean ${guess}?)`}; add it, or correct ${entry}`);
   return undefined;
+}
+
+/** The column of the table closest to `name`, for the first {@link SUGGESTED_COLUMNS} missing ones only. */
+function guessColumn(ctx: Context, name: string, columns: ReadonlyMap<string, CatalogColumn>): string | undefined {
+  if (ctx.guesses >= SUGGESTED_COLUMNS) return undefined;
+  ctx.guesses++;
+  return closest(name, columns.keys());
 }
 
 function fit(ctx: Context, attribute: Attribute, mapping: SqlEntityMapping, entity: string, field: string, table: string, name: string, found: CatalogColumn): void {
