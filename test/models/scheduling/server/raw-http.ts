@@ -25,11 +25,11 @@ export interface RawExchange {
 export interface RawRequest {
   /** Written in order, `gapMs` apart, while the connection is open. */
   readonly chunks: readonly (string | Buffer)[];
-  readonly gapMs?: number;
+  readonly gapMs?: number | undefined;
   /** How long to wait for the server to close before giving up. Default 5 s. */
-  readonly waitMs?: number;
+  readonly waitMs?: number | undefined;
   /** HEAD responses carry a content-length but no body. */
-  readonly head?: boolean;
+  readonly head?: boolean | undefined;
 }
 
 /** Opens a socket to 127.0.0.1:port; resolves once it is connected. */
