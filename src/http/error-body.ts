@@ -5,7 +5,12 @@ import type { TqlError, TqlIssue } from '../errors/tql-error.js';
 export interface ErrorBody {
   /** What is wrong and what to do, for a person. */
   readonly error: string;
-  /** A stable code for programs: a `TqlErrorCode`, or `unauthorized`, `not_found`, `method_not_allowed`, `bad_request`, `request_too_large`, `internal_error`. */
+  /**
+   * A stable code for programs: a `TqlErrorCode`, or one of the reference server's
+   * (`unauthorized`, `not_found`, `method_not_allowed`, `bad_request`, `request_too_large`,
+   * `request_timeout`, `too_many_connections`, `expectation_failed`,
+   * `http_version_not_supported`, `internal_error`).
+   */
   readonly code: string;
   /** Every problem found in the filter, with positions; empty for errors that are not about one. */
   readonly issues: readonly TqlIssue[];
