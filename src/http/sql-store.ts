@@ -101,8 +101,19 @@ export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreO
   // With a loader the page's statement reads the keys only.
   const select = load === undefined ? reader.select(dialect, from) : place.key;
 
-  const where = (query: ValidatedQuery | undefined): SqlStatement =>
-    query === undefined ? (scope ?? { text: '1 = 1', values: [] }) : compileSql(query, { dialect, mapping, caseFolding: options.caseFolding, scope: options.scope });
+  const everything: SqlStatement = scope ?? { text: '1 = 1', values: [] };
+  // check() hands out the same query object for the same text from its cache, so a filter
+  // requested again is compiled once; the statements are never changed, only read.
+  const compiled = new WeakMap<ValidatedQuery, SqlStatement>();
+  const where = (query: ValidatedQuery | undefined): SqlStatement => {
+    if (query === undefined) return everything;
+    let statement = compiled.get(query);
+    if (statement === undefined) {
+      statement = compileSql(query, { dialect, mapping, caseFolding: options.caseFolding, scope: options.scope });
+      compiled.set(query, statement);
+    }
+    return statement;
+  };
 
   /** The page's rows as records with their keys (the empty row of a cursor page with no rows left out). */
   const records = async (rows: readonly Record<string, unknown>[]): Promise<Keyed<T>[]> => {
