@@ -81,7 +81,8 @@ describe.each(ENGINES)('%s: plans read from EXPLAIN', (dialect) => {
     const plan = await engine.plan(statement);
     const text = plan.join('\n');
     if (dialect === 'postgres') {
-      expect(text).toMatch(/Index Cond: \(ROW\(created_at, id\) < ROW/);
+      // The id may show as `(id)::text`, the varchar key read as the text it is compared with.
+      expect(text).toMatch(/Index Cond: \(ROW\(created_at, (id|\(id\)::text)\) < ROW/);
       expect(text).not.toMatch(/Filter:.*created_at/);
       expect(text).not.toMatch(/Sort/);
     } else {
