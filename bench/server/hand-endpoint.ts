@@ -1,17 +1,20 @@
 /**
  * The hand-written list endpoint the server bench measures tql's reference server against:
- * plain node:http and a node-postgres pool, serving `/v1/scheduling_requests`, `/v1/agents` and
+ * plain node:http and a node-postgres (or mysql2) pool, serving `/v1/scheduling_requests`, `/v1/agents` and
  * `/v1/resources` for the bench's filters with the same JSON bodies, byte for byte, as the
- * reference server (docs/server.md), one SQL statement per page (bench/server/hand-sql.ts).
+ * reference server (docs/server.md), one SQL statement per page (bench/server/hand-sql.ts), on
+ * PostgreSQL or MariaDB.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { authorized } from '../../src/models/scheduling/server/auth.js';
 import { handCondition } from './hand-filter.js';
-import { HAND_LISTS, pageStatement, type HandCursor, type HandListPath } from './hand-sql.js';
+import { HAND_LISTS, pageStatement, type HandColumn, type HandCursor, type HandDialect, type HandListPath } from './hand-sql.js';
 
 export interface HandServerOptions {
+  /** `postgresql://…`, or `mysql://…` / `mariadb://…` for MariaDB. */
   readonly databaseUrl: string;
   /** The bearer token every request must carry. */
   readonly token: string;
@@ -24,15 +27,61 @@ export interface HandServer {
   close(): Promise<void>;
 }
 
-interface PageRow {
-  readonly found: boolean;
-  readonly data: { id: string }[] | null;
-  readonly beyond: boolean;
+/** A row of a page statement, as the driver returns it. */
+type Row = Record<string, unknown>;
+
+/** A pool of 5 connections (as the reference server has) that runs a statement. */
+interface HandDatabase {
+  readonly dialect: HandDialect;
+  rows(statement: { text: string; values: unknown[] }): Promise<Row[]>;
+  end(): Promise<void>;
+}
+
+function openDatabase(url: string): HandDatabase {
+  if (/^(mysql|mariadb):\/\//i.test(url)) {
+    const pool = mysql.createPool({ uri: url.replace(/^mariadb:/i, 'mysql:'), connectionLimit: 5 });
+    return {
+      dialect: 'mariadb',
+      rows: async (s) => (await pool.execute(s.text, s.values as never[]))[0] as Row[],
+      end: () => pool.end(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 5 });
+  pool.on('error', () => undefined);
+  return {
+    dialect: 'postgres',
+    rows: async (s) => (await pool.query<Row>(s)).rows,
+    end: () => pool.end(),
+  };
+}
+
+/** A column's JSON value: drivers give 64-bit integers as strings (node-postgres), booleans as 0/1 (MariaDB), JSON as text. */
+const VALUE: { readonly [K in HandColumn]: (v: unknown) => unknown } = {
+  text: (v) => v,
+  integer: (v) => (v === null ? null : Number(v)),
+  boolean: (v) => (v === null ? null : v === true || v === 1),
+  json: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
+};
+
+/** An associated entity has no `id` or `number` key where the column is NULL. */
+function associatedEntity({ type, id, number }: Row): Row {
+  const out: Row = { type };
+  if (id !== null) out['id'] = id;
+  if (number !== null) out['number'] = number;
+  return out;
+}
+
+/** The API record of a row of `path`: `id`, `object`, then its fields in order. */
+function record(path: HandListPath, row: Row): Row {
+  const list = HAND_LISTS[path];
+  const out: Row = { id: row['id'], object: list.objectOf(row['object']) };
+  for (const [name, kind] of Object.entries(list.fieldsOf(row['object']))) out[name] = VALUE[kind](row[name]);
+  if (path === '/v1/scheduling_requests') out['associated_entities'] = (out['associated_entities'] as Row[]).map(associatedEntity);
+  return out;
 }
 
 /**
- * Starts the endpoint on 127.0.0.1 and a free port, with a pool of 5 connections (as the
- * reference server has).
+ * Starts the endpoint on 127.0.0.1 and a free port.
  *
  * @example
  * ```ts
@@ -42,8 +91,7 @@ interface PageRow {
  * ```
  */
 export async function startHandServer(options: HandServerOptions): Promise<HandServer> {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
-  pool.on('error', () => undefined);
+  const db = openDatabase(options.databaseUrl);
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       process.stderr.write(`hand server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
@@ -64,16 +112,19 @@ export async function startHandServer(options: HandServerOptions): Promise<HandS
     if (!Object.hasOwn(HAND_LISTS, url.pathname)) return send(res, 404, { error: { type: 'not_found', message: `There is no endpoint ${url.pathname}.` } });
     const path = url.pathname as HandListPath;
     const params = url.searchParams;
-    const where = handCondition(HAND_LISTS[path].entity, params.get('filter'));
+    const where = handCondition(db.dialect, HAND_LISTS[path].entity, params.get('filter'));
     if (typeof where === 'string') return send(res, 400, { error: { type: 'invalid_filter', message: where } });
     const limit = params.has('limit') ? Number(params.get('limit')) : 20;
     const after = params.get('starting_after');
     const before = params.get('ending_before');
     const cursor: HandCursor | undefined = after !== null ? { kind: 'starting_after', id: after } : before !== null ? { kind: 'ending_before', id: before } : undefined;
-    const { rows } = await pool.query<PageRow>(pageStatement(path, where, cursor, limit));
-    const { found, data, beyond } = rows[0]!;
-    if (!found) return send(res, 400, { error: { type: 'invalid_option', message: `There is no record with id ${JSON.stringify(cursor?.id)}.` } });
-    const records = data ?? [];
+    const rows = await db.rows(pageStatement(db.dialect, path, where, cursor, limit));
+    // With a cursor every row carries found and beyond; an empty page is one row of NULLs beside them.
+    if (cursor !== undefined && !rows[0]?.['found']) {
+      return send(res, 400, { error: { type: 'invalid_option', message: `There is no record with id ${JSON.stringify(cursor.id)}.` } });
+    }
+    const beyond = Boolean(rows[0]?.['beyond']);
+    const records = rows.filter((r) => r['id'] !== null).map((r) => record(path, r) as { id: string });
     // The record next to the cursor: the link back (or on) starts there, or at the cursor itself.
     const near = records[0]?.id ?? cursor?.id;
     const items = records.slice(0, limit);
@@ -98,7 +149,7 @@ export async function startHandServer(options: HandServerOptions): Promise<HandS
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await pool.end();
+      await db.end();
     },
   };
 }

@@ -5,6 +5,8 @@
  * owner would write for a few fixed filters.
  */
 
+import type { HandDialect } from './hand-sql.js';
+
 /** A SQL condition and the values of its placeholders. */
 export interface HandCondition {
   readonly text: string;
@@ -30,11 +32,11 @@ const likePattern = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g
  *
  * @example
  * ```ts
- * handCondition('agent', 'agent.role~IN~Administrator,Billing');
+ * handCondition('postgres', 'agent', 'agent.role~IN~Administrator,Billing');
  * // { text: 'r.role IN ($1, $2)', values: ['Administrator', 'Billing'] }
  * ```
  */
-export function handCondition(entity: string, filter: string | null): HandCondition | string {
+export function handCondition(dialect: HandDialect, entity: string, filter: string | null): HandCondition | string {
   const values: unknown[] = [];
   const bind = (value: unknown) => `$${values.push(value)}`;
   if (filter === null || filter.trim() === '') return { text: 'TRUE', values };
@@ -49,7 +51,8 @@ export function handCondition(entity: string, filter: string | null): HandCondit
     if (column === 'agent-ref' && op === 'EQ') {
       parts.push(`r.id IN (SELECT request_id FROM request_resource WHERE type = 'agent' AND id = ${bind(value)} AND role IN ('resource', 'scheduled_agent'))`);
     } else if (column === 'text' && op === 'LIKE') {
-      parts.push(`lower(r.${attribute}) LIKE ${bind(likePattern(value))}`);
+      // MariaDB's text columns fold case in their collation already; PostgreSQL's lower() folds as tql's LIKE does.
+      parts.push(`${dialect === 'postgres' ? `lower(r.${attribute})` : `r.${attribute}`} LIKE ${bind(likePattern(value))}`);
     } else if (column !== 'agent-ref' && op === 'IN') {
       parts.push(`r.${attribute} IN (${value.split(',').map((v) => bind(typed(v))).join(', ')})`);
     } else if (column !== 'agent-ref' && (op === 'EQ' || op === 'GTE' || op === 'LT')) {

@@ -1,16 +1,70 @@
 /**
- * The hand-written endpoint's SQL: one statement per page on PostgreSQL, each record built as
- * JSON in the statement (its arrays with `json_agg`), the cursor's key read in a CTE, one row
- * more than the page to know whether a next page exists, and the probe for the page on the
- * other side of the cursor in the same statement.
+ * The hand-written endpoint's SQL, on PostgreSQL and on MariaDB: one statement per page. It
+ * returns the page's rows (one more than the page, to know whether a next page exists), each
+ * request's arrays built in the same statement (`json_agg` / `JSON_ARRAYAGG`), and with a cursor
+ * two columns read by subqueries: whether the cursor's record exists, and whether records matching
+ * the filter lie on the cursor's side of the page (the other page's link).
  */
 import type { HandCondition } from './hand-filter.js';
 
-/** The three lists of the server bench and the JSON of one of their records (table aliased `r`). */
+/** The engines the hand-written endpoint is written for. */
+export type HandDialect = 'postgres' | 'mariadb';
+
+/** What differs between the engines: the ids' byte order, and the JSON functions. */
+interface DialectSql {
+  /** The id as the list orders it: by bytes. */
+  readonly id: string;
+  readonly object: string;
+  /** A JSON array of `expr` over the rows of `from`, in `order`; `[]` when there are none. */
+  list(expr: string, from: string, order: string): string;
+}
+
+const DIALECTS: { readonly [D in HandDialect]: DialectSql } = {
+  postgres: {
+    id: 'id COLLATE "C"',
+    object: 'json_build_object',
+    list: (expr, from, order) => `(SELECT COALESCE(json_agg(${expr} ORDER BY ${order}), '[]') FROM ${from})`,
+  },
+  mariadb: {
+    id: 'id',
+    object: 'JSON_OBJECT',
+    list: (expr, from, order) => `(SELECT COALESCE(JSON_ARRAYAGG(${expr} ORDER BY ${order}), '[]') FROM ${from})`,
+  },
+};
+
+/** The kinds of column the endpoint turns into JSON values itself. */
+export type HandColumn = 'text' | 'integer' | 'boolean' | 'json';
+
+const AGENT: Readonly<Record<string, HandColumn>> = {
+  name: 'text', email: 'text', role: 'text', schedulable: 'boolean', two_factor_enabled: 'boolean', url_slug: 'text', created_at: 'integer', updated_at: 'integer',
+};
+const TEAM: Readonly<Record<string, HandColumn>> = { internal_name: 'text', external_name: 'text', team_type: 'text', url_slug: 'text', created_at: 'integer', updated_at: 'integer' };
+const RESOURCE: Readonly<Record<string, HandColumn>> = {
+  name: 'text', email: 'text', role: 'text', schedulable: 'boolean', two_factor_enabled: 'boolean',
+  internal_name: 'text', external_name: 'text', team_type: 'text', url_slug: 'text', created_at: 'integer', updated_at: 'integer',
+};
+const REQUEST: Readonly<Record<string, HandColumn>> = {
+  appointment_type_id: 'text', end_user_email: 'text', end_user_name: 'text', duration_mins: 'integer', earliest_date: 'text', earliest_time: 'text',
+  latest_date: 'text', latest_time: 'text', scheduled_at: 'integer', scheduling_url: 'text', selected_start_time: 'integer',
+  selected_time_zone: 'text', status: 'text', created_at: 'integer', updated_at: 'integer',
+  associated_entities: 'json', resources: 'json', scheduled_agents: 'json', guests_list: 'json',
+};
+
+/**
+ * The three lists: the entity a filter names, the table, the columns to read, and each record's
+ * `object` and fields after it, in the API's order, from the row's `object` column (resources).
+ */
 export const HAND_LISTS = {
-  '/v1/scheduling_requests': { entity: 'scheduling_request', table: 'scheduling_request', record: requestJson() },
-  '/v1/agents': { entity: 'agent', table: 'agent', record: agentJson("'agent'::text") },
-  '/v1/resources': { entity: 'resource', table: 'resource', record: resourceJson() },
+  '/v1/scheduling_requests': { entity: 'scheduling_request', table: 'scheduling_request', columns: REQUEST, objectOf: () => 'scheduling_request', fieldsOf: () => REQUEST },
+  '/v1/agents': { entity: 'agent', table: 'agent', columns: AGENT, objectOf: () => 'agent', fieldsOf: () => AGENT },
+  // A resource row has only its own kind's fields; one of another kind keeps every column.
+  '/v1/resources': {
+    entity: 'resource',
+    table: 'resource',
+    columns: { object: 'text', ...RESOURCE },
+    objectOf: (object: unknown) => object,
+    fieldsOf: (object: unknown) => (object === 'agent' ? AGENT : object === 'team' ? TEAM : RESOURCE),
+  },
 } as const;
 
 export type HandListPath = keyof typeof HAND_LISTS;
@@ -21,69 +75,56 @@ export interface HandCursor {
   readonly id: string;
 }
 
-/** `'name', r.name, …`: json_build_object's arguments for these columns. */
-function fields(names: readonly string[]): string {
-  return names.map((n) => `'${n}', r.${n}`).join(', ');
-}
-
-function agentJson(object: string): string {
-  return `json_build_object('id', r.id, 'object', ${object}, ${fields(['name', 'email', 'role', 'schedulable', 'two_factor_enabled', 'url_slug', 'created_at', 'updated_at'])})`;
-}
-
-/** A resource row has only its own kind's fields; one of another kind keeps every column. */
-function resourceJson(): string {
-  const team = `json_build_object('id', r.id, 'object', r.object, ${fields(['internal_name', 'external_name', 'team_type', 'url_slug', 'created_at', 'updated_at'])})`;
-  const all = fields(['name', 'email', 'role', 'schedulable', 'two_factor_enabled', 'internal_name', 'external_name', 'team_type', 'url_slug', 'created_at', 'updated_at']);
-  return `CASE r.object WHEN 'agent' THEN ${agentJson('r.object')} WHEN 'team' THEN ${team} ELSE json_build_object('id', r.id, 'object', r.object, ${all}) END`;
-}
-
-function requestJson(): string {
-  const columns = fields([
-    'appointment_type_id', 'end_user_email', 'end_user_name', 'duration_mins', 'earliest_date', 'earliest_time', 'latest_date', 'latest_time',
-    'scheduled_at', 'scheduling_url', 'selected_start_time', 'selected_time_zone', 'status', 'created_at', 'updated_at',
-  ]);
+/** The select list of a list's rows (table aliased `r`): the columns, and a request's arrays. */
+function selectList(d: DialectSql, path: HandListPath): string {
+  const { columns } = HAND_LISTS[path];
   const refs = (role: string) =>
-    `COALESCE((SELECT json_agg(json_build_object('type', x.type, 'id', x.id, 'name', x.name) ORDER BY x.position) FROM request_resource x WHERE x.request_id = r.id AND x.role = '${role}'), '[]')`;
-  return `json_build_object('id', r.id, 'object', 'scheduling_request'::text, ${columns}, ` +
-    // An associated entity has no `id` or `number` key where the column is NULL.
-    `'associated_entities', COALESCE((SELECT json_agg(json_strip_nulls(json_build_object('type', e.type, 'id', e.id, 'number', e.number)) ORDER BY e.position) FROM associated_entity e WHERE e.request_id = r.id), '[]'), ` +
-    `'resources', ${refs('resource')}, 'scheduled_agents', ${refs('scheduled_agent')}, ` +
-    `'guests_list', COALESCE((SELECT json_agg(g.email ORDER BY g.position) FROM request_guest g WHERE g.request_id = r.id), '[]'))`;
+    d.list(`${d.object}('type', x.type, 'id', x.id, 'name', x.name)`, `request_resource x WHERE x.request_id = r.id AND x.role = '${role}'`, 'x.position');
+  const arrays: Record<string, string> = {
+    associated_entities: d.list(`${d.object}('type', e.type, 'id', e.id, 'number', e.number)`, 'associated_entity e WHERE e.request_id = r.id', 'e.position'),
+    resources: refs('resource'),
+    scheduled_agents: refs('scheduled_agent'),
+    guests_list: d.list('g.email', 'request_guest g WHERE g.request_id = r.id', 'g.position'),
+  };
+  return ['r.id', ...Object.entries(columns).map(([name, kind]) => (kind === 'json' ? `${arrays[name]} AS ${name}` : `r.${name}`))].join(', ');
 }
 
 /**
- * The one statement of a page: `found` (the cursor's record exists), `data` (up to `limit + 1`
- * records as JSON, in the page's reading order away from the cursor) and `beyond` (a record
- * matching the filter lies on the cursor's side of the page: the other page's link).
+ * The one statement of a page: up to `limit + 1` rows in the page's reading order away from the
+ * cursor, and with a cursor the columns `found` (the cursor's record exists) and `beyond`
+ * (records matching the filter lie at or past the cursor, away from the page), in every row, or
+ * in one row of NULLs when the page is empty. Placeholders are `$n` on PostgreSQL and `?` on
+ * MariaDB, with the values in their order.
  *
  * @example
  * ```ts
- * pageStatement('/v1/agents', { text: 'TRUE', values: [] }, undefined, 20).text.startsWith('WITH'); // true
+ * pageStatement('postgres', '/v1/agents', { text: 'TRUE', values: [] }, undefined, 20).text.startsWith('SELECT'); // true
  * ```
  */
-export function pageStatement(path: HandListPath, where: HandCondition, cursor: HandCursor | undefined, limit: number): { text: string; values: unknown[] } {
-  const { table, record } = HAND_LISTS[path];
+export function pageStatement(dialect: HandDialect, path: HandListPath, where: HandCondition, cursor: HandCursor | undefined, limit: number): { text: string; values: unknown[] } {
+  const d = DIALECTS[dialect];
+  const { table } = HAND_LISTS[path];
   const values = [...where.values, limit + 1];
   const limitAt = `$${values.length}`;
-  // Newest first; ids compare by bytes, as the (created_at, id COLLATE "C") index orders them.
-  const key = (alias: string) => `(${alias}.created_at, ${alias}.id COLLATE "C")`;
+  const order = (alias: string, direction: string) => `${alias}.created_at ${direction}, ${alias}.${d.id} ${direction}`;
+  let text: string;
   if (cursor === undefined) {
-    return {
-      text: `WITH p AS (SELECT r.* FROM ${table} r WHERE ${where.text} ORDER BY r.created_at DESC, r.id COLLATE "C" DESC LIMIT ${limitAt})
-SELECT TRUE AS found, (SELECT json_agg(${record} ORDER BY r.created_at DESC, r.id COLLATE "C" DESC) FROM p r) AS data, FALSE AS beyond`,
-      values,
-    };
+    // Newest first; ids compare by bytes, as the (created_at, id) index orders them.
+    text = `SELECT ${selectList(d, path)} FROM ${table} r WHERE ${where.text} ORDER BY ${order('r', 'DESC')} LIMIT ${limitAt}`;
+  } else {
+    values.push(cursor.id);
+    const id = `$${values.length}`;
+    const [away, back, direction] = cursor.kind === 'starting_after' ? ['<', '>=', 'DESC'] : ['>', '<=', 'ASC'];
+    const from = `((SELECT created_at FROM ${table} WHERE id = ${id}), ${id})`;
+    const key = `(r.created_at, r.${d.id})`;
+    text =
+      `SELECT m.found, m.beyond, p.* FROM (SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = ${id}) AS found, ` +
+      `EXISTS (SELECT 1 FROM ${table} r WHERE ${where.text} AND ${key} ${back} ${from}) AS beyond) m ` +
+      `LEFT JOIN (SELECT ${selectList(d, path)} FROM ${table} r WHERE ${where.text} AND ${key} ${away} ${from} ORDER BY ${order('r', direction)} LIMIT ${limitAt}) p ON 1 = 1 ` +
+      `ORDER BY ${order('p', direction)}`;
   }
-  values.push(cursor.id);
-  const older = cursor.kind === 'starting_after';
-  const [away, back, order] = older ? ['<', '>', 'DESC'] : ['>', '<', 'ASC'];
-  return {
-    text: `WITH c AS (SELECT created_at, id FROM ${table} WHERE id = $${values.length}),
-p AS (SELECT r.* FROM ${table} r, c WHERE ${where.text} AND ${key('r')} ${away} ${key('c')} ORDER BY r.created_at ${order}, r.id COLLATE "C" ${order} LIMIT ${limitAt}),
-n AS (SELECT created_at, id FROM (SELECT created_at, id, 0 AS o FROM p UNION ALL SELECT created_at, id, 1 FROM c) k ORDER BY o, created_at ${order}, id COLLATE "C" ${order} LIMIT 1)
-SELECT EXISTS (SELECT 1 FROM c) AS found,
-  (SELECT json_agg(${record} ORDER BY r.created_at ${order}, r.id COLLATE "C" ${order}) FROM p r) AS data,
-  EXISTS (SELECT 1 FROM ${table} r, n WHERE ${where.text} AND ${key('r')} ${back} ${key('n')}) AS beyond`,
-    values,
-  };
+  if (dialect === 'postgres') return { text, values };
+  // MariaDB binds `?` in order, so a value used twice is bound twice.
+  const ordered: unknown[] = [];
+  return { text: text.replace(/\$(\d+)/g, (_, n: string) => (ordered.push(values[Number(n) - 1]), '?')), values: ordered };
 }

@@ -2,7 +2,7 @@
  * `npm run bench:server`: the server section (bench/server/server-bench.ts). Prints the tables;
  * a full run also writes bench/results/server-latest.json (committed: the run the docs show).
  *
- *   --quick        one round of 1 s at 16 connections: checks that the section works
+ *   --quick        one round of 1 s at 16 connections per engine: checks that the section works
  *   --write-docs   replace the server section of docs/performance.md with this run's tables
  *   --docs-only    write that section from bench/results/server-latest.json without running
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { repoRoot } from '../paths.js';
 import { textTable } from '../report/table.js';
 import { fullServerSettings, quickServerSettings, runServerBench, type ServerBenchResults } from './server-bench.js';
-import { serverLoadTable, serverPerformanceSection, serverStatementTable, serverSummary, withServerSection } from './server-report.js';
+import { serverEngineSummary, serverLoadTable, serverPerformanceSection, serverRunSummary, serverStatementTable, withServerSection } from './server-report.js';
 
 const log = (line: string) => process.stderr.write(`[bench:server] ${line}\n`);
 
@@ -37,11 +37,13 @@ async function main(): Promise<void> {
   const quick = args.includes('--quick');
   const results = await runServerBench(quick ? quickServerSettings(log) : fullServerSettings(log));
   if (results === undefined) {
-    log('no PostgreSQL server binaries (and TQL_PG_URL is not set): nothing was measured');
+    log('no PostgreSQL or MariaDB server binaries (and neither TQL_PG_URL nor TQL_MYSQL_URL is set): nothing was measured');
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`${[...serverSummary(results), '', textTable(serverLoadTable(results)), '', textTable(serverStatementTable(results))].join('\n')}\n`);
+  const out = serverRunSummary(results);
+  for (const e of results.engines) out.push('', `== ${e.database}`, ...serverEngineSummary(e), '', textTable(serverLoadTable(e)), '', textTable(serverStatementTable(e)));
+  process.stdout.write(`${out.join('\n')}\n`);
   // Only a full run is kept: it is what docs/performance.md shows.
   if (quick) {
     if (args.includes('--write-docs')) log('--write-docs needs a full run (no --quick): the docs were left as they are');

@@ -1,23 +1,22 @@
 /**
  * The server section: the reference list server (tql) and the hand-written endpoint, each in its
- * own process, on one throwaway PostgreSQL server with the sample data, driven by autocannon with
+ * own process, on a throwaway PostgreSQL server with the sample data (then on MariaDB, when
+ * `mariadbd` is installed), driven by autocannon with
  * the six requests of workloads.ts at each connection count, alternated round by round. Before
  * any load, every request's body is asserted byte-identical from both, and the SQL statements
  * each sends per page are counted in the child processes.
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sampleData } from '../../src/models/scheduling/sample.js';
-import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
-import { postgresAvailable, startPostgres } from '../../test/support/postgres-server.js';
 import { median } from '../harness/stats.js';
 import { repoRoot } from '../paths.js';
 import { describeMachine } from '../report/machine.js';
 import type { Machine } from '../report/results.js';
 import { bundleChild } from '../sections/bundle-child.js';
+import { BENCH_ENGINES, type BenchDatabase, type BenchEngine } from './bench-databases.js';
 import { startEndpoint, type EndpointProcess } from './endpoint-process.js';
-import { parentPid, processCpuMs, serverCpuMs } from './proc-cpu.js';
+import { processCpuMs } from './proc-cpu.js';
 import { serverWorkloads, type ServerWorkload } from './workloads.js';
 
 export type EndpointKind = 'tql' | 'hand';
@@ -98,17 +97,25 @@ export interface ServerLevel {
   readonly reqPerSecRoundRatios: readonly [number, number];
 }
 
+/** Everything measured on one database engine. */
+export interface ServerEngineResult {
+  readonly engine: BenchEngine;
+  /** e.g. `PostgreSQL 15.18`. */
+  readonly database: string;
+  readonly loadMs: number;
+  readonly workloads: ServerWorkloadResult[];
+  readonly levels: ServerLevel[];
+  readonly runs: ServerRun[];
+}
+
 export interface ServerBenchResults {
   readonly mode: 'full' | 'quick';
   readonly startedAt: string;
   readonly durationMs: number;
   readonly machine: Machine;
-  readonly database: string;
-  readonly loadMs: number;
   readonly settings: Omit<ServerBenchSettings, 'log'>;
-  readonly workloads: ServerWorkloadResult[];
-  readonly levels: ServerLevel[];
-  readonly runs: ServerRun[];
+  /** PostgreSQL, then MariaDB when `mariadbd` is installed. */
+  readonly engines: ServerEngineResult[];
 }
 
 /** The two endpoints answered a request differently: the bench stops rather than time different work. */
@@ -119,39 +126,51 @@ const TOKEN = 'server-bench-token';
 const SETTLE_MS = 500;
 
 /**
- * Runs the section; undefined when there is no PostgreSQL server to run it on.
+ * Runs the section on every engine this machine has; undefined when it has none.
  *
  * @example
  * ```ts
  * const results = await runServerBench(quickServerSettings(console.error));
- * results?.levels[0]?.ratios.reqPerSec; // tql's req/s over the hand-written endpoint's
+ * results?.engines[0]?.levels[0]?.ratios.reqPerSec; // tql's req/s over the hand-written endpoint's on PostgreSQL
  * ```
  */
 export async function runServerBench(settings: ServerBenchSettings): Promise<ServerBenchResults | undefined> {
-  if (!postgresAvailable()) return undefined;
+  const available = BENCH_ENGINES.filter((e) => e.available());
+  if (available.length === 0) return undefined;
   const started = Date.now();
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const { log } = settings;
   const root = repoRoot();
-  const server = await startPostgres();
-  const client = new pg.Client({ connectionString: server.connectionString });
+  const childFile = bundleChild(root, 'server-child');
+  const engines: ServerEngineResult[] = [];
+  for (const { open } of available) {
+    const database = await open();
+    try {
+      engines.push(await runOnDatabase(database, childFile, settings));
+    } finally {
+      await database.stop();
+    }
+  }
+  const { log: _, ...kept } = settings;
+  return {
+    mode: settings.mode,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    machine: describeMachine(root, loadAtStart),
+    settings: kept,
+    engines,
+  };
+}
+
+/** Both endpoints on one loaded database: the bodies checked, the statements counted, then the load. */
+async function runOnDatabase(database: BenchDatabase, childFile: string, settings: ServerBenchSettings): Promise<ServerEngineResult> {
+  const { log } = settings;
+  log(`${database.version}: sample data loaded in ${(database.loadMs / 1000).toFixed(1)} s`);
   const endpoints: EndpointProcess[] = [];
   try {
-    await client.connect();
-    const t0 = performance.now();
-    await createSchedulingTables(client, { replace: true });
-    await loadSchedulingData(client, sampleData());
-    await client.query('ANALYZE');
-    const loadMs = performance.now() - t0;
-    const info = await client.query<{ pid: number; version: string }>(`SELECT pg_backend_pid() AS pid, current_setting('server_version') AS version`);
-    const postmaster = parentPid(info.rows[0]!.pid);
-    log(`PostgreSQL ${info.rows[0]!.version}: sample data loaded in ${(loadMs / 1000).toFixed(1)} s`);
-
-    const childFile = bundleChild(root, 'server-child');
-    const tql = await startEndpoint(childFile, 'tql', server.connectionString, TOKEN);
+    const tql = await startEndpoint(childFile, 'tql', database.url, TOKEN);
     endpoints.push(tql);
     // The hand-written endpoint links to the reference server's origin, so the bodies can be compared byte for byte.
-    const hand = await startEndpoint(childFile, 'hand', server.connectionString, TOKEN, tql.url);
+    const hand = await startEndpoint(childFile, 'hand', database.url, TOKEN, tql.url);
     endpoints.push(hand);
     const byKind: Record<EndpointKind, EndpointProcess> = { tql, hand };
 
@@ -170,13 +189,13 @@ export async function runServerBench(settings: ServerBenchSettings): Promise<Ser
         for (const kind of order) {
           const e = byKind[kind];
           const cpu0 = processCpuMs(e.pid);
-          const db0 = serverCpuMs(postmaster);
+          const db0 = database.cpuMs();
           const r = await drive(e, connections, settings.durationSec);
           // Requests still queued in the endpoint when the load stops are served before the readings,
           // so they count in this run (per request sent) and not in the next one's database CPU.
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           const cpu1 = processCpuMs(e.pid);
-          const db1 = serverCpuMs(postmaster);
+          const db1 = database.cpuMs();
           const failed = r.errors + r.timeouts + r.non2xx;
           if (failed > 0) throw new Error(`${kind} at ${connections} connections: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} answers not 2xx`);
           const sent = r.requests.sent;
@@ -191,27 +210,20 @@ export async function runServerBench(settings: ServerBenchSettings): Promise<Ser
             dbCpuMs: (db1 - db0) / sent,
           };
           runs.push(run);
-          log(`round ${round + 1}, ${connections} connections, ${kind}: ${run.reqPerSec.toFixed(0)} req/s, p99 ${run.p99Ms} ms`);
+          log(`${database.engine}, round ${round + 1}, ${connections} connections, ${kind}: ${run.reqPerSec.toFixed(0)} req/s, p99 ${run.p99Ms} ms`);
         }
       }
     }
-    const { log: _, ...kept } = settings;
     return {
-      mode: settings.mode,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
-      machine: describeMachine(root, loadAtStart),
-      database: `PostgreSQL ${info.rows[0]!.version}`,
-      loadMs,
-      settings: kept,
+      engine: database.engine,
+      database: database.version,
+      loadMs: database.loadMs,
       workloads,
       levels: settings.connections.map((c) => level(c, runs.filter((r) => r.connections === c))),
       runs,
     };
   } finally {
     for (const e of endpoints) await e.stop();
-    await client.end().catch(() => undefined);
-    await server.stop();
   }
 }
 

@@ -2,7 +2,7 @@
 import { formatNumber, formatRatio } from '../report/format.js';
 import { markdownTable, type Table } from '../report/table.js';
 import { withSection } from '../sql/sql-report.js';
-import type { ServerBenchResults, ServerMedians } from './server-bench.js';
+import type { ServerBenchResults, ServerEngineResult, ServerMedians } from './server-bench.js';
 
 /** The goals of the issue: tql's req/s ≥ 0.9x, server CPU per request ≤ 1.2x, one statement per page. */
 export const SERVER_GOALS = { reqPerSec: 0.9, serverCpuMs: 1.2, statements: 1 } as const;
@@ -19,10 +19,10 @@ const METRICS: readonly { readonly key: keyof ServerMedians; readonly label: str
  *
  * @example
  * ```ts
- * textTable(serverLoadTable(results));
+ * textTable(serverLoadTable(results.engines[0]!));
  * ```
  */
-export function serverLoadTable(results: ServerBenchResults): Table {
+export function serverLoadTable(results: ServerEngineResult): Table {
   const headers = ['connections', 'metric', 'tql', 'hand-written', 'tql / hand'];
   return {
     headers,
@@ -38,10 +38,10 @@ export function serverLoadTable(results: ServerBenchResults): Table {
  *
  * @example
  * ```ts
- * textTable(serverStatementTable(results));
+ * textTable(serverStatementTable(results.engines[0]!));
  * ```
  */
-export function serverStatementTable(results: ServerBenchResults): Table {
+export function serverStatementTable(results: ServerEngineResult): Table {
   const headers = ['request', 'records', 'tql statements', 'hand-written statements'];
   return {
     headers,
@@ -53,10 +53,19 @@ export function serverStatementTable(results: ServerBenchResults): Table {
 /** Statements per page: a whole number, or two decimals when the requests of one URL differed. */
 const statementCount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-/** The headline lines: what ran, where, and the goals. */
-export function serverSummary(results: ServerBenchResults): string[] {
+/** The headline lines of the run: the machine, and how long and how often each endpoint was driven. */
+export function serverRunSummary(results: ServerBenchResults): string[] {
   const s = results.settings;
   const m = results.machine;
+  return [
+    `${m.cpu}, ${m.cores} cores, Node ${m.node}, commit ${m.commit}, load average ${m.loadAverage.start.toFixed(1)} at the start and ${m.loadAverage.end.toFixed(1)} at the end; ` +
+      `run ${results.startedAt} (${results.mode}, ${(results.durationMs / 1000).toFixed(0)} s).`,
+    `${s.rounds} rounds of ${s.durationSec} s per endpoint and connection count (${s.connections.join(' and ')}), the order alternating each round, after ${s.warmupSec} s of warm-up each; medians over the rounds.`,
+  ];
+}
+
+/** One engine's lines: the database, the spread of single rounds, and the goals. */
+export function serverEngineSummary(results: ServerEngineResult): string[] {
   const misses: string[] = [];
   for (const l of results.levels) {
     if (l.ratios.reqPerSec < SERVER_GOALS.reqPerSec) misses.push(`req/s at ${l.connections} connections ${formatRatio(l.ratios.reqPerSec)}`);
@@ -65,14 +74,10 @@ export function serverSummary(results: ServerBenchResults): string[] {
   const most = Math.max(...results.workloads.map((w) => w.statements.tql));
   if (most > SERVER_GOALS.statements) misses.push(`up to ${statementCount(most)} statements per page`);
   const spread = results.levels.map((l) => `${l.connections}: ${formatRatio(l.reqPerSecRoundRatios[0])}–${formatRatio(l.reqPerSecRoundRatios[1])}`).join(', ');
+  const goals = `Goals (req/s ≥ ${SERVER_GOALS.reqPerSec}x, server CPU per request ≤ ${SERVER_GOALS.serverCpuMs}x, ${SERVER_GOALS.statements} statement per page)`;
   return [
-    `${results.database}, the reference server's sample data (loaded in ${(results.loadMs / 1000).toFixed(1)} s); ${m.cpu}, ${m.cores} cores, Node ${m.node}, commit ${m.commit}, ` +
-      `load average ${m.loadAverage.start.toFixed(1)} at the start and ${m.loadAverage.end.toFixed(1)} at the end; run ${results.startedAt} (${results.mode}, ${(results.durationMs / 1000).toFixed(0)} s).`,
-    `${s.rounds} rounds of ${s.durationSec} s per endpoint and connection count (${s.connections.join(' and ')}), the order alternating each round, after ${s.warmupSec} s of warm-up each; medians over the rounds. ` +
-      `tql / hand req/s of single rounds: ${spread}.`,
-    misses.length === 0
-      ? `Goals (req/s ≥ ${SERVER_GOALS.reqPerSec}x, server CPU per request ≤ ${SERVER_GOALS.serverCpuMs}x, ${SERVER_GOALS.statements} statement per page): met.`
-      : `Goals (req/s ≥ ${SERVER_GOALS.reqPerSec}x, server CPU per request ≤ ${SERVER_GOALS.serverCpuMs}x, ${SERVER_GOALS.statements} statement per page): missed: ${misses.join('; ')}.`,
+    `${results.database}, the reference server's sample data (loaded in ${(results.loadMs / 1000).toFixed(1)} s). tql / hand req/s of single rounds: ${spread}.`,
+    misses.length === 0 ? `${goals}: met.` : `${goals}: missed: ${misses.join('; ')}.`,
   ];
 }
 
@@ -94,22 +99,29 @@ export function serverPerformanceSection(results: ServerBenchResults, notes = ''
     '## The list server against a hand-written endpoint (`npm run bench:server`)',
     '',
     'The reference list server (`startListServer`, `src/models/scheduling/server/`) and a hand-written endpoint',
-    '(`bench/server/hand-endpoint.ts`: node:http, a node-postgres pool of 5 as the server has, one SQL statement per page',
-    'building each record\'s arrays with `json_agg`, its own reading of the six filters) serve the same PostgreSQL',
-    'database, each in its own process. Before any load, every request\'s body is asserted byte-identical from both.',
+    '(`bench/server/hand-endpoint.ts`: node:http, a node-postgres or mysql2 pool of 5 as the server has, one SQL',
+    'statement per page building each record\'s arrays with `json_agg` / `JSON_ARRAYAGG`, its own reading of the six',
+    'filters) serve the same database, each in its own process: PostgreSQL, then MariaDB when `mariadbd` is installed',
+    '(the goals are judged on PostgreSQL). Before any load, every request\'s body is asserted byte-identical from both.',
     'autocannon, in the bench\'s process, sends the six requests below in turn on every connection. Server CPU is the',
-    'endpoint process\'s user + system time from /proc; database CPU is every PostgreSQL process\'s, exited backends',
-    'included; both divided by the requests sent, read once the endpoint has served what was still queued. Statements',
-    'are counted in each endpoint\'s process at',
-    'node-postgres\' `Client#query`, over a few requests of each URL.',
+    'endpoint process\'s user + system time from /proc; database CPU is every PostgreSQL process\'s (exited backends',
+    'included) or the mariadbd process\'s; both are divided by the requests sent, read once the endpoint has served',
+    'what was still queued. Statements are counted in each endpoint\'s process at node-postgres\' `Client#query`',
+    '(mysql2\'s `Connection#query` and `#execute`), over a few requests of each URL.',
     '',
-    ...serverSummary(results).join('\n\n').split('\n'),
-    '',
-    markdownTable(serverLoadTable(results)),
-    '',
-    'SQL statements per page:',
-    '',
-    markdownTable(serverStatementTable(results)),
+    ...serverRunSummary(results).join('\n\n').split('\n'),
+    ...results.engines.flatMap((e) => [
+      '',
+      `### ${e.database}`,
+      '',
+      ...serverEngineSummary(e).join('\n\n').split('\n'),
+      '',
+      markdownTable(serverLoadTable(e)),
+      '',
+      'SQL statements per page:',
+      '',
+      markdownTable(serverStatementTable(e)),
+    ]),
     ...(notes.trim() === '' ? [] : ['', notes.trim()]),
     SERVER_SECTION_END,
   ].join('\n');

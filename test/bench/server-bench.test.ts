@@ -1,7 +1,7 @@
 /**
  * The server section's two endpoints answer alike: the reference list server and the
  * hand-written endpoint of bench/server/, on one throwaway PostgreSQL server with the sample
- * data, give byte-identical bodies for each of the bench's six requests. (The section asserts
+ * data (and on a MariaDB server, when `mariadbd` is installed), give byte-identical bodies for each of the bench's six requests. (The section asserts
  * the same before it measures; this pins it without running the load.)
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,21 +10,37 @@ import { keepServerSection, SERVER_SECTION_END, SERVER_SECTION_START, withServer
 import { serverWorkloads } from '../../bench/server/workloads.js';
 import { sampleData } from '../../src/models/scheduling/sample.js';
 import { startListServer, type ListServer } from '../../src/models/scheduling/server/server.js';
-import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { mariadbAvailable, startMariadb } from '../support/mariadb-server.js';
+import { postgresAvailable, startPostgres } from '../support/postgres-server.js';
 
 const TOKEN = 'bench-test-token';
 const workloads = serverWorkloads(sampleData());
 
-describe.runIf(postgresAvailable())('the server bench: reference server and hand-written endpoint on PostgreSQL', () => {
-  let database: PostgresServer;
+/** A started database server: its URL (for the reference server's `databaseUrl`) and how to stop it. */
+interface Database {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const ENGINES = [
+  { name: 'PostgreSQL', available: postgresAvailable, start: async (): Promise<Database> => {
+    const s = await startPostgres();
+    return { url: s.connectionString, stop: () => s.stop() };
+  } },
+  { name: 'MariaDB', available: mariadbAvailable, start: async (): Promise<Database> => startMariadb() },
+];
+
+describe.each(ENGINES)('the server bench: reference server and hand-written endpoint on $name', ({ available, start }) => {
+  if (!available()) return;
+  let database: Database;
   let tql: ListServer;
   let hand: HandServer;
 
   beforeAll(async () => {
-    database = await startPostgres();
+    database = await start();
     // The reference server loads the sample data into the empty database.
-    tql = await startListServer({ token: TOKEN, databaseUrl: database.connectionString });
-    hand = await startHandServer({ token: TOKEN, databaseUrl: database.connectionString, baseUrl: tql.url });
+    tql = await startListServer({ token: TOKEN, databaseUrl: database.url });
+    hand = await startHandServer({ token: TOKEN, databaseUrl: database.url, baseUrl: tql.url });
   });
   afterAll(async () => {
     await hand?.close();
