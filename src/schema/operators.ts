@@ -31,6 +31,12 @@ export interface OperatorFacts {
   readonly compares: 'equality' | 'order' | 'substring';
   /** The operator that takes a list of the values this one takes one of (`EQ` → `IN`). */
   readonly listForm?: Operator;
+  /**
+   * The operator that matches exactly the records this one does not, nulls and missing values
+   * included (language rule 2), so `NOT (a EQ x)` can be written `a NOT_EQ x`. The order
+   * operators have none: `NOT (a LT x)` also matches a record without a value, `a GTE x` does not.
+   */
+  readonly complement?: Operator;
 }
 
 /**
@@ -43,16 +49,16 @@ export interface OperatorFacts {
  * ```
  */
 export const OPERATOR_FACTS: { readonly [Op in Operator]: OperatorFacts } = {
-  EQ: { values: 'one', takesNull: true, compares: 'equality', listForm: 'IN' },
-  NOT_EQ: { values: 'one', takesNull: true, compares: 'equality', listForm: 'NOT_IN' },
+  EQ: { values: 'one', takesNull: true, compares: 'equality', listForm: 'IN', complement: 'NOT_EQ' },
+  NOT_EQ: { values: 'one', takesNull: true, compares: 'equality', listForm: 'NOT_IN', complement: 'EQ' },
   LT: { values: 'one', takesNull: false, compares: 'order' },
   LTE: { values: 'one', takesNull: false, compares: 'order' },
   GT: { values: 'one', takesNull: false, compares: 'order' },
   GTE: { values: 'one', takesNull: false, compares: 'order' },
-  LIKE: { values: 'one', takesNull: false, compares: 'substring' },
-  NOT_LIKE: { values: 'one', takesNull: false, compares: 'substring' },
-  IN: { values: 'list', takesNull: false, compares: 'equality' },
-  NOT_IN: { values: 'list', takesNull: false, compares: 'equality' },
+  LIKE: { values: 'one', takesNull: false, compares: 'substring', complement: 'NOT_LIKE' },
+  NOT_LIKE: { values: 'one', takesNull: false, compares: 'substring', complement: 'LIKE' },
+  IN: { values: 'list', takesNull: false, compares: 'equality', complement: 'NOT_IN' },
+  NOT_IN: { values: 'list', takesNull: false, compares: 'equality', complement: 'IN' },
 };
 
 const where = (test: (facts: OperatorFacts) => boolean): ReadonlySet<Operator> => new Set(OPERATORS.filter((o) => test(OPERATOR_FACTS[o])));
