@@ -9,13 +9,18 @@
  * fraction. So each page is put in the list order, and when a full page ends in a second, that
  * second's records are read again in id order (one more find, on the same index), since others
  * of it may come before by id.
+ *
+ * With whole seconds stored and a collection that can aggregate (the driver's `Collection`,
+ * {@link mingoCollection}), a page is one round trip: the first with `find`, a page after a
+ * cursor with one aggregation that looks the cursor up and the page and the link back with it.
  */
-import type { Query } from 'mingo';
+import type { Aggregator, Query } from 'mingo';
 import { optionError } from '../errors/tql-error.js';
 import { compileMongo, mongoScope } from '../backends/mongo/compile-mongo.js';
 import type { Scope } from '../backends/scope.js';
 import type { TimestampStorageDefinition } from '../schema/types.js';
-import { compareListOrder, type Keyed, type ListStore } from './list-store.js';
+import { missingCursor, pageOf } from './list-page.js';
+import { compareListOrder, type Direction, type Keyed, type ListStore } from './list-store.js';
 import { mongoListOrder, type MongoListFilter } from './mongo-list-order.js';
 
 export type { MongoListFilter } from './mongo-list-order.js';
@@ -31,6 +36,13 @@ export interface MongoFindOptions {
 export interface MongoFindable<T> {
   /** Like the driver's `collection.find(filter, options).toArray()`. */
   find(filter: MongoListFilter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
+  /**
+   * Optional, with {@link collectionName}: like the driver's `collection.aggregate(pipeline).toArray()`.
+   * A page after a cursor is then one round trip (the driver's `Collection` has both).
+   */
+  aggregate?(pipeline: MongoListFilter[]): { toArray(): Promise<unknown[]> };
+  /** The collection's name, which the page's `$lookup` stages read from. */
+  readonly collectionName?: string;
 }
 
 /** Options of {@link mongoListStore}. */
@@ -73,7 +85,7 @@ export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoLi
     const records = await collection.find(filter, { ...(sort === undefined ? {} : { sort }), limit, projection }).toArray();
     return records.map((record, i) => ({ key: order.key(record, `document ${i}`), record }));
   };
-  return {
+  const store: ListStore<T> = {
     async keyOf(id) {
       const [found] = await find([{ id: { $eq: id } }], 1);
       return found?.key;
@@ -94,7 +106,70 @@ export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoLi
       return merged.slice(0, window.limit);
     },
   };
+  const aggregate = collection.aggregate;
+  const name = collection.collectionName;
+  // One round trip a page where the engine's order is the list's (whole seconds stored) and
+  // the collection can look itself up.
+  if (order.fractions || typeof aggregate !== 'function' || typeof name !== 'string') return store;
+  const scoped = (conditions: MongoListFilter[]): MongoListFilter => {
+    const all = scope === undefined ? conditions : [scope, ...conditions];
+    return all.length === 1 ? all[0]! : { $and: all };
+  };
+  return {
+    ...store,
+    async readPage(query, cursor, limit) {
+      if (cursor === undefined) return pageOf(await store.page(query, { direction: 'older', from: undefined, limit: limit + 1 }), limit, 'older', undefined);
+      const filter: MongoListFilter[] = query === undefined ? [] : [compileMongo(query) as MongoListFilter];
+      const direction: Direction = cursor.kind === 'starting_after' ? 'older' : 'newer';
+      const pipeline = cursorPagePipeline(name, scoped, filter, cursor.id, direction, limit + 1, projection);
+      const [found] = (await aggregate.call(collection, pipeline).toArray()) as { page?: unknown; behind?: unknown }[];
+      if (found === undefined) throw missingCursor(cursor);
+      const rows = (Array.isArray(found.page) ? (found.page as T[]) : []).map((record, i) => ({ key: order.key(record, `document ${i}`), record }));
+      const behind = Array.isArray(found.behind) && found.behind.length > 0;
+      return pageOf(rows, limit, direction, { behind, store, query });
+    },
+  };
 }
+
+/**
+ * A page after (or before) the document with id `cursorId`, in one aggregation: the cursor's
+ * document, the page as a `$lookup` of the collection bounded by the cursor's `created_at` and
+ * id, and a second `$lookup` of one document behind the cursor, for the link back. The bounds
+ * are `$expr` comparisons on the lookup's variables, which MongoDB 5.0+ answers from the
+ * `(created_at, id)` index; `$type` keeps them to numbers and strings, as the `find` bounds are.
+ */
+function cursorPagePipeline(
+  from: string,
+  scoped: (conditions: MongoListFilter[]) => MongoListFilter,
+  filter: MongoListFilter[],
+  cursorId: string,
+  direction: Direction,
+  limit: number,
+  projection: MongoListFilter,
+): MongoListFilter[] {
+  const [beyond, behind] = direction === 'older' ? ['$lt', '$gt'] : ['$gt', '$lt'];
+  const way = direction === 'older' ? -1 : 1;
+  const past = (op: string, orEqual: boolean) => ({
+    $or: [
+      { [op]: ['$created_at', '$$at'] },
+      { $and: [{ $eq: ['$created_at', '$$at'] }, { $eq: [{ $type: '$id' }, 'string'] }, { [orEqual ? `${op}e` : op]: ['$id', '$$id'] }] },
+    ],
+  });
+  const lookup = (as: string, op: string, orEqual: boolean, rest: MongoListFilter[]) => ({
+    $lookup: { from, let: { at: '$created_at', id: '$id' }, pipeline: [{ $match: scoped([...filter, { created_at: { $type: 'number' } }]) }, { $match: { $expr: past(op, orEqual) } }, ...rest], as },
+  });
+  return [
+    { $match: scoped([{ id: { $eq: cursorId } }]) },
+    { $limit: 1 },
+    { $project: { _id: 0, id: 1, created_at: 1 } },
+    lookup('page', beyond, false, [{ $sort: { created_at: way, id: way } }, { $limit: limit }, { $project: projection }]),
+    // The cursor's own document counts as behind the page.
+    lookup('behind', behind, true, [{ $limit: 1 }, { $project: { _id: 1 } }]),
+  ];
+}
+
+/** The name a mingo collection looks itself up by. */
+const MINGO_COLLECTION = 'records';
 
 /**
  * An in-process stand-in for a MongoDB collection over `records`, evaluated by mingo (scripts
@@ -107,6 +182,16 @@ export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoLi
  */
 export function mingoCollection<T extends object>(records: readonly T[]): MongoFindable<T> {
   return {
+    collectionName: MINGO_COLLECTION,
+    aggregate(pipeline) {
+      return {
+        async toArray() {
+          const { Aggregator } = await loadMingo();
+          const resolve = (name: string) => (name === MINGO_COLLECTION ? [...records] : undefined);
+          return new Aggregator(pipeline, { scriptEnabled: false, collectionResolver: resolve as never }).run([...records]);
+        },
+      };
+    },
     find(filter, options = {}) {
       return {
         async toArray() {
@@ -125,7 +210,7 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
  * mingo, loaded on the first find: it is an optional peer, and `tql/http` must load without it
  * for the memory and SQL stores.
  */
-async function loadMingo(): Promise<{ Query: typeof Query }> {
+async function loadMingo(): Promise<{ Query: typeof Query; Aggregator: typeof Aggregator }> {
   try {
     return await import('mingo');
   } catch {

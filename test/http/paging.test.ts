@@ -163,3 +163,25 @@ describe.each(STORES)('paging on %s', (_, makeStore) => {
     },
   );
 });
+
+test('the Mongo store answers a page, its cursor and its links in one round trip (mingo)', async () => {
+  const agents = fc.sample(arbAgents(25), { numRuns: 1, seed: 7 })[0]!;
+  const collection = mingoCollection(agents);
+  let trips = 0;
+  const counted: typeof collection = {
+    collectionName: collection.collectionName,
+    find: (filter, options) => (trips++, collection.find(filter, options)),
+    aggregate: (pipeline) => (trips++, collection.aggregate!(pipeline)),
+  };
+  const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: mongoListStore(counted) });
+  const get = async (url: string) => {
+    const before = trips;
+    const body = (await list(new URL(url))).body as ListBody<Agent>;
+    expect(trips - before, url).toBe(1);
+    return body;
+  };
+  const pages = [await get('http://h/v1/agents?limit=4&filter=agent.role+EQ+User+OR+agent.schedulable+EQ+true')];
+  while (pages.at(-1)!.next_page !== null) pages.push(await get(pages.at(-1)!.next_page!));
+  expect(pages.length).toBeGreaterThan(2);
+  for (let page = pages.at(-1)!; page.previous_page !== null; ) page = await get(page.previous_page);
+});
