@@ -135,8 +135,9 @@ export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoLi
  * A page after (or before) the document with id `cursorId`, in one aggregation: the cursor's
  * document, the page as a `$lookup` of the collection bounded by the cursor's `created_at` and
  * id, and a second `$lookup` of one document behind the cursor, for the link back. The bounds
- * are `$expr` comparisons on the lookup's variables, which MongoDB 5.0+ answers from the
- * `(created_at, id)` index; `$type` keeps them to numbers and strings, as the `find` bounds are.
+ * are `$expr` comparisons on the lookup's variables, which MongoDB 5.0+ can serve from an index
+ * on the looked-up collection (no server here to show the plan; mingo runs it in the tests);
+ * `$type` keeps them to numbers and strings, as the `find` bounds are.
  */
 function cursorPagePipeline(
   from: string,
