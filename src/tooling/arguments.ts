@@ -1,9 +1,11 @@
 /**
- * The checks `complete` and `hover` make on their arguments before reading them, so a caller in
- * plain JavaScript gets a TqlError, as from `check`, and never a TypeError from deep inside.
+ * The checks `complete`, `hover` and `warnings` make on their arguments before reading them, so a
+ * caller in plain JavaScript gets a TqlError, as from `check`, and never a TypeError from deep
+ * inside nor what a getter of its options threw.
  */
 import { describeValue } from '../errors/describe-value.js';
 import { clampOffset } from '../errors/position.js';
+import { isArrayOption, readOptions } from '../errors/read-options.js';
 import { inputError, optionError } from '../errors/tql-error.js';
 
 /**
@@ -25,19 +27,20 @@ export function textAndOffset(fn: string, text: unknown, offset: unknown): { tex
 }
 
 /**
- * The options object, `{}` for `undefined` and `null` (plain JavaScript callers pass null where
- * the types say undefined); anything else that is not an object is `invalid_option`.
+ * The options among `names`, read once ({@link readOptions}): `{}` for `undefined` and `null`
+ * (plain JavaScript callers pass null where the types say undefined); anything else that is not
+ * an object, and a getter or proxy trap that throws, is `invalid_option`.
  *
  * @example
  * ```ts
- * optionsOf('hover', null);       // {}
- * optionsOf('hover', 'timezest'); // throws TqlError invalid_option
+ * optionsOf('hover', null, ['profile']);       // {}
+ * optionsOf('hover', 'timezest', ['profile']); // throws TqlError invalid_option
  * ```
  */
-export function optionsOf<T extends object>(fn: string, options: T | null | undefined): Partial<T> {
+export function optionsOf<T extends object, K extends keyof T & string>(fn: string, options: T | null | undefined, names: readonly K[]): { readonly [P in K]?: T[P] } {
   if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) {
+  if (typeof options !== 'object' || isArrayOption(options)) {
     throw optionError(`${fn}'s options are an object such as { profile: "timezest" }, not ${describeValue(options)}.`);
   }
-  return options;
+  return readOptions(fn, options, names);
 }

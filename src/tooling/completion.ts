@@ -76,7 +76,7 @@ export function complete<S extends Schema>(
   options: CompleteOptions = {},
 ): Completions {
   const { text: t, at } = textAndOffset('complete', text, offset);
-  const opts = optionsOf('complete', options);
+  const opts = optionsOf('complete', options, ['profile', 'now']);
   const target = resolveTarget(schema, entity, opts);
   if (target instanceof TqlError) throw target;
   const now = nowOf(opts.now);

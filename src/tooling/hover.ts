@@ -54,7 +54,7 @@ export function hover<S extends Schema>(
   options: HoverOptions = {},
 ): Hover | undefined {
   const { text: t, at } = textAndOffset('hover', text, offset);
-  const target = resolveTarget(schema, entity, optionsOf('hover', options));
+  const target = resolveTarget(schema, entity, optionsOf('hover', options, ['profile', 'timeZone']));
   if (target instanceof TqlError) throw target;
   const { token, before } = cursorAt(t, at);
   if (token === undefined) return undefined;

@@ -14,6 +14,7 @@ import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.j
 import type { Attribute } from '../schema/types.js';
 import type { AnyComparison, Condition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
 import { readValue } from '../validate/values.js';
+import { optionsOf } from './arguments.js';
 import { losesDigits } from './decimal.js';
 import { scan, type Token } from './scan.js';
 
@@ -67,7 +68,7 @@ export interface WarningsOptions {
  * ```
  */
 export function warnings(query: ValidatedQuery, options: WarningsOptions = {}): TqlWarning[] {
-  const profile: unknown = options?.profile ?? 'extended';
+  const profile: unknown = optionsOf('warnings', options, ['profile']).profile ?? 'extended';
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
     throw optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
   }

@@ -3,19 +3,26 @@
  * `indexAdvice` answer any mapping (well-formed ones with long, non-ASCII or misspelt names,
  * storage entries of every kind and of none, junk anywhere) with a result or a TqlError, over
  * 20,000 generated calls on the scheduling models and a generated schema; every advised name
- * fits 63 bytes and no two are alike.
+ * fits 63 bytes and no two are alike. Mappings and options whose reading throws (getters,
+ * proxies, anywhere inside) get `invalid_option` from `defineSqlMapping`, `indexAdvice` and
+ * `checkSqlMapping` whenever a throwing read ran, never what was thrown.
  */
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { checkSqlMapping } from '../../src/backends/sql/check-mapping.js';
+import { sqlDatabase } from '../../src/backends/sql/database.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';
 import { indexAdvice } from '../../src/backends/sql/index-advice.js';
 import { SQL_DIALECTS } from '../../src/backends/sql/dialects.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { createSchedulingTables } from '../../src/models/scheduling/sql/load.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import type { Schema } from '../../src/schema/types.js';
 import { outcome } from '../support/outcome.js';
 import { arbJunk, maybe, withJunkSomewhere } from './arbitraries/junk.js';
 import { syntheticSchema } from './arbitraries/schema-query.js';
+import { arbThrowingReads, throwingReadAnswer, throwingReadAnswerAsync } from './arbitraries/throwing-reads.js';
 
 const SCHEMAS: readonly Schema[] = [schedulingSchema as Schema, syntheticSchema as Schema];
 
@@ -68,5 +75,39 @@ describe('every mapping entry point answers with a result or a TqlError (20,000 
     const unquoted = names.map((n) => n.slice(1, -1).replace(/""/g, '"').replace(/``/g, '`'));
     for (const name of unquoted) expect(byteLength(name), name).toBeLessThanOrEqual(63);
     expect(new Set(unquoted.map((n) => n.toLowerCase())).size).toBe(unquoted.length);
+  });
+});
+
+describe('mappings and options whose reading throws are invalid_option, never what was thrown (4,500 calls)', () => {
+  const arbGoodMapping = fc.constant(structuredClone(schedulingSqlMapping) as object);
+  const arbAdviceOptions = fc.record({
+    dialect: fc.constantFrom(...(Object.keys(SQL_DIALECTS) as (keyof typeof SQL_DIALECTS)[])),
+    mapping: fc.constant(structuredClone(schedulingSqlMapping) as object),
+    listOrder: fc.constantFrom('created_at', false),
+    trigram: fc.boolean(),
+  });
+
+  test.prop([arbThrowingReads(arbGoodMapping)], { numRuns: 2_000 })('defineSqlMapping', (mapping) => {
+    throwingReadAnswer(() => untyped.defineSqlMapping(schedulingSchema, mapping.value), mapping.ran);
+  });
+
+  test.prop([arbThrowingReads(arbAdviceOptions)], { numRuns: 2_000 })('indexAdvice', (options) => {
+    throwingReadAnswer(() => untyped.indexAdvice(schedulingSchema, options.value), options.ran);
+  });
+
+  // A real catalog: the options and mapping are read before it is, so a few hundred calls do.
+  const sqlite = new Database(':memory:');
+  const db = sqlDatabase(sqlite);
+  beforeAll(() => createSchedulingTables(db));
+  afterAll(() => sqlite.close());
+  const arbCheckCall = fc.oneof(
+    arbThrowingReads(fc.record({ entities: fc.subarray([...schedulingSchema.entityNames]), listOrder: fc.constantFrom('created_at', false), acceptDecimal: fc.boolean() })).map((o) => ({ mapping: { value: schedulingSqlMapping as unknown, ran: () => false }, options: o })),
+    arbThrowingReads(arbGoodMapping).map((m) => ({ mapping: m, options: { value: {} as unknown, ran: () => false } })),
+  );
+  test.prop([arbCheckCall], { numRuns: 500 })('checkSqlMapping', async ({ mapping, options }) => {
+    await throwingReadAnswerAsync(
+      () => (checkSqlMapping as (...args: unknown[]) => Promise<void>)(db, schedulingSchema, mapping.value, options.value),
+      () => mapping.ran() || options.ran(),
+    );
   });
 });

@@ -4,6 +4,8 @@
  *   offsets of any kind, options of any shape, junk for schemas, entities and queries) with a
  *   result or a TqlError, over 50,000 generated calls, leave the built-in prototypes as they
  *   found them, and read no file, open no socket and start no process;
+ * - options whose reading throws (a getter, a proxy trap, a revoked proxy) get `invalid_option`
+ *   whenever a throwing read ran, and a TqlError otherwise;
  * - over generated schemas, defineSchema accepts a closed set exactly when `check` takes each of
  *   its values, and every value completion offers, inserted into the text, gives a query `check`
  *   accepts (an incomplete one once its rest is typed);
@@ -26,6 +28,7 @@ import { watchIo, type IoWatch } from '../support/io-watch.js';
 import { outcome } from '../support/outcome.js';
 import { arbMutation, arbTokenSoup, arbTrickyText, mutate } from './arbitraries/ast.js';
 import { arbJunk, mostly, withJunkSomewhere } from './arbitraries/junk.js';
+import { arbThrowingReads, throwingReadAnswer } from './arbitraries/throwing-reads.js';
 import { arbDefinition, arbGoodName } from './arbitraries/schema-definition.js';
 import { arbValidExpr, syntheticSchema, TIME_ZONES } from './arbitraries/schema-query.js';
 import { arbQueryText } from './arbitraries/valid-query.js';
@@ -154,6 +157,21 @@ describe('every entry point answers with a result or a TqlError (50,000 calls)',
   test.prop([arbHostileDefinition], { numRuns: 9_000 })('defineSchema', (definition) => {
     const r = outcome(() => untyped.defineSchema(definition));
     if (r.ok) expect(isSchema(r.value)).toBe(true);
+  });
+});
+
+describe('options whose reading throws (getters, proxies) are invalid_option, never what was thrown (3,000 calls)', () => {
+  const arbGoodOptions = fc.record(
+    { profile: fc.constantFrom('extended', 'timezest'), timeZone: fc.constantFrom(...TIME_ZONES), now: fc.integer({ min: 0, max: LAST_WRITABLE_MS }) },
+    { requiredKeys: [] },
+  );
+  const calls = {
+    complete: (options: unknown) => untyped.complete('agent.name EQ ', 14, schedulingSchema, 'agent', options),
+    hover: (options: unknown) => untyped.hover('agent.created_at GTE 2023-07-01', 25, schedulingSchema, 'agent', options),
+    warnings: (options: unknown) => untyped.warnings(check('agent.role IN [User]', schedulingSchema, 'agent'), options),
+  };
+  test.prop([fc.constantFrom(...(Object.keys(calls) as (keyof typeof calls)[])), arbThrowingReads(arbGoodOptions)], { numRuns: 3_000 })('complete, hover, warnings', (fn, options) => {
+    throwingReadAnswer(() => calls[fn](options.value), options.ran);
   });
 });
 

@@ -5,6 +5,8 @@
  * compiled filter on a column of another type does not fail: it answers wrong, which is why this
  * runs before serving rather than being left to the first query.
  */
+import { describeValue } from '../../errors/describe-value.js';
+import { readOptions } from '../../errors/read-options.js';
 import { closest } from '../../errors/suggest.js';
 import { TqlError, issue, optionError, type TqlIssue } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
@@ -12,7 +14,7 @@ import { readCatalog, type Catalog, type CatalogColumn } from './catalog.js';
 import { columnFitProblem, holdsText, keyFamily } from './column-fit.js';
 import { columnStorage } from './column-storage.js';
 import type { SqlDatabase } from './database.js';
-import { entityMapping } from './define-mapping.js';
+import { entityMapping, readMapping } from './define-mapping.js';
 import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
 
 /**
@@ -67,8 +69,10 @@ interface Checked {
  * error?.issues.map((i) => i.message); // → ["The mapping does not fit the database: event.created_at: column event.created_at is timestamp with time zone, and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of event."]
  * ```
  */
-export async function checkSqlMapping(db: SqlDatabase, schema: Schema, mapping: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
-  const names = options.entities ?? schema.entityNames.filter((name) => typeof mapping === 'object' && mapping !== null && Object.hasOwn(mapping, name));
+export async function checkSqlMapping(db: SqlDatabase, schema: Schema, given: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
+  const { entities, listOrder, acceptDecimal } = readOptions('checkSqlMapping', options, ['entities', 'listOrder', 'acceptDecimal']);
+  const mapping = readMapping('checkSqlMapping', given) as SqlMapping;
+  const names = entities === undefined ? schema.entityNames.filter((name) => typeof mapping === 'object' && mapping !== null && Object.hasOwn(mapping, name)) : entityNames(entities);
   const checked = names.map((name): Checked => {
     const entity = Object.hasOwn(schema.entities, name) ? (schema.entities as Record<string, Entity>)[name] : undefined;
     if (entity === undefined) throw optionError(`entities names "${name}", which the schema does not have; use some of ${schema.entityNames.join(', ')}.`);
@@ -80,9 +84,21 @@ export async function checkSqlMapping(db: SqlDatabase, schema: Schema, mapping: 
     for (const c of collectionsOf(entity, m)) tables.add(c.table);
   }
   const catalog = await readCatalog(db, [...tables]);
-  const ctx: Context = { catalog, dialect: db.dialect, acceptDecimal: options.acceptDecimal === true, problems: new Set<string>(), guesses: 0 };
-  for (const c of checked) checkEntity(c, ctx, options.listOrder ?? false);
+  const ctx: Context = { catalog, dialect: db.dialect, acceptDecimal: acceptDecimal === true, problems: new Set<string>(), guesses: 0 };
+  for (const c of checked) checkEntity(c, ctx, listOrder ?? false);
   if (ctx.problems.size > 0) throw mismatchError([...ctx.problems]);
+}
+
+/** The `entities` option as a list of names, read once; `invalid_option` for anything else. */
+function entityNames(entities: unknown): string[] {
+  let names: unknown[] | undefined;
+  try {
+    names = Array.isArray(entities) ? [...(entities as unknown[])] : undefined;
+  } catch {
+    throw optionError('checkSqlMapping could not read its option entities: reading it threw an exception (a getter or a proxy trap). Pass a plain list of entity names.');
+  }
+  if (names === undefined || !names.every((n) => typeof n === 'string')) throw optionError(`entities is a list of entity names, not ${describeValue(entities)}.`);
+  return names as string[];
 }
 
 /** What every check of one call shares. */

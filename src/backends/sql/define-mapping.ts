@@ -5,7 +5,7 @@
  */
 import { describeValue } from '../../errors/describe-value.js';
 import { closest } from '../../errors/suggest.js';
-import { TqlError, issue, type TqlIssue } from '../../errors/tql-error.js';
+import { TqlError, issue, isTqlError, optionError, type TqlIssue } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { columnStorageProblem } from './column-storage.js';
 import type { SqlEntityMapping, SqlMapping } from './mapping.js';
@@ -34,9 +34,11 @@ export const SUGGESTED_ENTITIES = 10;
  * compileSql(check('ticket.subject LIKE paper', helpdesk, 'ticket'), { dialect: 'sqlite', mapping });
  * ```
  */
-export function defineSqlMapping<const M extends SqlMapping>(schema: Schema, mapping: M): M {
+export function defineSqlMapping<const M extends SqlMapping>(schema: Schema, given: M): M {
   const problems: string[] = [];
   const problem: Problem = (entry, message) => problems.push(`${entry}: ${message}`);
+  // The copy that is checked is the one returned: every property of the caller's is read once.
+  const mapping = frozenCopyOf('defineSqlMapping', given) as M;
   if (!isRecord(mapping)) throw mappingError(['a mapping is an object with one { table, key } entry per entity']);
   let unknown = 0;
   for (const [name, entry] of Object.entries(mapping)) {
@@ -50,9 +52,34 @@ export function defineSqlMapping<const M extends SqlMapping>(schema: Schema, map
     checkEntity(name, entry, entity, problem);
   }
   if (problems.length > 0) throw mappingError(problems);
-  const copy = deepFrozenCopy(mapping) as M;
-  definedMappings.add(copy);
-  return copy;
+  definedMappings.add(mapping);
+  return mapping;
+}
+
+/**
+ * The mapping a function was given, as it will read it: one {@link defineSqlMapping} made as it
+ * is, any other a frozen copy of its data read once, so a getter or proxy trap that throws is an
+ * `invalid_option` naming `fn` rather than its own exception.
+ *
+ * @example
+ * ```ts
+ * readMapping('indexAdvice', { agent: { table: 'agent', key: 'id' } }); // a frozen copy
+ * ```
+ */
+export function readMapping(fn: string, mapping: unknown): unknown {
+  return isDefinedMapping(mapping) ? mapping : frozenCopyOf(fn, mapping);
+}
+
+/** How deep a mapping's data may nest (its entries nest four levels): deeper is a cycle, or no mapping. */
+const MAX_MAPPING_DEPTH = 32;
+
+function frozenCopyOf(fn: string, value: unknown): unknown {
+  try {
+    return deepFrozenCopy(value, 0);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw optionError(`${fn} could not read the mapping: reading it threw an exception (a getter or a proxy trap). Pass the mapping as plain data.`);
+  }
 }
 
 /**
@@ -199,11 +226,12 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 /** A copy nobody can change afterwards: objects and arrays copied and frozen all the way down. */
-function deepFrozenCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return Object.freeze(value.map(deepFrozenCopy));
-  if (!isRecord(value)) return value;
+function deepFrozenCopy(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_MAPPING_DEPTH) throw mappingError([`the mapping nests deeper than ${MAX_MAPPING_DEPTH} levels (does it hold itself?); a mapping is plain data`]);
+  if (Array.isArray(value)) return Object.freeze(value.map((v) => deepFrozenCopy(v, depth + 1)));
   // fromEntries defines own properties, also one named __proto__ (a key of a mapping read from JSON).
-  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepFrozenCopy(v)])));
+  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepFrozenCopy(v, depth + 1)])));
 }
 
 /** An `invalid_mapping` error, one issue per problem (`entry: what is wrong`). */

@@ -7,7 +7,8 @@ import type { Schema } from '../../schema/types.js';
 import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { INDEXED_OPERATORS } from '../../schema/operators.js';
 import { optionError } from '../../errors/tql-error.js';
-import { entityMapping } from './define-mapping.js';
+import { entityMapping, readMapping } from './define-mapping.js';
+import { readOptions } from '../../errors/read-options.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
 import { distinctIndexName, indexName } from './index-name.js';
@@ -58,11 +59,13 @@ export interface IndexAdviceOptions {
  * //   'CREATE INDEX IF NOT EXISTS "book_published_at_isbn_idx" ON "book" ("published_at", "isbn");' ]
  * ```
  */
-export function indexAdvice(schema: Schema, options: IndexAdviceOptions): string[] {
+export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[] {
   // Called from JavaScript, the options may be anything: a TqlError says what to pass.
-  if (typeof options !== 'object' || options === null) throw optionError('indexAdvice takes { dialect, mapping }.');
-  if (typeof options.mapping !== 'object' || options.mapping === null) throw optionError('mapping is an object with one { table, key } entry per entity.');
-  const dialect = resolveDialect(options.dialect);
+  if (typeof given !== 'object' || given === null) throw optionError('indexAdvice takes { dialect, mapping }.');
+  const read = readOptions('indexAdvice', given, ['dialect', 'mapping', 'caseFolding', 'trigram', 'listOrder']);
+  if (typeof read.mapping !== 'object' || read.mapping === null) throw optionError('mapping is an object with one { table, key } entry per entity.');
+  const options = { ...read, mapping: readMapping('indexAdvice', read.mapping) as SqlMapping };
+  const dialect = resolveDialect(options.dialect as SqlDialectName | SqlDialect);
   const q = dialect.quoteIdentifier;
   // Refused as compileSql refuses it: no index is advised for statements that cannot be compiled.
   const folding = caseFoldingFor(dialect, options.caseFolding);
