@@ -37,7 +37,7 @@ export interface ServerBenchSettings {
   readonly log: (line: string) => void;
 }
 
-/** 4 rounds of 5 s at 16 and 64 connections: about 1.5 minutes. */
+/** 4 rounds of 5 s at 16 and 64 connections: about 1.5 minutes per engine. */
 export const fullServerSettings = (log: (line: string) => void): ServerBenchSettings => ({
   mode: 'full',
   rounds: 4,
@@ -122,8 +122,8 @@ export interface ServerBenchResults {
 export class ServerBodyMismatchError extends Error {}
 
 const TOKEN = 'server-bench-token';
-/** Long enough for 64 queued requests to be served at the slowest rate measured (about 300 req/s). */
-const SETTLE_MS = 500;
+/** Long enough for 64 queued requests to be served at the slowest rate measured (about 150 req/s, MariaDB). */
+const SETTLE_MS = 1000;
 
 /**
  * Runs the section on every engine this machine has; undefined when it has none.

@@ -1,7 +1,7 @@
 /** The server section's tables and its part of docs/performance.md. */
 import { formatNumber, formatRatio } from '../report/format.js';
 import { markdownTable, type Table } from '../report/table.js';
-import { withSection } from '../sql/sql-report.js';
+import { keepMarkedSection, withMarkedSection } from '../report/doc-sections.js';
 import type { ServerBenchResults, ServerEngineResult, ServerMedians } from './server-bench.js';
 
 /** The goals of the issue: tql's req/s ≥ 0.9x, server CPU per request ≤ 1.2x, one statement per page. */
@@ -83,6 +83,7 @@ export function serverEngineSummary(results: ServerEngineResult): string[] {
 
 export const SERVER_SECTION_START = '<!-- server-bench:start -->';
 export const SERVER_SECTION_END = '<!-- server-bench:end -->';
+const SERVER_MARKERS = { start: SERVER_SECTION_START, end: SERVER_SECTION_END };
 
 /**
  * The server section of docs/performance.md, between markers that `npm run bench:server --
@@ -137,10 +138,7 @@ export function serverPerformanceSection(results: ServerBenchResults, notes = ''
  * ```
  */
 export function withServerSection(doc: string, section: string): string {
-  const start = doc.indexOf(SERVER_SECTION_START);
-  if (start !== -1 && doc.indexOf(SERVER_SECTION_END) > start) return withSection(doc, section, SERVER_SECTION_START, SERVER_SECTION_END);
-  const method = doc.indexOf('## What the numbers mean');
-  return method === -1 ? `${doc.trimEnd()}\n\n${section}\n` : `${doc.slice(0, method)}${section}\n\n${doc.slice(method)}`;
+  return withMarkedSection(doc, section, SERVER_MARKERS);
 }
 
 /**
@@ -153,7 +151,5 @@ export function withServerSection(doc: string, section: string): string {
  * ```
  */
 export function keepServerSection(fresh: string, previous: string): string {
-  const start = previous.indexOf(SERVER_SECTION_START);
-  const end = previous.indexOf(SERVER_SECTION_END);
-  return start === -1 || end < start ? fresh : withServerSection(fresh, previous.slice(start, end + SERVER_SECTION_END.length));
+  return keepMarkedSection(fresh, previous, SERVER_MARKERS);
 }

@@ -2,7 +2,11 @@
 import { formatRatio } from '../report/format.js';
 import type { Table } from '../report/table.js';
 import { markdownTable } from '../report/table.js';
+import { keepMarkedSection, withMarkedSection } from '../report/doc-sections.js';
 import type { SqlBenchResults, SqlEngineRow } from './sql-bench.js';
+
+// bench/sql/run-sql.ts and the SQL section's test import it from here.
+export { withSection } from '../report/doc-sections.js';
 
 const ENGINES = ['postgres', 'sqlite'] as const;
 const ENGINE_NAMES = { postgres: 'PG', sqlite: 'SQLite' } as const;
@@ -114,6 +118,7 @@ export function sqlPerformanceSection(results: SqlBenchResults, notes = ''): str
 
 export const SQL_SECTION_START = '<!-- sql-bench:start -->';
 export const SQL_SECTION_END = '<!-- sql-bench:end -->';
+const SQL_MARKERS = { start: SQL_SECTION_START, end: SQL_SECTION_END };
 
 /**
  * `doc` with its SQL section replaced by `section` (appended before "What the numbers mean" when
@@ -125,10 +130,7 @@ export const SQL_SECTION_END = '<!-- sql-bench:end -->';
  * ```
  */
 export function withSqlSection(doc: string, section: string): string {
-  const start = doc.indexOf(SQL_SECTION_START);
-  if (start !== -1 && doc.indexOf(SQL_SECTION_END) > start) return withSection(doc, section, SQL_SECTION_START, SQL_SECTION_END);
-  const method = doc.indexOf('## What the numbers mean');
-  return method === -1 ? `${doc.trimEnd()}\n\n${section}\n` : `${doc.slice(0, method)}${section}\n\n${doc.slice(method)}`;
+  return withMarkedSection(doc, section, SQL_MARKERS);
 }
 
 /**
@@ -141,9 +143,7 @@ export function withSqlSection(doc: string, section: string): string {
  * ```
  */
 export function keepSqlSection(fresh: string, previous: string): string {
-  const start = previous.indexOf(SQL_SECTION_START);
-  const end = previous.indexOf(SQL_SECTION_END);
-  return start === -1 || end < start ? fresh : withSqlSection(fresh, previous.slice(start, end + SQL_SECTION_END.length));
+  return keepMarkedSection(fresh, previous, SQL_MARKERS);
 }
 
 export const SQL_PLANS_START = '<!-- sql-plans:start -->';
@@ -184,19 +184,4 @@ export function sqlPlansSection(results: SqlBenchResults): string {
   }
   lines.push(SQL_PLANS_END);
   return lines.join('\n');
-}
-
-/**
- * `doc` with the part between `start` and `end` replaced by `section` (appended when it has none).
- *
- * @example
- * ```ts
- * withSection('a\n<!-- s -->old<!-- e -->', '<!-- s -->new<!-- e -->', '<!-- s -->', '<!-- e -->');
- * ```
- */
-export function withSection(doc: string, section: string, start: string, end: string): string {
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from !== -1 && to > from) return doc.slice(0, from) + section + doc.slice(to + end.length);
-  return `${doc.trimEnd()}\n\n${section}\n`;
 }

@@ -1,8 +1,9 @@
 /**
  * The server section's two endpoints answer alike: the reference list server and the
- * hand-written endpoint of bench/server/, on one throwaway PostgreSQL server with the sample
- * data (and on a MariaDB server, when `mariadbd` is installed), give byte-identical bodies for each of the bench's six requests. (The section asserts
- * the same before it measures; this pins it without running the load.)
+ * hand-written endpoint of bench/server/, on a throwaway PostgreSQL server with the sample data
+ * (and on a MariaDB server, when `mariadbd` is installed), give byte-identical bodies for each of
+ * the bench's six requests. The section asserts the same before it measures; this pins it
+ * without running the load.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHandServer, type HandServer } from '../../bench/server/hand-endpoint.js';
@@ -22,12 +23,15 @@ interface Database {
   stop(): Promise<void>;
 }
 
+async function postgres(): Promise<Database> {
+  const server = await startPostgres();
+  return { url: server.connectionString, stop: () => server.stop() };
+}
+
+/** The engines the section runs on; each warns (or fails under CI=true) when it cannot run here. */
 const ENGINES = [
-  { name: 'PostgreSQL', available: postgresAvailable, start: async (): Promise<Database> => {
-    const s = await startPostgres();
-    return { url: s.connectionString, stop: () => s.stop() };
-  } },
-  { name: 'MariaDB', available: mariadbAvailable, start: async (): Promise<Database> => startMariadb() },
+  { name: 'PostgreSQL', available: postgresAvailable, start: postgres },
+  { name: 'MariaDB', available: mariadbAvailable, start: (): Promise<Database> => startMariadb() },
 ];
 
 describe.each(ENGINES)('the server bench: reference server and hand-written endpoint on $name', ({ available, start }) => {
