@@ -8,6 +8,7 @@ import { parseText } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
+import { readOptions } from '../errors/read-options.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**
@@ -94,7 +95,13 @@ export function safeCheck<S extends Schema>(
 /** What {@link check} and {@link safeCheck} share: the query, or the error returned rather than thrown. */
 function checkOrError(text: string, schema: Schema, entity: string, options: CheckOptions | undefined): ValidatedQuery | TqlError {
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
-  const opts: CheckOptions = options ?? NO_OPTIONS;
+  let opts: CheckOptions;
+  try {
+    opts = options == null ? NO_OPTIONS : plainOptions(options);
+  } catch (error) {
+    if (isTqlError(error)) return error;
+    throw error;
+  }
   // The common call has no options: its key depends on the entity alone, so it is built once.
   const key = options == null ? defaultKey(entity) : opts.cache !== false ? optionsKey(entity, opts) : undefined;
   // A text that is not a string misses (only strings are kept) and parse reports it.
@@ -115,6 +122,17 @@ function checkOrError(text: string, schema: Schema, entity: string, options: Che
 }
 
 const NO_OPTIONS: CheckOptions = Object.freeze({});
+
+/**
+ * The options as plain values, each read once ({@link readOptions}): a getter or proxy trap that
+ * throws, at the top or in `limits`, is an `invalid_option` rather than its own exception.
+ */
+function plainOptions(options: CheckOptions): CheckOptions {
+  const read = readOptions('check', options, ['profile', 'timeZone', 'limits', 'cache']);
+  const limits = read.limits;
+  if (typeof limits !== 'object' || limits === null) return read;
+  return { ...read, limits: readOptions('check (limits)', limits, LIMIT_NAMES) };
+}
 const defaultKeys = new Map<unknown, string | undefined>();
 
 /** {@link optionsKey} for a call without options, remembered per entity name. */

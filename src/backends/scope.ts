@@ -5,7 +5,7 @@
  * names), the values are bound or compared, never written into query text.
  */
 import { describeValue } from '../errors/describe-value.js';
-import { optionError } from '../errors/tql-error.js';
+import { inputError, optionError } from '../errors/tql-error.js';
 
 /** A value a scope field must equal: text, a finite number or a boolean. */
 export type ScopeValue = string | number | boolean;
@@ -83,8 +83,14 @@ export function scopeEntries(scope: unknown): readonly ScopeEntry[] | undefined 
  */
 export function inScope(entries: readonly ScopeEntry[], record: unknown): boolean {
   if (typeof record !== 'object' || record === null) return false;
-  for (const { field, value } of entries) {
-    if (!Object.hasOwn(record, field) || (record as Record<string, unknown>)[field] !== value) return false;
+  try {
+    for (const { field, value } of entries) {
+      if (!Object.hasOwn(record, field) || (record as Record<string, unknown>)[field] !== value) return false;
+    }
+  } catch {
+    // An own getter or proxy trap threw: the record's own data cannot be read, as the memory
+    // backend answers such a record (record-guard.ts).
+    throw inputError('Reading a scope field of a record threw an exception in one of its own getters or proxy traps; give records whose properties can be read.');
   }
   return true;
 }

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { safeCheck } from '../api/check.js';
+import { readOptions } from '../errors/read-options.js';
 import { isTqlError, optionError } from '../errors/tql-error.js';
 import type { Limits, Profile } from '../parser/options.js';
 import type { Schema } from '../schema/types.js';
@@ -71,10 +72,11 @@ export type ListHandler<T> = (request: IncomingMessage | URL) => Promise<ListRes
  * // 200 { object: 'list', next_page: 'http://127.0.0.1:8080/v1/agents?filter=agent.name%20LIKE%20john&starting_after=agnt_…', previous_page: null, data: [ … ] }
  * ```
  */
-export function createListEndpoint<T, S extends Schema = Schema>(options: ListEndpointOptions<T, S>): ListHandler<T> {
+export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndpointOptions<T, S>): ListHandler<T> {
+  const options = readOptions('createListEndpoint', given, ['schema', 'entity', 'store', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits']) as ListEndpointOptions<T, S>;
   const { schema, entity, store } = options;
   const baseUrl = checkBaseUrl(options.baseUrl);
-  const pageSize = checkPageSize(options.pageSize);
+  const pageSize = checkPageSize(readOptions('createListEndpoint (pageSize)', options.pageSize, ['default', 'max']));
   const checkOptions = { profile: options.profile, timeZone: options.timeZone, limits: options.limits };
   if (!(schema.entityNames as readonly string[]).includes(entity)) {
     throw optionError(`The schema has no entity ${JSON.stringify(entity)}; use one of ${schema.entityNames.join(', ')}.`);

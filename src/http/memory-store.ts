@@ -1,4 +1,5 @@
 /** A {@link ListStore} over an array of records, filtered by the in-memory backend. */
+import { readOptions } from '../errors/read-options.js';
 import { compilePredicate } from '../backends/memory/index.js';
 import { inScope, scopeEntries, type Scope } from '../backends/scope.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -38,7 +39,7 @@ export interface MemoryListStoreOptions {
  * ```
  */
 export function memoryListStore<T extends object>(records: readonly T[], options: MemoryListStoreOptions = {}): ListStore<T> {
-  const given = typeof options === 'object' && options !== null ? options : {};
+  const given = readOptions('memoryListStore', options, ['scope', 'createdAt']);
   const scope = scopeEntries(given.scope);
   const storage = createdAtStorage(given.createdAt, "memoryListStore's createdAt option");
   // Out of scope is as if absent: not listed, and not found as a cursor.

@@ -15,6 +15,7 @@
  * cursor with one aggregation that looks the cursor up and the page and the link back with it.
  */
 import type { Aggregator, Query } from 'mingo';
+import { readOptions } from '../errors/read-options.js';
 import { optionError } from '../errors/tql-error.js';
 import { compileMongo, mongoScope } from '../backends/mongo/compile-mongo.js';
 import type { Scope } from '../backends/scope.js';
@@ -72,7 +73,7 @@ export interface MongoListStoreOptions {
  * ```
  */
 export function mongoListStore<T>(collection: MongoFindable<T>, options: MongoListStoreOptions = {}): ListStore<T> {
-  const opts: MongoListStoreOptions = typeof options === 'object' && options !== null ? options : {};
+  const opts = readOptions('mongoListStore', options, ['scope', 'createdAt']);
   // `_id` is the driver's, not part of the API record.
   const projection = { _id: 0 } as const;
   // Checked now, so that a bad scope or storage fails when the store is made rather than on a request.

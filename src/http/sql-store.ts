@@ -4,6 +4,7 @@
  */
 import type { Scope } from '../backends/scope.js';
 import { checkSqlMapping } from '../backends/sql/check-mapping.js';
+import { readOptions } from '../errors/read-options.js';
 import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../backends/sql/database.js';
 import { resolveDialect, type CaseFolding, type SqlDialect } from '../backends/sql/dialects.js';
@@ -62,6 +63,9 @@ export interface SqlRecordReader<T> {
   read(row: Record<string, unknown>): T;
 }
 
+/** Every option of {@link sqlListStore}, read once as plain values. */
+const SQL_STORE_OPTIONS = ['db', 'mapping', 'entity', 'createdAtColumn', 'caseFolding', 'record', 'load', 'scope'] as const;
+
 /** The row as it is, without the columns the store adds. */
 function plainRecord<T>(): SqlRecordReader<T> {
   return {
@@ -87,7 +91,8 @@ function plainRecord<T>(): SqlRecordReader<T> {
  * const tenantStore = sqlListStore({ db: sqlDatabase(pglite), mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: session.tenant } });
  * ```
  */
-export function sqlListStore<T = Record<string, unknown>>(options: SqlListStoreOptions<T>): ListStore<T> {
+export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOptions<T>): ListStore<T> {
+  const options = readOptions('sqlListStore', given, SQL_STORE_OPTIONS) as SqlListStoreOptions<T>;
   const { db, mapping, entity } = options;
   const dialect = resolveDialect(db.dialect);
   const table = entityMapping(mapping, entity);
@@ -177,7 +182,8 @@ export interface OpenSqlListStoreOptions<T> extends SqlListStoreOptions<T> {
  * const agents = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
  * ```
  */
-export async function openSqlListStore<T = Record<string, unknown>>(options: OpenSqlListStoreOptions<T>): Promise<ListStore<T>> {
+export async function openSqlListStore<T = Record<string, unknown>>(given: OpenSqlListStoreOptions<T>): Promise<ListStore<T>> {
+  const options = readOptions('openSqlListStore', given, [...SQL_STORE_OPTIONS, 'schema', 'acceptDecimal']) as OpenSqlListStoreOptions<T>;
   const { db, schema, mapping, entity } = options;
   await checkSqlMapping(db, schema, mapping, { entities: [entity], listOrder: options.createdAtColumn ?? 'created_at', acceptDecimal: options.acceptDecimal });
   return sqlListStore(options);

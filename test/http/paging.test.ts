@@ -169,7 +169,7 @@ test('the Mongo store answers a page, its cursor and its links in one round trip
   const collection = mingoCollection(agents);
   let trips = 0;
   const counted: typeof collection = {
-    collectionName: collection.collectionName,
+    collectionName: collection.collectionName!,
     find: (filter, options) => (trips++, collection.find(filter, options)),
     aggregate: (pipeline) => (trips++, collection.aggregate!(pipeline)),
   };
