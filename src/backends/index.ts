@@ -4,14 +4,24 @@
  * it. Because the tables are mapped types over the operators, a backend that forgets one does not
  * compile.
  *
+ * Every compile function goes through one gate, `compileValidated`: a query `check()` or
+ * `validate()` made passes at no cost, anything else is checked or refused with a `TqlError`,
+ * and whatever the backend throws that is not a `TqlError` becomes one. `scopeEntries` checks a
+ * server-side scope (a tenant's field equalities) as the built-in backends do.
+ *
  * ```ts
- * import { foldCondition, type ConditionHandlers } from 'tql/backend';
+ * import { compileValidated, foldCondition, type ConditionHandlers } from 'tql/backend';
+ *
+ * const compileText = (query: ValidatedQuery) =>
+ *   compileValidated(query, 'compileText', (q) => foldCondition(q.condition, handlers, undefined));
  * ```
  *
  * @module tql/backend
  */
 
 export { foldCondition, applyComparison, type Backend, type ComparisonHandlers, type ConditionHandlers } from './backend.js';
+export { compileValidated } from './query-shape.js';
+export { scopeEntries, type Scope, type ScopeEntry, type ScopeValue } from './scope.js';
 export { DEFAULT_OPERATORS } from '../schema/operators.js';
 export { ATTRIBUTE_TYPES } from '../schema/types.js';
 export { isDefinedAttribute } from '../schema/define-schema.js';
