@@ -7,15 +7,16 @@
  *   --only=a,b        only these sections (parse, predicate-curve, cache, allocation, cold-start, isolated,
  *                     filter, record-curve); written to latest-partial.json, compared with the last whole run
  *   --no-build        do not run `npm run build` before the cold-start section (full mode builds)
- *   --write-docs      rewrite docs/performance.md from this run
- *   --docs-only       rewrite docs/performance.md from bench/results/latest.json without running
  *   --save-baseline   make this run bench/results/baseline.json
+ *   --write-docs      with --save-baseline: rewrite docs/performance.md from this run
+ *   --docs-only       rewrite docs/performance.md from bench/results/baseline.json without running
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot as findRepoRoot } from './paths.js';
 import { earlierValues, readResults } from './report/compare-runs.js';
+import { PERFORMANCE_PAGE, readDecisions } from './report/doc-sections.js';
 import { performanceDoc } from './report/docs.js';
 import { groupTitles, machineLine, ratioMatrix, sectionTable, targetTable } from './report/render.js';
 import type { BenchResults } from './report/results.js';
@@ -27,8 +28,7 @@ import { runBench, SECTION_IDS, type SectionId } from './suite.js';
 
 const repoRoot = findRepoRoot();
 const resultsDir = path.join(repoRoot, 'bench', 'results');
-const docsFile = path.join(repoRoot, 'docs', 'performance.md');
-const notesFile = path.join(repoRoot, 'bench', 'report', 'notes.md');
+const docsFile = path.join(repoRoot, PERFORMANCE_PAGE);
 
 /** A mistake in how the command was called: reported as one line, without a stack trace. */
 class UsageError extends Error {}
@@ -90,8 +90,9 @@ function print(results: BenchResults, previous: BenchResults | null, baseline: B
   process.stdout.write(out.join('\n'));
 }
 
-/** Writes docs/performance.md, keeping the sections that `npm run bench:sql` and `npm run bench:server` wrote there. */
-function writeDocs(page: string): void {
+/** Writes docs/performance.md from `results`, keeping the sections that `npm run bench:sql` and `npm run bench:server` wrote there. */
+function writeDocs(results: BenchResults): void {
+  const page = performanceDoc(results, readDecisions(repoRoot, 'suite'));
   const previous = existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : '';
   writeFileSync(docsFile, keepServerSection(keepSqlSection(page, previous), previous));
 }
@@ -106,12 +107,16 @@ function main(): void {
   if (args.only !== undefined && (args.writeDocs || args.saveBaseline)) {
     throw new UsageError('--only runs part of the suite; the docs and the baseline need the whole of it');
   }
+  // The page shows the committed baseline, so that anyone can regenerate it from the repository.
+  if (args.writeDocs && !args.docsOnly && !args.saveBaseline) {
+    throw new UsageError('the docs show the committed baseline: add --save-baseline to --write-docs, or use --docs-only');
+  }
   if (args.docsOnly) {
-    const latest = readResults(latestFile);
-    if (latest === null) throw new UsageError(`no results in ${latestFile}: run npm run bench first`);
-    if (latest.sections.length < SECTION_IDS.length) throw new UsageError(`${latestFile} holds a partial run (--only): run the whole suite first`);
-    writeDocs(performanceDoc(latest, readFileSync(notesFile, 'utf8')));
-    log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, latestFile)}`);
+    const baseline = readResults(baselineFile);
+    if (baseline === null) throw new UsageError(`no results in ${baselineFile}: run npm run bench -- --save-baseline first`);
+    if (baseline.sections.length < SECTION_IDS.length) throw new UsageError(`${baselineFile} holds a partial run (--only): run the whole suite first`);
+    writeDocs(baseline);
+    log(`wrote ${path.relative(repoRoot, docsFile)} from ${path.relative(repoRoot, baselineFile)}`);
     return;
   }
 
@@ -132,7 +137,7 @@ function main(): void {
     log(`wrote ${path.relative(repoRoot, baselineFile)}`);
   }
   if (args.writeDocs) {
-    writeDocs(performanceDoc(results, readFileSync(notesFile, 'utf8')));
+    writeDocs(results);
     log(`wrote ${path.relative(repoRoot, docsFile)}`);
   }
 }

@@ -1,7 +1,36 @@
 /**
- * Sections of docs/performance.md that a command of their own writes (`npm run bench:sql`,
- * `npm run bench:server`), between HTML-comment markers, and that a rewrite of the page keeps.
+ * The parts of docs/performance.md: the hand-written decisions each generated part closes with,
+ * and the sections that a command of their own writes (`npm run bench:sql`, `npm run
+ * bench:server`) between HTML-comment markers, which a rewrite of the page keeps.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The generated page users read (shipped in the package). */
+export const PERFORMANCE_PAGE = 'docs/performance.md';
+
+/**
+ * Each part's hand-written decisions, one short paragraph each, in plain words. The findings
+ * behind them stay in bench/NOTEBOOK.md, which the page does not include and the package does
+ * not ship.
+ */
+export const DECISIONS = {
+  suite: 'bench/report/decisions.md',
+  sql: 'bench/sql/decisions.md',
+  server: 'bench/server/decisions.md',
+} as const;
+
+/**
+ * The decisions of one part of the page.
+ *
+ * @example
+ * ```ts
+ * performanceDoc(results, readDecisions(repoRoot(), 'suite'));
+ * ```
+ */
+export function readDecisions(root: string, part: keyof typeof DECISIONS): string {
+  return readFileSync(path.join(root, DECISIONS[part]), 'utf8');
+}
 
 /** The markers around one such section. */
 export interface SectionMarkers {
@@ -46,7 +75,7 @@ export function withMarkedSection(doc: string, section: string, markers: Section
  *
  * @example
  * ```ts
- * keepMarkedSection(performanceDoc(results, notes), readFileSync('docs/performance.md', 'utf8'), markers);
+ * keepMarkedSection(performanceDoc(results, readDecisions(repoRoot(), 'suite')), readFileSync('docs/performance.md', 'utf8'), markers);
  * ```
  */
 export function keepMarkedSection(fresh: string, previous: string, markers: SectionMarkers): string {

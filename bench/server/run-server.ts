@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../paths.js';
+import { PERFORMANCE_PAGE, readDecisions } from '../report/doc-sections.js';
 import { textTable } from '../report/table.js';
 import { fullServerSettings, quickServerSettings, runServerBench, type ServerBenchResults } from './server-bench.js';
 import { serverEngineSummary, serverLoadTable, serverPerformanceSection, serverRunSummary, serverStatementTable, withServerSection } from './server-report.js';
@@ -56,9 +57,8 @@ async function main(): Promise<void> {
 
 /** The server section of docs/performance.md, from `results`. */
 function writeDocs(root: string, results: ServerBenchResults): void {
-  const docs = path.join(root, 'docs', 'performance.md');
-  const notes = path.join(root, 'bench', 'server', 'notes.md');
-  writeFileSync(docs, withServerSection(readFileSync(docs, 'utf8'), serverPerformanceSection(results, existsSync(notes) ? readFileSync(notes, 'utf8') : '')));
+  const docs = path.join(root, PERFORMANCE_PAGE);
+  writeFileSync(docs, withServerSection(readFileSync(docs, 'utf8'), serverPerformanceSection(results, readDecisions(root, 'server'))));
   log(`wrote the server section of ${path.relative(root, docs)}`);
 }
 

@@ -87,14 +87,14 @@ const SERVER_MARKERS = { start: SERVER_SECTION_START, end: SERVER_SECTION_END };
 
 /**
  * The server section of docs/performance.md, between markers that `npm run bench:server --
- * --write-docs` replaces; `notes` (bench/server/notes.md, hand-written findings) closes it.
+ * --write-docs` replaces; `decisions` (bench/server/decisions.md, hand-written) closes it.
  *
  * @example
  * ```ts
  * serverPerformanceSection(results).startsWith('<!-- server-bench:start -->'); // true
  * ```
  */
-export function serverPerformanceSection(results: ServerBenchResults, notes = ''): string {
+export function serverPerformanceSection(results: ServerBenchResults, decisions = ''): string {
   return [
     SERVER_SECTION_START,
     '## The list server against a hand-written endpoint (`npm run bench:server`)',
@@ -123,7 +123,7 @@ export function serverPerformanceSection(results: ServerBenchResults, notes = ''
       '',
       markdownTable(serverStatementTable(e)),
     ]),
-    ...(notes.trim() === '' ? [] : ['', notes.trim()]),
+    ...(decisions.trim() === '' ? [] : ['', decisions.trim()]),
     SERVER_SECTION_END,
   ].join('\n');
 }
@@ -147,7 +147,7 @@ export function withServerSection(doc: string, section: string): string {
  *
  * @example
  * ```ts
- * keepServerSection(performanceDoc(results, notes), readFileSync('docs/performance.md', 'utf8'));
+ * keepServerSection(performanceDoc(results, readDecisions(repoRoot(), 'suite')), readFileSync('docs/performance.md', 'utf8'));
  * ```
  */
 export function keepServerSection(fresh: string, previous: string): string {

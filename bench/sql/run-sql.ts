@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../paths.js';
+import { PERFORMANCE_PAGE, readDecisions } from '../report/doc-sections.js';
 import { textTable } from '../report/table.js';
 import { fullSqlSettings, quickSqlSettings, runSqlBench, type SqlBenchResults } from './sql-bench.js';
 import { SQL_PLANS_END, SQL_PLANS_START, sqlPerformanceSection, sqlPlansSection, sqlRatioTable, sqlSummary, withSection, withSqlSection } from './sql-report.js';
@@ -55,9 +56,8 @@ async function main(): Promise<void> {
 
 /** The SQL section of docs/performance.md and the plans of docs/backends-sql.md, from `results`. */
 function writeDocs(root: string, results: SqlBenchResults): void {
-  const docs = path.join(root, 'docs', 'performance.md');
-  const notes = path.join(root, 'bench', 'sql', 'notes.md');
-  writeFileSync(docs, withSqlSection(readFileSync(docs, 'utf8'), sqlPerformanceSection(results, existsSync(notes) ? readFileSync(notes, 'utf8') : '')));
+  const docs = path.join(root, PERFORMANCE_PAGE);
+  writeFileSync(docs, withSqlSection(readFileSync(docs, 'utf8'), sqlPerformanceSection(results, readDecisions(root, 'sql'))));
   log(`wrote the SQL section of ${path.relative(root, docs)}`);
   const sqlDocs = path.join(root, 'docs', 'backends-sql.md');
   writeFileSync(sqlDocs, withSection(readFileSync(sqlDocs, 'utf8'), sqlPlansSection(results), SQL_PLANS_START, SQL_PLANS_END));

@@ -85,14 +85,14 @@ export function sqlSummary(results: SqlBenchResults): string[] {
 
 /**
  * The section of docs/performance.md, between markers that `npm run bench:sql -- --write-docs`
- * replaces; `notes` (bench/sql/notes.md, hand-written findings) closes it.
+ * replaces; `decisions` (bench/sql/decisions.md, hand-written) closes it.
  *
  * @example
  * ```ts
  * sqlPerformanceSection(results).startsWith('<!-- sql-bench:start -->'); // true
  * ```
  */
-export function sqlPerformanceSection(results: SqlBenchResults, notes = ''): string {
+export function sqlPerformanceSection(results: SqlBenchResults, decisions = ''): string {
   const queries = results.workloads.map((w) => `- ${w.title}: \`${w.tql.length > 160 ? `${w.tql.slice(0, 157)}…` : w.tql}\``);
   return [
     SQL_SECTION_START,
@@ -111,7 +111,7 @@ export function sqlPerformanceSection(results: SqlBenchResults, notes = ''): str
     'Queries:',
     '',
     ...queries,
-    ...(notes.trim() === '' ? [] : ['', notes.trim()]),
+    ...(decisions.trim() === '' ? [] : ['', decisions.trim()]),
     SQL_SECTION_END,
   ].join('\n');
 }
@@ -139,7 +139,7 @@ export function withSqlSection(doc: string, section: string): string {
  *
  * @example
  * ```ts
- * keepSqlSection(performanceDoc(results, notes), readFileSync('docs/performance.md', 'utf8'));
+ * keepSqlSection(performanceDoc(results, readDecisions(repoRoot(), 'suite')), readFileSync('docs/performance.md', 'utf8'));
  * ```
  */
 export function keepSqlSection(fresh: string, previous: string): string {
