@@ -9,6 +9,7 @@ import type {
   Disjunct,
   Expr,
   Group,
+  Not,
   NullValue,
   Operator,
   Or,
@@ -91,6 +92,20 @@ export function or(first: Disjunct, second: Disjunct, ...rest: Disjunct[]): Or {
 /** `( … )`. @example group(or(predicate('a.b', 'EQ', '1'), predicate('a.c', 'EQ', '2'))) */
 export function group(expression: Expr): Group {
   return { kind: 'Group', expression, span: NO_SPAN };
+}
+
+/**
+ * `NOT ( … )`: the complement of `expression`. The parentheses are part of the negation, so
+ * `expression` needs no `group` around it.
+ *
+ * @example
+ * ```ts
+ * print(not(or(predicate('agent.role', 'EQ', 'User'), predicate('agent.schedulable', 'EQ', 'true'))));
+ * // 'NOT (agent.role EQ User OR agent.schedulable EQ true)'
+ * ```
+ */
+export function not(expression: Expr): Not {
+  return { kind: 'Not', expression, span: NO_SPAN };
 }
 
 /**

@@ -7,6 +7,7 @@ const CHILDREN: { readonly [K in NodeKind]: (node: Extract<Node, { kind: K }>) =
   Or: (n) => n.operands,
   And: (n) => n.operands,
   Group: (n) => [n.expression],
+  Not: (n) => [n.expression],
   Predicate: (n) => [n.attribute, n.operator, ...n.values],
   Attribute: () => [],
   Operator: () => [],

@@ -14,7 +14,7 @@
  * @module tql/ast
  */
 
-export { and, or, group, predicate, attribute, text, nullValue, query, type ValueInput } from './builders.js';
+export { and, or, group, not, predicate, attribute, text, nullValue, query, type ValueInput } from './builders.js';
 export { stripSpans, type Unspanned } from './strip-spans.js';
 export { OPERATORS } from './nodes.js';
 export { toAst } from '../validate/to-ast.js';
@@ -27,6 +27,7 @@ export type {
   Group,
   Node,
   NodeKind,
+  Not,
   NullValue,
   Operator,
   OperatorRef,

@@ -2,8 +2,8 @@
  * The TQL syntax tree: what the user wrote, with a source span on every node.
  *
  * The types encode the grammar's precedence: an `And` holds only predicates and groups, an `Or`
- * holds `And`s, groups and predicates, so a tree that the printer could not write back without
- * extra parentheses cannot be built. `And` and `Or` are n-ary and always have two or more
+ * holds `And`s, groups, negations and predicates, so a tree that the printer could not write back
+ * without extra parentheses cannot be built. `And` and `Or` are n-ary and always have two or more
  * operands; parentheses are kept as `Group` nodes because the `timezest` profile must see them.
  */
 
@@ -82,8 +82,19 @@ export interface Group {
   readonly span: Span;
 }
 
+/**
+ * `NOT ( … )`: matches exactly the records that `expression` does not match. `NOT` applies only
+ * to a parenthesized group, so the parentheses belong to this node: `expression` is what stands
+ * inside them, and the span runs from `NOT` to the closing `)`.
+ */
+export interface Not {
+  readonly kind: 'Not';
+  readonly expression: Expr;
+  readonly span: Span;
+}
+
 /** Operands that may stand next to `AND` without parentheses. */
-export type Conjunct = Predicate | Group;
+export type Conjunct = Predicate | Group | Not;
 
 /** Operands that may stand next to `OR` without parentheses. */
 export type Disjunct = And | Conjunct;
@@ -110,7 +121,7 @@ export interface Or {
  * parse('agent.name EQ ada OR agent.role EQ Owner').expression.kind; // 'Or'
  * ```
  */
-export type Expr = Or | And | Group | Predicate;
+export type Expr = Or | And | Group | Not | Predicate;
 
 /** The root: one expression and the text it was parsed from. */
 export interface Query {
@@ -123,5 +134,5 @@ export interface Query {
 /** Every node of the syntax tree. */
 export type Node = Query | Expr | AttributeRef | OperatorRef | Value;
 
-/** The `kind` tag of each node: `'Query'`, `'Or'`, `'And'`, `'Group'`, `'Predicate'`, `'Attribute'`, `'Operator'`, `'Text'`, `'Null'`. */
+/** The `kind` tag of each node: `'Query'`, `'Or'`, `'And'`, `'Group'`, `'Not'`, `'Predicate'`, `'Attribute'`, `'Operator'`, `'Text'`, `'Null'`. */
 export type NodeKind = Node['kind'];

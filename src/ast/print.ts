@@ -6,7 +6,7 @@
  */
 import { inputError, isTqlError, optionError } from '../errors/tql-error.js';
 import { isBareChar } from '../parser/text-scan.js';
-import type { And, Expr, Group, Or, Predicate, Query, Value } from './nodes.js';
+import type { And, Expr, Group, Not, Or, Predicate, Query, Value } from './nodes.js';
 
 /** `url`: `~` between tokens, safe in a query string unescaped. `readable`: single spaces. */
 export type PrintStyle = 'url' | 'readable';
@@ -44,6 +44,8 @@ const PRINTERS: Printers = {
   Or: (node: Or, layout) => operands(node).map((o) => operand(o, 'Or', layout)).join(`${layout.sep}OR${layout.sep}`),
   And: (node: And, layout) => operands(node).map((o) => operand(o, 'And', layout)).join(`${layout.sep}AND${layout.sep}`),
   Group: (node: Group, layout) => `(${printExpr(node.expression, layout)})`,
+  // `NOT` is a keyword: a separator after it, as after AND and OR, before its parentheses.
+  Not: (node: Not, layout) => `NOT${layout.sep}(${printExpr(node.expression, layout)})`,
   Predicate: (node: Predicate, layout) =>
     [
       `${node.attribute.entity}.${node.attribute.property}`,
@@ -65,7 +67,7 @@ function operands(node: And | Or): readonly Expr[] {
 }
 
 function notATree() {
-  return inputError('print takes a syntax tree (a Query, Or, And, Group or Predicate, as parse or the builders make them).');
+  return inputError('print takes a syntax tree (a Query, Or, And, Group, Not or Predicate, as parse or the builders make them).');
 }
 
 /**

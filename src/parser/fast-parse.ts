@@ -7,7 +7,8 @@
  * It follows the grammar rule by rule. Where the grammar is a PEG that could backtrack, this
  * parser commits instead; that accepts the same texts because in each such place the
  * alternative Ohm would backtrack to cannot succeed either (after `sep AND sep` only a primary
- * can follow, after a list comma only a value). test/properties/parse-fast-path.test.ts checks
+ * can follow, after a list comma only a value, after `NOT` and a separator only a group).
+ * test/properties/parse-fast-path.test.ts checks
  * the equality on generated, mutated and random texts.
  */
 import { OPERATORS, type AttributeRef, type Conjunct, type Disjunct, type Expr, type Operator, type OperatorRef, type Predicate, type Query, type Value } from '../ast/nodes.js';
@@ -31,6 +32,7 @@ const COMMA = 44;
 const OPEN = 40;
 const CLOSE = 41;
 const DOT = 46;
+const N = 78;
 
 /**
  * The tree of `text` if the fast path accepts it, else `undefined` (Ohm then decides).
@@ -111,6 +113,19 @@ export function locateRejection(text: string): Rejection | undefined {
   return parser.rejection();
 }
 
+/**
+ * The predicate written at `start` of `text`, if one is (what follows it does not matter), for
+ * the syntax errors that show how to rewrite it.
+ *
+ * @example
+ * ```ts
+ * predicateAt('NOT a.b EQ 1 AND c.d EQ 2', 4)?.span; // { start: 4, end: 12 }
+ * ```
+ */
+export function predicateAt(text: string, start: number): Predicate | undefined {
+  return new FastParser(text, UNLIMITED).predicateFrom(start);
+}
+
 class FastParser {
   private pos = 0;
   // The resume point of a rejection (see Rejection); a few stores per predicate and value.
@@ -189,10 +204,27 @@ class FastParser {
     return at > this.pos && end < text.length && wordAt(text, at, keyword) && isSepChar(text.charCodeAt(end)) ? end : -1;
   }
 
-  /** primary = group | predicate;  group = "(" sep? disjunction sep? ")" */
+  /** primary = negation | group | predicate;  negation = not sep group */
   private primary(): Conjunct | undefined {
     const start = this.pos;
-    if (this.text.charCodeAt(start) !== OPEN) return this.predicate();
+    const { text } = this;
+    const c = text.charCodeAt(start);
+    if (c === OPEN) {
+      const expression = this.group();
+      return expression === undefined ? undefined : { kind: 'Group', expression, span: { start, end: this.pos } };
+    }
+    // `NOT` and a separator cannot begin an attribute (it has no dot), so this commits.
+    if (c === N && wordAt(text, start, 'NOT') && isSepChar(text.charCodeAt(start + 3))) {
+      this.pos = skipSeps(text, start + 3);
+      if (text.charCodeAt(this.pos) !== OPEN) return undefined;
+      const expression = this.group();
+      return expression === undefined ? undefined : { kind: 'Not', expression, span: { start, end: this.pos } };
+    }
+    return this.predicate();
+  }
+
+  /** group = "(" sep? disjunction sep? ")", at a `(`: what it encloses, with the position after its `)`. */
+  private group(): Expr | undefined {
     // The scan of the raw text reports the first `(` too deep: the one found here, since every
     // `(` outside quotes in an accepted text opens a group.
     if (this.depth >= this.limits.maxDepth) return undefined;
@@ -205,7 +237,12 @@ class FastParser {
     if (this.text.charCodeAt(this.pos) !== CLOSE) return undefined;
     this.pos++;
     this.depth--;
-    return { kind: 'Group', expression, span: { start, end: this.pos } };
+    return expression;
+  }
+
+  predicateFrom(start: number): Predicate | undefined {
+    this.pos = start;
+    return this.predicate();
   }
 
   rejection(): Rejection {

@@ -117,6 +117,7 @@ function collectPredicates(expr: Expr, into: Predicate[]): void {
       into.push(expr);
       return;
     case 'Group':
+    case 'Not':
       collectPredicates(expr.expression, into);
       return;
     case 'And':

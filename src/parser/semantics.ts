@@ -9,6 +9,7 @@ import type {
   Conjunct,
   Disjunct,
   Expr,
+  Group,
   Operator,
   OperatorRef,
   Predicate,
@@ -44,15 +45,19 @@ const EXPR: TQLActionDict<Expr> = {
   },
   disjunction(first, _sep1, _or, _sep2, rest) {
     if (rest.numChildren === 0) return exprOf(first);
-    // The grammar puts only conjunctions (And, Group, Predicate) between ORs.
+    // The grammar puts only conjunctions (And, Not, Group, Predicate) between ORs.
     const list = operands(first, rest) as [Disjunct, Disjunct, ...Disjunct[]];
     return { kind: 'Or', operands: list, span: spanAcross(list) };
   },
   conjunction(first, _sep1, _and, _sep2, rest) {
     if (rest.numChildren === 0) return exprOf(first);
-    // The grammar puts only primaries (Group, Predicate) between ANDs.
+    // The grammar puts only primaries (Not, Group, Predicate) between ANDs.
     const list = operands(first, rest) as [Conjunct, Conjunct, ...Conjunct[]];
     return { kind: 'And', operands: list, span: spanAcross(list) };
+  },
+  negation(_not, _sep, group) {
+    // The parentheses belong to the negation: it holds what they enclose.
+    return { kind: 'Not', expression: (exprOf(group) as Group).expression, span: spanOf(this) };
   },
   group(_open, _sep1, disjunction, _sep2, _close) {
     return { kind: 'Group', expression: exprOf(disjunction), span: spanOf(this) };

@@ -10,6 +10,7 @@ import { positionAt } from '../errors/position.js';
 import { orList } from '../errors/wording.js';
 import type { OhmWindow } from './error-window.js';
 import { scanParens } from './paren-scan.js';
+import { misplacedNot } from './negation-error.js';
 import { suggestOperator } from './operator-suggestion.js';
 import { bareWordEnd, isBareChar, isSepChar, onlySepsFrom, skipSeps, skipSepsBack, wordBefore } from './text-scan.js';
 
@@ -134,6 +135,7 @@ const SPECIAL_CASES: readonly SpecialCase[] = [
   badQuotedValue,
   listValueMissing,
   operatorValueMissing,
+  notWithoutGroup,
   missingOperator,
   danglingKeyword,
   keywordInWrongCase,
@@ -277,6 +279,16 @@ function operatorValueMissing({ text, pos, expected }: FailureContext): IssueIni
     { text, pos, expected, unnamed: [] },
     'Quote a value that holds separators, commas, parentheses or quotes: "a (b)".',
   );
+}
+
+function notWithoutGroup({ text, pos, expected }: FailureContext): IssueInit | undefined {
+  return misplacedNot({
+    text,
+    pos,
+    expectsGroup: expected.has('('),
+    expectsPrimary: expected.has('attribute'),
+    expectsJoin: expected.has('and') || expected.has('or'),
+  });
 }
 
 function missingOperator({ text, pos, expected }: FailureContext): IssueInit | undefined {

@@ -1,6 +1,6 @@
 /**
  * A compact S-expression view of a syntax tree for test tables: operators and keywords in
- * upper case, groups as `(group …)`, lists in brackets, text that would need quotes in JSON.
+ * upper case, groups as `(group …)`, negations as `(NOT …)`, lists in brackets, text that would need quotes in JSON.
  *
  *   (AND (LIKE agent.name john) (group (OR (EQ a.b 1) (IN a.c [x "y z" null]))))
  */
@@ -15,6 +15,8 @@ export function sexpr(node: Query | Expr): string {
       return `(${node.kind.toUpperCase()} ${node.operands.map(sexpr).join(' ')})`;
     case 'Group':
       return `(group ${sexpr(node.expression)})`;
+    case 'Not':
+      return `(NOT ${sexpr(node.expression)})`;
     case 'Predicate': {
       const { attribute, operator, values } = node;
       const shown = values.length === 1 ? value(values[0]) : `[${values.map(value).join(' ')}]`;

@@ -94,6 +94,7 @@ function collectValues(e: Expr): Value[] {
     case 'Predicate':
       return [...e.values];
     case 'Group':
+    case 'Not':
       return collectValues(e.expression);
     default:
       return e.operands.flatMap(collectValues);

@@ -7,7 +7,7 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { group, predicate, query } from '../../src/ast/builders.js';
+import { group, not, predicate, query } from '../../src/ast/builders.js';
 import type { Expr } from '../../src/ast/nodes.js';
 import { print, type PrintStyle } from '../../src/ast/print.js';
 import { stripSpans } from '../../src/ast/strip-spans.js';
@@ -24,6 +24,7 @@ const arbAnyTree: fc.Arbitrary<Expr> = fc.letrec<{ expr: Expr }>((tie) => ({
     fc.constantFrom(...LEAVES),
     fc.tuple(fc.constantFrom('And', 'Or'), fc.array(tie('expr'), { minLength: 2, maxLength: 3 })).map(([kind, operands]) => ({ kind, operands, span: NO_SPAN }) as unknown as Expr),
     tie('expr').map((e) => group(e)),
+    tie('expr').map((e) => not(e)),
   ),
 })).expr;
 
@@ -34,6 +35,8 @@ function withGroups(e: Expr): Expr {
       return e;
     case 'Group':
       return group(withGroups(e.expression));
+    case 'Not':
+      return not(withGroups(e.expression));
     case 'And':
     case 'Or': {
       const needs = (o: Expr) => o.kind === 'Or' || (o.kind === 'And' && e.kind === 'And');

@@ -4,7 +4,7 @@
  * write back without inventing parentheses cannot be built.
  */
 import { describe, expectTypeOf, test } from 'vitest';
-import { and, group, or, predicate } from '../../src/ast/builders.js';
+import { and, group, not, or, predicate } from '../../src/ast/builders.js';
 import type { And, Conjunct, Disjunct, Expr, Or, Predicate } from '../../src/ast/nodes.js';
 
 const a = predicate('agent.name', 'EQ', 'a');
@@ -42,11 +42,17 @@ describe('Or', () => {
     expectTypeOf(or(both, a)).toEqualTypeOf<Or>();
     // @ts-expect-error an Or directly inside an Or
     or(either, a);
-    expectTypeOf<Disjunct>().toEqualTypeOf<And | Predicate | ReturnType<typeof group>>();
+    expectTypeOf<Disjunct>().toEqualTypeOf<And | Predicate | ReturnType<typeof group> | ReturnType<typeof not>>();
   });
 
   test('any expression fits in a group', () => {
     expectTypeOf(group).parameter(0).toEqualTypeOf<Expr>();
+  });
+
+  test('NOT negates any expression and stands next to AND and OR without more parentheses', () => {
+    expectTypeOf(not).parameter(0).toEqualTypeOf<Expr>();
+    expectTypeOf(and(not(either), a)).toEqualTypeOf<And>();
+    expectTypeOf(or(not(both), a)).toEqualTypeOf<Or>();
   });
 });
 

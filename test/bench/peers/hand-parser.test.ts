@@ -15,6 +15,8 @@ function plain(e: Expr): HandNode {
   switch (e.kind) {
     case 'Group':
       return plain(e.expression);
+    case 'Not':
+      throw new Error('The hand parser, like the bench queries, has no NOT.');
     case 'And':
       return { kind: 'and', operands: e.operands.map(plain) };
     case 'Or':

@@ -4,7 +4,7 @@
  * characters that are hardest to print and parse back.
  */
 import fc from 'fast-check';
-import { and, group, nullValue, or, predicate, query, text } from '../../../src/ast/builders.js';
+import { and, group, not, nullValue, or, predicate, query, text } from '../../../src/ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator, type Query, type Value } from '../../../src/ast/nodes.js';
 import { printValue } from '../../../src/ast/print.js';
 
@@ -17,8 +17,10 @@ export interface ArbQueryOptions {
   readonly values?: fc.Arbitrary<string>;
   /** Whether the bare `null` may appear. Default true. */
   readonly nulls?: boolean;
-  /** How deep parentheses may nest. Default 3. */
+  /** How deep parentheses (of groups and of `NOT ( … )`) may nest. Default 3. */
   readonly maxDepth?: number;
+  /** Whether `NOT ( … )` may appear, at every depth. Default true. */
+  readonly negations?: boolean;
   /** Most operands of one AND / OR. Default 4. */
   readonly maxOperands?: number;
   /** Most values in one list. Default 4. */
@@ -48,7 +50,8 @@ const arbIdent = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/);
 const arbPath = fc.tuple(arbIdent, arbIdent).map(([e, p]): `${string}.${string}` => `${e}.${p}`);
 
 /**
- * A syntax tree: predicates joined by AND / OR, with parentheses up to `maxDepth` deep. Nodes
+ * A syntax tree: predicates joined by AND / OR, with parentheses and `NOT ( … )` up to
+ * `maxDepth` deep (a negation can stand wherever a group can). Nodes
  * carry `NO_SPAN`; compare trees with `stripSpans`.
  *
  * @example
@@ -73,7 +76,9 @@ export function arbExpr(options: ArbQueryOptions = {}): fc.Arbitrary<Expr> {
   const byDepth: fc.Arbitrary<Expr>[] = [];
   for (let depth = 0; depth <= maxDepth; depth++) {
     const below = byDepth[depth - 1];
-    const arbGroup = below === undefined ? undefined : below.map(group);
+    const groups: fc.Arbitrary<Conjunct>[] = below === undefined ? [] : [below.map(group)];
+    if (below !== undefined && options.negations !== false) groups.push(below.map(not));
+    const arbGroup = groups.length === 0 ? undefined : fc.oneof(...groups);
     const conjunct: fc.Arbitrary<Conjunct> =
       arbGroup === undefined ? arbPredicate : fc.oneof({ weight: 3, arbitrary: arbPredicate }, { weight: 1, arbitrary: arbGroup });
     const arbAnd = fc
@@ -118,6 +123,8 @@ export function printWithLayout(expr: Expr, draw: fc.GeneratorValue): string {
         return e.operands.map(write).join(`${sep()}AND${sep()}`);
       case 'Group':
         return `(${optional()}${write(e.expression)}${optional()})`;
+      case 'Not':
+        return `NOT${sep()}(${optional()}${write(e.expression)}${optional()})`;
       case 'Predicate': {
         const list = e.values.map((v, i) => (i === 0 ? '' : `,${draw(() => arbListSpace)}`) + printValue(v)).join('');
         return `${e.attribute.entity}.${e.attribute.property}${sep()}${e.operator.name}${sep()}${list}`;
@@ -132,7 +139,7 @@ export function printWithLayout(expr: Expr, draw: fc.GeneratorValue): string {
 // Pieces of TQL, so random concatenations reach deep into the grammar and its error paths.
 export const TQL_TOKENS = [
   'a.b', 'agent.name', '_1.x', 'EQ', 'eq', 'IN', 'LTE', 'NOT_LIKE', 'AND', 'OR', 'and', ' AND ', '~OR~',
-  'a.b EQ 1', '(', ')', '"', '\\', '\\n', '"a\\"b"', '"\\\\"', ',', ', ', ' ', '~', '\t', '\n', 'null', 'nullx', 'x',
+  'a.b EQ 1', '(', ')', 'NOT', 'NOT (', 'NOT~(', 'not', '"', '\\', '\\n', '"a\\"b"', '"\\\\"', ',', ', ', ' ', '~', '\t', '\n', 'null', 'nullx', 'x',
   '"x y"', '=', '.', '😀', '\ud800',
 ];
 export const arbTokenSoup = fc.array(fc.constantFrom(...TQL_TOKENS), { maxLength: 30 }).map((t) => t.join(''));
@@ -148,7 +155,7 @@ export type Mutation =
 export const arbMutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom('drop', 'duplicate', 'truncate', 'swap', 'unsep', 'lower'), at: fc.nat() }),
   fc.record({ kind: fc.constant('insert'), at: fc.nat(), text: fc.oneof(fc.constantFrom(...TQL_TOKENS), fc.string({ maxLength: 2 })) }),
-  fc.record({ kind: fc.constant('append'), text: fc.constantFrom(' AND', '~OR~', ' AND ', ',', ')', '(', ' x') }),
+  fc.record({ kind: fc.constant('append'), text: fc.constantFrom(' AND', '~OR~', ' AND ', ',', ')', '(', ' x', ' NOT', ' AND NOT ') }),
 ) as fc.Arbitrary<Mutation>;
 
 export function mutate(text: string, m: Mutation): string {

@@ -450,6 +450,7 @@ export function predicatesOf(e: Expr): Predicate[] {
     case 'Predicate':
       return [e];
     case 'Group':
+    case 'Not':
       return predicatesOf(e.expression);
     case 'And':
     case 'Or':
