@@ -62,6 +62,7 @@ export type {
   AnyComparison,
   Comparison,
   Condition,
+  NotCondition,
   OperatorValue,
   OrCondition,
   Scalar,

@@ -8,6 +8,7 @@ import type {
   AndCondition,
   Comparison,
   Condition,
+  NotCondition,
   OrCondition,
   ValidatedQuery,
 } from '../validate/validated-query.js';
@@ -23,6 +24,11 @@ export interface ConditionHandlers<Out, Ctx> {
   readonly And: (operands: readonly Out[], node: AndCondition, ctx: Ctx) => Out;
   /** Combines the folded operands of an `Or`. */
   readonly Or: (operands: readonly Out[], node: OrCondition, ctx: Ctx) => Out;
+  /**
+   * Negates the folded operand of a `Not`: the result must match exactly the records the operand
+   * does not match, also where the operand reads a null or missing value (no "unknown").
+   */
+  readonly Not: (operand: Out, node: NotCondition, ctx: Ctx) => Out;
   /** One handler per operator for the leaves. */
   readonly comparisons: ComparisonHandlers<Out, Ctx>;
 }
@@ -35,6 +41,7 @@ export interface ConditionHandlers<Out, Ctx> {
  * const count = foldCondition(query.condition, {
  *   And: (xs) => xs.reduce((a, b) => a + b, 0),
  *   Or: (xs) => xs.reduce((a, b) => a + b, 0),
+ *   Not: (x) => x,
  *   comparisons: { EQ: () => 1, NOT_EQ: () => 1, LT: () => 1, LTE: () => 1, GT: () => 1,
  *                  GTE: () => 1, LIKE: () => 1, NOT_LIKE: () => 1, IN: () => 1, NOT_IN: () => 1 },
  * }, undefined); // the number of predicates
@@ -50,6 +57,8 @@ export function foldCondition<Out, Ctx>(
       return handlers.And(foldAll(condition.operands, handlers, ctx), condition, ctx);
     case 'Or':
       return handlers.Or(foldAll(condition.operands, handlers, ctx), condition, ctx);
+    case 'Not':
+      return handlers.Not(foldCondition(condition.operand, handlers, ctx), condition, ctx);
     case 'Comparison':
       return applyComparison(condition, handlers.comparisons, ctx);
     default:

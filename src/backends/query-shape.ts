@@ -108,6 +108,10 @@ function conditionProblem(node: unknown, depth: number, walk: { nodes: number })
     }
     return undefined;
   }
+  if (node.kind === 'Not') {
+    if (!isSpan(node.span)) return { why: 'a Not has no span' };
+    return conditionProblem(node.operand, depth + 1, walk);
+  }
   if (node.kind !== 'Comparison') return { why: `${describeValue(node.kind)} is not a kind of condition` };
   const why = comparisonProblem(node);
   if (why === undefined) return undefined;

@@ -29,6 +29,7 @@ export function queryShapeError(value: unknown): TqlError | undefined {
     if (!isObject(node) || !isSpan(node.span)) return wrong('an expression is not a node with a span');
     switch (node.kind) {
       case 'Group':
+      case 'Not':
         stack.push(node.expression);
         break;
       case 'And':

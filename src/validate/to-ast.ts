@@ -39,6 +39,8 @@ function expression(c: Condition): Expr {
       return nary('And', c.operands.map((o) => conjunct(expression(o))));
     case 'Or':
       return nary('Or', c.operands.map((o) => expression(o) as Disjunct));
+    case 'Not':
+      return { kind: 'Not', expression: expression(c.operand), span: NO_SPAN };
   }
 }
 

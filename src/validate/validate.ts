@@ -178,7 +178,7 @@ export function resolveTarget(schema: Schema, entityName: string, options: Pick<
 
 /**
  * The limits error of a hand-built tree, or undefined: first its nesting, counted as its printed
- * text would nest (a `Group`, or an operand the printer must parenthesize), with an explicit
+ * text would nest (a `Group`, a `Not`, or an operand the printer must parenthesize), with an explicit
  * stack so that no depth overflows the call stack; then, within that depth, the sizes.
  */
 function treeLimitError(query: Query, limits: Limits): TqlError | undefined {
@@ -192,7 +192,7 @@ function treeLimitError(query: Query, limits: Limits): TqlError | undefined {
         span: node.span,
       });
     }
-    if (node.kind === 'Group') stack.push([node.expression, depth + 1]);
+    if (node.kind === 'Group' || node.kind === 'Not') stack.push([node.expression, depth + 1]);
     else if (node.kind === 'And' || node.kind === 'Or') {
       for (const o of node.operands as readonly Expr[]) {
         const parenthesized = o.kind === 'Or' || (o.kind === 'And' && node.kind === 'And');
@@ -238,6 +238,9 @@ class Validator implements ValueContext {
       case 'Group':
         this.extension('parentheses', e.span, 'Parentheses are', 'write the conditions joined by AND only');
         return this.expression(e.expression);
+      case 'Not':
+        this.extension('not', notSpan(e), 'NOT is', 'negate each predicate with its operator (NOT_EQ, NOT_LIKE, NOT_IN)');
+        return { kind: 'Not', operand: this.expression(e.expression), span: e.span };
       case 'And':
         return { kind: 'And', operands: this.operands('And', e.operands) };
       case 'Or':
@@ -435,6 +438,11 @@ function findAttribute(index: AttributesByLength, name: string): Attribute | und
 
 /** A stand-in condition for a predicate that had issues; never returned to callers. */
 const PLACEHOLDER: Condition = Object.freeze({ kind: 'And', operands: Object.freeze([]) });
+
+/** The span of the `NOT` keyword: the first three characters of a parsed negation, all of a built one. */
+function notSpan(e: Expr & { kind: 'Not' }): Span {
+  return e.span.end - e.span.start >= 3 ? { start: e.span.start, end: e.span.start + 3 } : e.span;
+}
 
 /** The span of the first `OR` keyword between the first two operands. */
 function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {

@@ -1,7 +1,8 @@
 /**
  * A query checked against an entity: the only input backends accept. Values are typed and
  * normalized (timestamps as integer Unix seconds, booleans, integer ids as numbers, psa_b ticket
- * numbers without their `#`), groups are gone and nested `AND`/`OR` are flattened.
+ * numbers without their `#`), groups are gone and nested `AND`/`OR` are flattened; `NOT ( … )`
+ * stays, as a `Not` around its operand.
  */
 import type { Operator, Span } from '../ast/nodes.js';
 import type { Attribute, Entity } from '../schema/types.js';
@@ -49,7 +50,18 @@ export interface OrCondition {
 }
 
 /**
- * The condition tree a backend compiles: comparisons joined by `And` and `Or`, without groups.
+ * `NOT ( … )`: matches exactly the records its operand does not match (two-valued: a record
+ * with a null or missing attribute that the operand does not match matches the negation).
+ */
+export interface NotCondition {
+  readonly kind: 'Not';
+  readonly operand: Condition;
+  /** Where `NOT ( … )` is in the query text. */
+  readonly span: Span;
+}
+
+/**
+ * The condition tree a backend compiles: comparisons joined by `And`, `Or` and `Not`, without groups.
  * Walk it with `foldCondition` (from `tql/backend`).
  *
  * @example
@@ -59,7 +71,7 @@ export interface OrCondition {
  * //                           { kind: 'Or', operands: [ … ] }] }
  * ```
  */
-export type Condition = AnyComparison | AndCondition | OrCondition;
+export type Condition = AnyComparison | AndCondition | OrCondition | NotCondition;
 
 declare const validated: unique symbol;
 

@@ -13,6 +13,7 @@
  * Counts, not milliseconds: the bounds hold on any machine. The seed is in the describe title;
  * re-run with `TQL_LINEAR_SEED=<seed>`.
  */
+import { operandsOf } from '../support/condition-operands.js';
 import { fc } from '@fast-check/vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { check } from '../../src/api/check.js';
@@ -70,7 +71,7 @@ function validated(expr: Expr, entity: SchedulingEntityName) {
 }
 
 function nodes(c: Condition): number {
-  return c.kind === 'Comparison' ? 1 : 1 + c.operands.reduce((n, o) => n + nodes(o), 0);
+  return c.kind === 'Comparison' ? 1 : 1 + operandsOf(c).reduce((n, o) => n + nodes(o), 0);
 }
 
 /**
@@ -79,7 +80,7 @@ function nodes(c: Condition): number {
  * candidate, then the exact test).
  */
 function comparisons(c: Condition): number {
-  if (c.kind !== 'Comparison') return c.operands.reduce((n, o) => n + comparisons(o), 0);
+  if (c.kind !== 'Comparison') return operandsOf(c).reduce((n, o) => n + comparisons(o), 0);
   const source = c.attribute.source;
   return source.kind === 'field' ? 1 : source.kind === 'variant' ? 2 : 2 * source.arrays.length;
 }

@@ -12,6 +12,7 @@
  * A failure prints fast-check's seed and path; re-run it with `{ seed, path }` in the test's
  * parameters.
  */
+import { operandsOf } from '../support/condition-operands.js';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { check, safeCheck, type CheckOptions } from '../../src/api/check.js';
@@ -78,20 +79,21 @@ function rejection(text: string, schema: Schema, entity: string, options: CheckO
 
 /** A condition without spans, for comparing validations of different texts. */
 function meaning(c: Condition): unknown {
-  if (c.kind !== 'Comparison') return { kind: c.kind, operands: c.operands.map(meaning) };
+  if (c.kind !== 'Comparison') return { kind: c.kind, operands: operandsOf(c).map(meaning) };
   return { operator: c.operator, attribute: c.attribute.path, value: c.value };
 }
 
 function comparisonsOf(c: Condition): (Condition & { kind: 'Comparison' })[] {
-  return c.kind === 'Comparison' ? [c] : c.operands.flatMap(comparisonsOf);
+  return c.kind === 'Comparison' ? [c] : operandsOf(c).flatMap(comparisonsOf);
 }
 
-/** Whether a tree uses anything the timezest profile leaves out: OR, parentheses, null, a Number attribute. */
+/** Whether a tree uses anything the timezest profile leaves out: OR, parentheses, NOT, null, a Number attribute. */
 function usesExtension(e: Expr, entity: Entity): boolean {
   switch (e.kind) {
     case 'Predicate':
       return e.values.some((v) => v.kind === 'Null') || entity.attributes[e.attribute.property]?.type === 'Number';
     case 'Group':
+    case 'Not':
     case 'Or':
       return true;
     case 'And':

@@ -4,6 +4,7 @@
  * (the in-memory backend finds no sample record matching the query's AND). And number_rounded's
  * digit comparison never fires on a number written as its double prints.
  */
+import { operandsOf } from '../support/condition-operands.js';
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { check } from '../../src/api/check.js';
@@ -62,7 +63,7 @@ test.prop([fc.oneof(arbQuery, arbDoubled)], { numRuns: 300 })(
 function andAround(c: Cond, start: number): Extract<Cond, { kind: 'And' }> | undefined {
   if (c.kind === 'Comparison') return undefined;
   if (c.kind === 'And' && c.operands.some((o) => o.kind === 'Comparison' && o.span.start === start)) return c;
-  for (const o of c.operands) {
+  for (const o of operandsOf(c)) {
     const found = andAround(o, start);
     if (found !== undefined) return found;
   }
@@ -90,6 +91,7 @@ test.prop([fc.double({ noNaN: true, noDefaultInfinity: true })], { numRuns: 2000
 /** The condition without the comparison at `start` (the repeat a duplicate_predicate warning is about). */
 function withoutComparison(c: Cond, start: number): Cond {
   if (c.kind === 'Comparison') return c;
+  if (c.kind === 'Not') return { ...c, operand: withoutComparison(c.operand, start) };
   const operands = c.operands.filter((o) => !(o.kind === 'Comparison' && o.span.start === start)).map((o) => withoutComparison(o, start));
   // A group left with one operand is that operand.
   return operands.length === 1 ? operands[0]! : { ...c, operands };
@@ -98,5 +100,6 @@ function withoutComparison(c: Cond, start: number): Cond {
 /** The condition with the list at `start` holding each of its values once (what a duplicate_value warning says is enough). */
 function withoutRepeatedValue(c: Cond, start: number): Cond {
   if (c.kind === 'Comparison') return c.span.start === start && Array.isArray(c.value) ? ({ ...c, value: [...new Set(c.value)] } as Cond) : c;
+  if (c.kind === 'Not') return { ...c, operand: withoutRepeatedValue(c.operand, start) };
   return { ...c, operands: c.operands.map((o) => withoutRepeatedValue(o, start)) };
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type { ComparisonHandlers, ConditionHandlers } from '../../src/backends/backend.js';
-import type { AndCondition, Comparison, OrCondition, Scalar } from '../../src/validate/validated-query.js';
+import type { AndCondition, Comparison, NotCondition, OrCondition, Scalar } from '../../src/validate/validated-query.js';
 
 const count: ComparisonHandlers<number, void> = {
   EQ: () => 1,
@@ -55,15 +55,17 @@ describe('ComparisonHandlers', () => {
 });
 
 describe('ConditionHandlers', () => {
-  test('And, Or and the comparisons are all required', () => {
-    const all: ConditionHandlers<number, void> = { And: (xs) => xs.length, Or: (xs) => xs.length, comparisons: count };
+  test('And, Or, Not and the comparisons are all required', () => {
+    const all: ConditionHandlers<number, void> = { And: (xs) => xs.length, Or: (xs) => xs.length, Not: (x) => x, comparisons: count };
     // @ts-expect-error Or is missing
-    const noOr: ConditionHandlers<number, void> = { And: (xs) => xs.length, comparisons: count };
+    const noOr: ConditionHandlers<number, void> = { And: (xs) => xs.length, Not: (x) => x, comparisons: count };
     // @ts-expect-error And is missing
-    const noAnd: ConditionHandlers<number, void> = { Or: (xs) => xs.length, comparisons: count };
+    const noAnd: ConditionHandlers<number, void> = { Or: (xs) => xs.length, Not: (x) => x, comparisons: count };
+    // @ts-expect-error Not is missing
+    const noNot: ConditionHandlers<number, void> = { And: (xs) => xs.length, Or: (xs) => xs.length, comparisons: count };
     // @ts-expect-error the comparisons are missing
-    const noComparisons: ConditionHandlers<number, void> = { And: (xs) => xs.length, Or: (xs) => xs.length };
-    expectTypeOf([all, noOr, noAnd, noComparisons]).items.toEqualTypeOf<ConditionHandlers<number, void>>();
+    const noComparisons: ConditionHandlers<number, void> = { And: (xs) => xs.length, Or: (xs) => xs.length, Not: (x) => x };
+    expectTypeOf([all, noOr, noAnd, noNot, noComparisons]).items.toEqualTypeOf<ConditionHandlers<number, void>>();
   });
 
   test('And and Or get their operands folded, and their own node', () => {
@@ -71,5 +73,10 @@ describe('ConditionHandlers', () => {
     expectTypeOf<ConditionHandlers<string, void>['And']>().parameter(1).toEqualTypeOf<AndCondition>();
     expectTypeOf<ConditionHandlers<string, void>['Or']>().parameter(1).toEqualTypeOf<OrCondition>();
     expectTypeOf<ConditionHandlers<string, void>['Or']>().returns.toEqualTypeOf<string>();
+  });
+
+  test('Not gets its one operand folded, and its own node', () => {
+    expectTypeOf<ConditionHandlers<string, void>['Not']>().parameter(0).toEqualTypeOf<string>();
+    expectTypeOf<ConditionHandlers<string, void>['Not']>().parameter(1).toEqualTypeOf<NotCondition>();
   });
 });

@@ -20,6 +20,8 @@ function sexpr(c: Condition): string {
     case 'And':
     case 'Or':
       return `(${c.kind.toLowerCase()} ${c.operands.map(sexpr).join(' ')})`;
+    case 'Not':
+      return `(not ${sexpr(c.operand)})`;
     case 'Comparison':
       return `(${c.operator} ${c.attribute.path} ${JSON.stringify(c.value)})`;
   }

@@ -3,21 +3,15 @@
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
 import { inputError } from '../../errors/tql-error.js';
-import { compiledFor, rememberCompiled, type ValidatedQuery } from '../../validate/validated-query.js';
-import { foldCondition, type Backend, type ConditionHandlers } from '../backend.js';
+import { compiledFor, rememberCompiled, type Condition, type ValidatedQuery } from '../../validate/validated-query.js';
+import { applyComparison, type Backend } from '../backend.js';
 import { compileValidated } from '../query-shape.js';
 import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';
-import { groupPlan, type Plan } from './plan.js';
+import { groupPlan, type ComparisonPlan, type Plan } from './plan.js';
 import { guarded } from './record-guard.js';
 import { fieldChain } from './field-chain.js';
 import type { RecordPredicate } from './sources.js';
-
-const PLANNERS: ConditionHandlers<Plan, CompileContext> = {
-  And: (operands) => groupPlan('And', operands),
-  Or: (operands) => groupPlan('Or', operands),
-  comparisons: COMPARISONS,
-};
 
 /**
  * Compiles a validated query into a predicate over records of its entity. Records may be any
@@ -46,14 +40,48 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R
 
 /**
  * The plan of a validated query: comparisons with their value tests, groups cheapest first.
+ * `NOT ( … )` leaves no trace in it: the negation is pushed down to the comparisons (De Morgan),
+ * each of which flips its answer, the exact complement by construction (see comparisons.ts).
  *
  * @example
  * ```ts
  * queryPlan(check('agent.name LIKE jo AND agent.schedulable EQ true', schedulingSchema, 'agent')).kind; // 'And'
+ * queryPlan(check('NOT (agent.name LIKE jo AND agent.schedulable EQ true)', schedulingSchema, 'agent')).kind; // 'Or'
  * ```
  */
 export function queryPlan(q: ValidatedQuery): Plan {
-  return foldCondition(q.condition, PLANNERS, { text: q.text });
+  return planOf(q.condition, false, { text: q.text });
+}
+
+/**
+ * The plan of `c`, or with `negated` of its complement. Top-down, so that each node is planned
+ * once however deep negations nest: negating a finished plan would walk it again at every `NOT`.
+ */
+function planOf(c: Condition, negated: boolean, ctx: CompileContext): Plan {
+  switch (c.kind) {
+    case 'Comparison':
+      return flipped(applyComparison(c, COMPARISONS, ctx), negated);
+    case 'And':
+      return groupPlan(negated ? 'Or' : 'And', plansOf(c.operands, negated, ctx));
+    case 'Or':
+      return groupPlan(negated ? 'And' : 'Or', plansOf(c.operands, negated, ctx));
+    case 'Not':
+      return planOf(c.operand, !negated, ctx);
+    default:
+      // Unreachable for a validated query; one changed after validation must not plan `undefined`.
+      throw new TypeError(`${String((c as { kind: unknown }).kind)} is not a kind of condition`);
+  }
+}
+
+function plansOf(operands: readonly Condition[], negated: boolean, ctx: CompileContext): Plan[] {
+  const out: Plan[] = [];
+  for (let i = 0; i < operands.length; i++) out.push(planOf(operands[i]!, negated, ctx));
+  return out;
+}
+
+/** The comparison, or its exact complement: the same test with the other answer wanted. */
+function flipped(plan: ComparisonPlan, negated: boolean): ComparisonPlan {
+  return negated ? { kind: 'Comparison', comparison: plan.comparison, test: plan.test, want: !plan.want, cost: plan.cost } : plan;
 }
 
 /**

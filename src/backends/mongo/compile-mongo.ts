@@ -3,7 +3,8 @@
  * with the semantics of docs/language.md (What a filter matches), and the in-memory backend's answers.
  *
  * - Each negative operator is `$nor` of its positive filter, the exact complement for every
- *   document, so `NOT_EQ` matches null, missing and wrong-typed values (rule 2).
+ *   document, so `NOT_EQ` matches null, missing and wrong-typed values (rule 2); `NOT ( … )` is
+ *   `$nor` of its operand's filter, for the same reason (rule 8).
  * - `EQ null` is the complement of "a value of the attribute's type is present".
  * - LIKE is a `$regex` made only from the escaped, case-expanded literal (`like-pattern.ts`).
  * - Values only ever stand where MongoDB reads a value; field names come from the schema.
@@ -189,7 +190,7 @@ export function mongoScope(scope: Scope | undefined): MongoFilter | undefined {
 export function compileMongo(query: ValidatedQuery, options: CompileMongoOptions = {}): MongoFilter {
   return compileValidated(query, 'compileMongo', (q) => {
     const scope = mongoScope(typeof options === 'object' && options !== null ? options.scope : undefined);
-    const filter = foldCondition(q.condition, { And: allOf, Or: anyOf, comparisons: COMPARISONS }, { text: q.text });
+    const filter = foldCondition(q.condition, { And: allOf, Or: anyOf, Not: noneOf, comparisons: COMPARISONS }, { text: q.text });
     // The scope first, then the whole filter as one operand: no $or of the filter can reach around it.
     return scope === undefined ? filter : { $and: [scope, filter] };
   });

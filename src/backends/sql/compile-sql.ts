@@ -1,7 +1,7 @@
 /**
  * Validated query → a parameterized SQL boolean expression, by a handler table with one entry per
  * operator. Semantics are those of docs/language.md (What a filter matches): two-valued logic, negative
- * operators that are exact complements also on NULL, "some element" for collections.
+ * operators and `NOT ( … )` that are exact complements also on NULL, "some element" for collections.
  */
 import { TqlError, optionError } from '../../errors/tql-error.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
@@ -290,8 +290,20 @@ const comparisons: ComparisonHandlers<string, Context> = {
 const handlers: ConditionHandlers<string, Context> = {
   And: (operands) => join(operands, 'AND'),
   Or: (operands) => join(operands, 'OR'),
+  Not: (operand) => complement(operand),
   comparisons,
 };
+
+/**
+ * `NOT ( … )` as the exact complement of `condition`. Every condition this compiler writes is
+ * TRUE exactly on the rows it matches, but a positive comparison is NULL rather than FALSE on a
+ * NULL column (`x = $1`), and AND and OR keep that NULL: a bare `NOT` would drop those rows too.
+ * `COALESCE(…, FALSE)` is FALSE wherever the condition is not TRUE, so its `NOT` is TRUE exactly
+ * where the condition does not match (language rule 8).
+ */
+function complement(condition: string): string {
+  return `NOT COALESCE(${condition}, FALSE)`;
+}
 
 /** `(a AND b)`; an empty conjunction is true and an empty disjunction false. */
 function join(operands: readonly string[], operator: 'AND' | 'OR'): string {

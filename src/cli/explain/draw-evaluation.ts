@@ -34,7 +34,8 @@ function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>): string
  * ```text
  * ✗ AND: 1 of 2 fail
  * ├─ ✓ agent.name LIKE jo             name: "Jo Smith"
- * └─ ✗ agent.schedulable EQ true      schedulable: false
+ * └─ ✗ NOT: its group passes
+ *    └─ ✓ agent.schedulable EQ true   schedulable: true
  * ```
  *
  * @example
@@ -49,6 +50,11 @@ export function drawEvaluation(evaluation: Evaluation, s: Style): string {
   const visit = (e: Evaluation, prefix: string, childPrefix: string) => {
     if (e.kind === 'Comparison') {
       rows.push({ left: `${prefix}${mark(e.matches)} ${e.predicate}`, width: [...`${prefix}✓ ${e.predicate}`].length, right: describeReading(e) });
+      return;
+    }
+    if (e.kind === 'Not') {
+      rows.push({ left: `${prefix}${mark(e.matches)} ${s.bold('NOT')}: its group ${e.operand.matches ? 'passes' : 'fails'}`, width: 0, right: '' });
+      visit(e.operand, `${childPrefix}└─ `, `${childPrefix}   `);
       return;
     }
     const passing = e.operands.filter((o) => o.matches).length;
@@ -78,5 +84,6 @@ export function evaluationJson(e: Evaluation): unknown {
   if (e.kind === 'Comparison') {
     return { kind: 'Comparison', matches: e.matches, predicate: e.predicate, read: { path: e.reading.path, values: e.reading.values } };
   }
+  if (e.kind === 'Not') return { kind: 'Not', matches: e.matches, operand: evaluationJson(e.operand) };
   return { kind: e.kind, matches: e.matches, operands: e.operands.map(evaluationJson) };
 }

@@ -1,6 +1,6 @@
 /**
  * Why a record matches a query or not, predicate by predicate: each comparison's verdict comes
- * from the in-memory backend run on that comparison alone, and AND / OR combine them.
+ * from the in-memory backend run on that comparison alone, and AND / OR / NOT combine them.
  */
 import { print } from '../../ast/print.js';
 import { compilePredicate } from '../../backends/memory/index.js';
@@ -17,10 +17,12 @@ export type Evaluation =
       readonly reading: AttributeReading;
       readonly comparison: AnyComparison;
     }
-  | { readonly kind: 'And' | 'Or'; readonly matches: boolean; readonly operands: readonly Evaluation[] };
+  | { readonly kind: 'And' | 'Or'; readonly matches: boolean; readonly operands: readonly Evaluation[] }
+  /** `NOT ( … )`: matches exactly when its operand does not. */
+  | { readonly kind: 'Not'; readonly matches: boolean; readonly operand: Evaluation };
 
 /**
- * Each comparison's verdict on `record`, and how AND / OR combine them into the query's.
+ * Each comparison's verdict on `record`, and how AND / OR / NOT combine them into the query's.
  *
  * @example
  * ```ts
@@ -36,6 +38,10 @@ export function evaluate(query: ValidatedQuery, record: unknown): Evaluation {
         const operands = condition.operands.map(visit);
         const matches = condition.kind === 'And' ? operands.every((o) => o.matches) : operands.some((o) => o.matches);
         return { kind: condition.kind, matches, operands };
+      }
+      case 'Not': {
+        const operand = visit(condition.operand);
+        return { kind: 'Not', matches: !operand.matches, operand };
       }
       case 'Comparison': {
         // A comparison of a validated query is itself valid for the same entity.

@@ -20,6 +20,7 @@ function label(node: Node, text: string): string {
     case 'And':
     case 'Or':
     case 'Group':
+    case 'Not':
     case 'Predicate': {
       const source = text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
       return source.length > MAX_SOURCE ? `${source.slice(0, MAX_SOURCE - 1)}…` : source;

@@ -71,6 +71,8 @@ export function referenceMatches(condition: Condition, record: unknown): boolean
       return condition.operands.every((c) => referenceMatches(c, record));
     case 'Or':
       return condition.operands.some((c) => referenceMatches(c, record));
+    case 'Not':
+      return !referenceMatches(condition.operand, record);
     case 'Comparison': {
       const values = valuesOf(condition.attribute, record);
       const some = (p: (x: unknown) => boolean) => values.some(p);

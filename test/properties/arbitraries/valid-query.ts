@@ -5,6 +5,7 @@
  * predicates often match) or free text. Valid by construction: the test checks every query with
  * `check`, and a generated query it rejects is a failure, never skipped.
  */
+import { operandsOf } from '../../support/condition-operands.js';
 import { fc } from '@fast-check/vitest';
 import { and, group, or, predicate, query } from '../../../src/ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Operator } from '../../../src/ast/nodes.js';
@@ -124,7 +125,7 @@ export function arbQueryText(entity: SchedulingEntityName, maxDepth = 3): fc.Arb
 
 /** The LIKE and NOT_LIKE comparisons of a validated query, where a folding divergence can act. */
 export function likeComparisons(condition: Condition): Comparison<'LIKE' | 'NOT_LIKE'>[] {
-  if (condition.kind !== 'Comparison') return condition.operands.flatMap(likeComparisons);
+  if (condition.kind !== 'Comparison') return operandsOf(condition).flatMap(likeComparisons);
   return condition.operator === 'LIKE' || condition.operator === 'NOT_LIKE' ? [condition] : [];
 }
 
