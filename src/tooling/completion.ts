@@ -36,7 +36,7 @@ export interface CompletionItem {
 
 /** Options of {@link complete}. */
 export interface CompleteOptions {
-  /** The profile the query will be checked with: `timezest` offers no `OR`, `(` or `null`. */
+  /** The profile the query will be checked with: `timezest` offers no `OR`, `(`, `NOT (` or `null`. */
   readonly profile?: Profile | undefined;
   /**
    * The time offered as a timestamp value, in Unix milliseconds from 0 to the end of the year
@@ -122,7 +122,7 @@ interface Context {
 }
 
 const CANDIDATES: { readonly [E in ScanState['expect']]: (ctx: Context) => CompletionItem[] } = {
-  primary: ({ entity, range, allows }) => {
+  primary: ({ entity, range, allows, sep }) => {
     const items: CompletionItem[] = [];
     for (const name of entity.attributeNames) {
       const a = (entity.attributes as Record<string, Attribute>)[name]!;
@@ -130,8 +130,11 @@ const CANDIDATES: { readonly [E in ScanState['expect']]: (ctx: Context) => Compl
       items.push({ label: a.path, kind: 'attribute', insert: a.path, replace: range, detail: attributeSummary(a) });
     }
     if (allows.parentheses) items.push({ label: '(', kind: 'punctuation', insert: '(', replace: range, detail: 'a group: (… OR …)' });
+    // The keyword and its group together: NOT applies only to a group.
+    if (allows.not) items.push({ label: 'NOT (', kind: 'keyword', insert: `NOT${sep}(`, replace: range, detail: KEYWORD_MEANINGS.NOT });
     return items;
   },
+  group: ({ range }) => [{ label: '(', kind: 'punctuation', insert: '(', replace: range, detail: 'the group NOT negates' }],
   operator: ({ entity, state, range }) => {
     const a = attributeOf(entity, state.attribute);
     const operators = a?.operators ?? OPERATORS;

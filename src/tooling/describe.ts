@@ -24,6 +24,7 @@ export const OPERATOR_MEANINGS: { readonly [Op in Operator]: string } = {
 export const KEYWORD_MEANINGS = {
   AND: 'both sides hold; binds tighter than OR',
   OR: 'either side holds',
+  NOT: 'the group in parentheses after it does not hold: matches exactly the records the group does not match',
 } as const;
 
 /** Each id format in a few words; keyed by kind, so a new format does not compile until it is described. */

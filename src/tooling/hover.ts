@@ -91,8 +91,16 @@ function attributeHover(entity: Entity, path: string, profile: Profile, span: Sp
   return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail: a.type === 'Number' ? detail + outsideProfile(profile, 'number') : detail };
 }
 
+/** The extension each keyword is, if it is one; keyed by keyword, so a new one does not compile until decided. */
+const KEYWORD_EXTENSIONS: { readonly [K in keyof typeof KEYWORD_MEANINGS]: Extension | undefined } = {
+  AND: undefined,
+  OR: 'or',
+  NOT: 'not',
+};
+
 function keywordHover(keyword: keyof typeof KEYWORD_MEANINGS, profile: Profile, span: Span): Hover {
-  const detail = keyword === 'OR' ? KEYWORD_MEANINGS.OR + outsideProfile(profile, 'or') : KEYWORD_MEANINGS[keyword];
+  const extension = KEYWORD_EXTENSIONS[keyword];
+  const detail = KEYWORD_MEANINGS[keyword] + (extension === undefined ? '' : outsideProfile(profile, extension));
   return { kind: 'keyword', span, title: keyword, detail };
 }
 

@@ -10,8 +10,10 @@ import { bareWordEnd, isSepChar } from '../parser/text-scan.js';
 
 /** What the grammar takes next. */
 export type Expect =
-  /** An attribute or `(`: at the start, after `(`, `AND` or `OR`. */
+  /** An attribute, `(` or `NOT`: at the start, after `(`, `AND` or `OR`. */
   | 'primary'
+  /** The `(` of the group `NOT` negates, after `NOT`. */
+  | 'group'
   /** An operator, after an attribute. */
   | 'operator'
   /** A value, after an operator or a comma. */
@@ -86,7 +88,7 @@ export function scan(text: string, stop = text.length, visit?: (token: Token, be
 
 function readToken(text: string, at: number, state: ScanState): Token {
   const c = text.charCodeAt(at);
-  if (c === OPEN) return { role: state.expect === 'primary' ? 'open' : 'extra', start: at, end: at + 1, text: '(', quoted: false, closed: false };
+  if (c === OPEN) return { role: state.expect === 'primary' || state.expect === 'group' ? 'open' : 'extra', start: at, end: at + 1, text: '(', quoted: false, closed: false };
   if (c === CLOSE) {
     const closes = state.depth > 0 && (state.expect === 'joiner' || state.expect === 'primary');
     return { role: closes ? 'close' : 'extra', start: at, end: at + 1, text: ')', quoted: false, closed: false };
@@ -108,7 +110,10 @@ function readToken(text: string, at: number, state: ScanState): Token {
 function wordRole(word: string, state: ScanState): Role {
   switch (state.expect) {
     case 'primary':
-      return 'attribute';
+      // `NOT` on its own (`NOT.x` is one word, an attribute) is the keyword before a group.
+      return word === 'NOT' ? 'keyword' : 'attribute';
+    case 'group':
+      return 'extra';
     case 'operator':
       return 'operator';
     case 'value':
@@ -145,6 +150,7 @@ function advance(state: ScanState, token: Token): void {
     case 'open':
       state.depth++;
       state.separated = true;
+      state.expect = 'primary';
       return;
     case 'close':
       state.depth--;
@@ -169,7 +175,7 @@ function advance(state: ScanState, token: Token): void {
       state.expect = 'joiner';
       return;
     case 'keyword':
-      state.expect = 'primary';
+      state.expect = token.text === 'NOT' ? 'group' : 'primary';
       return;
     case 'extra':
       return;

@@ -12,7 +12,8 @@ import { positionAt, type Position } from '../errors/position.js';
 import { optionError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.js';
 import type { Attribute } from '../schema/types.js';
-import type { AnyComparison, Condition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
+import type { AnyComparison, Condition, NotCondition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
 import { readValue } from '../validate/values.js';
 import { optionsOf } from './arguments.js';
 import { losesDigits } from './decimal.js';
@@ -29,6 +30,7 @@ export const WARNING_CODES = {
   duplicate_value: 'The same value twice in one list.',
   empty_range: 'Predicates on one attribute that no value satisfies together, inside one AND.',
   number_rounded: 'A Number written with more digits than a double holds, or too small for one: it is read as another number.',
+  negated_predicate: 'NOT around one predicate whose operator has a negative form: NOT (a EQ x) is a NOT_EQ x.',
 } as const;
 
 /** `'bracketed_list' | 'percent_in_like' | …`. */
@@ -38,7 +40,7 @@ export type WarningCode = keyof typeof WARNING_CODES;
 export interface TqlWarning {
   readonly code: WarningCode;
   readonly message: string;
-  /** The predicate it is about, in the query text. */
+  /** The predicate it is about (for `negated_predicate`, the `NOT ( … )`), in the query text. */
   readonly span: Span;
   readonly position: Position;
   /** The predicate rewritten as it was probably meant, when that is clear. */
@@ -76,20 +78,59 @@ export function warnings(query: ValidatedQuery, options: WarningsOptions = {}): 
   // The gate every backend passes a query through: a hand-made one is checked for its shape first.
   return compileValidated(query, 'warnings', (q) => {
     const found: TqlWarning[] = [];
-    const warn = (code: WarningCode, c: AnyComparison, message: string, fix?: string) =>
-      found.push({ code, message, span: c.span, position: positionAt(q.text, c.span.start), ...(fix === undefined ? {} : { fix }) });
+    const warn: Warn = (code, at, message, fix) =>
+      found.push({ code, message, span: at.span, position: positionAt(q.text, at.span.start), ...(fix === undefined ? {} : { fix }) });
     const source = (c: AnyComparison) => q.text.slice(c.span.start, c.span.end);
-    walk(q.condition, (c) => comparisonWarnings(c, source(c), warn, nullFixes), (operands, kind) => groupWarnings(operands, kind, warn));
+    walk(q.condition, {
+      comparison: (c) => comparisonWarnings(c, source(c), warn, nullFixes),
+      group: (operands, kind) => groupWarnings(operands, kind, warn),
+      negation: (n) => negationWarnings(n, source, warn),
+    });
     return found.sort((a, b) => a.span.start - b.span.start);
   });
 }
 
-type Warn = (code: WarningCode, c: AnyComparison, message: string, fix?: string) => void;
+/** Reports a warning about `at` (a comparison, or a `NOT ( … )`). */
+type Warn = (code: WarningCode, at: { readonly span: Span }, message: string, fix?: string) => void;
 
-function walk(c: Condition, leaf: (c: AnyComparison) => void, group: (operands: readonly Condition[], kind: 'And' | 'Or') => void): void {
-  if (c.kind === 'Comparison') return leaf(c);
-  group(c.operands, c.kind);
-  for (const o of c.operands) walk(o, leaf, group);
+/** What the walk calls at each kind of node; keyed by kind, so a new kind does not compile until it is visited. */
+interface Visitors {
+  readonly comparison: (c: AnyComparison) => void;
+  readonly group: (operands: readonly Condition[], kind: 'And' | 'Or') => void;
+  readonly negation: (n: NotCondition) => void;
+}
+
+function walk(c: Condition, visit: Visitors): void {
+  switch (c.kind) {
+    case 'Comparison':
+      return visit.comparison(c);
+    case 'Not':
+      visit.negation(c);
+      return walk(c.operand, visit);
+    case 'And':
+    case 'Or':
+      visit.group(c.operands, c.kind);
+      for (const o of c.operands) walk(o, visit);
+  }
+}
+
+/**
+ * `NOT (a EQ x)`: one predicate whose operator has an exact complement (language rule 8), so
+ * the predicate with that operator says the same more simply, in every profile.
+ */
+function negationWarnings(n: NotCondition, source: (c: AnyComparison) => string, warn: Warn): void {
+  const c = n.operand;
+  if (c.kind !== 'Comparison') return;
+  const complement = OPERATOR_FACTS[c.operator].complement;
+  if (complement === undefined || !c.attribute.operators.includes(complement)) return;
+  const text = source(c);
+  let operator: Token | undefined;
+  scan(text, text.length, (token) => {
+    if (token.role === 'operator') operator ??= token;
+  });
+  if (operator === undefined) return;
+  const fix = text.slice(0, operator.start) + complement + text.slice(operator.end);
+  warn('negated_predicate', n, `NOT (${c.attribute.path} ${c.operator} …) matches exactly what ${c.attribute.path} ${complement} … matches; write that instead.`, fix);
 }
 
 function comparisonWarnings(c: AnyComparison, text: string, warn: Warn, nullFixes: boolean): void {

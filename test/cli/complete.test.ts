@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { tql } from './capture.js';
 
 describe('tql complete', () => {
-  test("'' --entity agent lists where a filter starts: every attribute and (", async () => {
+  test("'' --entity agent lists where a filter starts: every attribute, ( and NOT (", async () => {
     const r = await tql(['complete', '', '--entity', 'agent', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).items.map((i: { label: string }) => i.label)).toEqual([
-      'agent.name', 'agent.email', 'agent.role', 'agent.schedulable', 'agent.two_factor_enabled', 'agent.url_slug', 'agent.created_at', '(',
+      'agent.name', 'agent.email', 'agent.role', 'agent.schedulable', 'agent.two_factor_enabled', 'agent.url_slug', 'agent.created_at', '(', 'NOT (',
     ]);
   });
 

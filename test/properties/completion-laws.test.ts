@@ -60,7 +60,9 @@ test.prop([arbQuery], { numRuns: 150 })('the word a valid query has next is amon
         : token.role === 'value' && !token.quoted && before.operator !== 'LIKE' && before.operator !== 'NOT_LIKE' && (attribute?.type === 'Boolean' || attribute?.values !== undefined)
           ? !before.values.includes(token.text)
           : false;
-    if (expected) expect(offered, `${JSON.stringify(text.slice(0, token.start))} then ${token.text}`).toContain(token.role === 'open' ? '(' : token.role === 'close' ? ')' : token.text);
+    // NOT is offered with the ( of its group.
+    const label = token.role === 'open' ? '(' : token.role === 'close' ? ')' : token.role === 'keyword' && token.text === 'NOT' ? 'NOT (' : token.text;
+    if (expected) expect(offered, `${JSON.stringify(text.slice(0, token.start))} then ${token.text}`).toContain(label);
   });
 });
 

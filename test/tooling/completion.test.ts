@@ -22,8 +22,14 @@ const AGENT_ATTRIBUTES = ['agent.name', 'agent.email', 'agent.role', 'agent.sche
 describe('complete()', () => {
   test.for<[string, Entity, string[]]>([
     // Where a predicate starts: every attribute, then a group.
-    ['|', 'agent', [...AGENT_ATTRIBUTES, '(']],
-    ['(|', 'agent', [...AGENT_ATTRIBUTES, '(']],
+    ['|', 'agent', [...AGENT_ATTRIBUTES, '(', 'NOT (']],
+    ['(|', 'agent', [...AGENT_ATTRIBUTES, '(', 'NOT (']],
+    // NOT comes with its group, in the text's separator style; after NOT only the group's ( fits.
+    ['agent.name EQ x AND N|', 'agent', ['agent.name', 'NOT (']],
+    ['agent.name~EQ~x~AND~NOT|', 'agent', ['NOT~(']],
+    ['NOT |', 'agent', ['(']],
+    ['NOT (|', 'agent', [...AGENT_ATTRIBUTES, '(', 'NOT (']],
+    ['NOT (agent.name EQ x |', 'agent', ['AND', 'OR', ')']],
     ['agent.na|', 'agent', ['agent.name']],
     // The attribute's name alone, in any case, finds it.
     ['NAM|', 'agent', ['agent.name']],
@@ -65,7 +71,7 @@ describe('complete()', () => {
     expect(inserts(marked, entity)).toEqual(expected);
   });
 
-  test('the profile timezest offers no OR, no ( and no null', () => {
+  test('the profile timezest offers no OR, no (, no NOT ( and no null', () => {
     const timezest = { profile: 'timezest' } as const;
     expect(inserts('|', 'agent', timezest)).toEqual(AGENT_ATTRIBUTES);
     expect(inserts('agent.url_slug EQ |', 'agent', timezest)).toEqual([]);
