@@ -31,7 +31,7 @@ export const QUERY_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     short: 'e',
     value: '<name>',
-    help: 'entity to filter: scheduling_request, agent, resource or team (default: the prefix of the first attribute)',
+    help: "entity to filter, one of the schema's (default: the prefix of the first attribute)",
   },
   profile: { type: 'string', value: '<extended|timezest>', help: 'language profile (default extended)' },
   'time-zone': { type: 'string', value: '<zone>', help: 'IANA time zone for dates without an offset (default UTC)' },

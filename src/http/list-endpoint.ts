@@ -1,8 +1,8 @@
 /**
  * A list endpoint for an HTTP service, framework-free: a request (node:http or a URL) in, a
- * status and a JSON-ready body out, as the scheduling API's lists are (spec 2.1, 4.1): the
- * `filter` parameter in TQL, pages newest first, `starting_after` / `ending_before` cursors,
- * and `next_page` / `previous_page` URLs that keep the filter.
+ * status and a JSON-ready body out (docs/server.md): the `filter` parameter in TQL, pages newest
+ * first, `starting_after` / `ending_before` cursors, and `next_page` / `previous_page` URLs that
+ * keep the filter.
  */
 import type { IncomingMessage } from 'node:http';
 import { safeCheck } from '../api/check.js';
