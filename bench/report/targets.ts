@@ -245,7 +245,7 @@ function linear(
 }
 
 /**
- * Every goal of issue 14, then the standing ones of earlier issues, in the order the docs list them.
+ * Every goal, in the order the docs list them.
  *
  * @example
  * ```ts

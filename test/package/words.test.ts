@@ -37,7 +37,7 @@ const HISTORY_WORDS: readonly RegExp[] = [
   /\b(?:last|next|this) week\b/i,
   // The project's own issues; a GitHub issue in an example is data.
   /(?<!GitHub )\bissue #?\d+/i,
-  // Internal tools: the bench's farm and the tracker's and the duplicate finder's commands.
+  // Tools that are not the project's, by their commands: a reader could not run them.
   /\bfarm-\w+/i,
   /\bissues (?:show|list|new|comment)\b/i,
   /\bduplicates --\w+/i,
