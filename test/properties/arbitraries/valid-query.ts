@@ -1,13 +1,13 @@
 /**
  * Schema-valid TQL text for the entities of `schedulingSchema`, built as syntax trees and
  * written by the printer: every operator an attribute allows, `null` where it is allowed, IN
- * lists, AND/OR with groups nested a few levels, and values from the pools of `data.ts` (so
+ * lists, AND/OR with groups and NOT groups nested a few levels, and values from the pools of `data.ts` (so
  * predicates often match) or free text. Valid by construction: the test checks every query with
  * `check`, and a generated query it rejects is a failure, never skipped.
  */
 import { operandsOf } from '../../support/condition-operands.js';
 import { fc } from '@fast-check/vitest';
-import { and, group, or, predicate, query } from '../../../src/ast/builders.js';
+import { and, group, not, or, predicate, query } from '../../../src/ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Operator } from '../../../src/ast/nodes.js';
 import { print } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
@@ -89,14 +89,15 @@ function arbPredicate(entity: Entity): fc.Arbitrary<Expr> {
     );
 }
 
-const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' ? e : group(e));
+const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' || e.kind === 'Not' ? e : group(e));
 const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
 
-/** Expressions of up to `maxDepth` levels of AND/OR. */
+/** Expressions of up to `maxDepth` levels of AND/OR/NOT, a NOT possible at every level. */
 function arbExpr(entity: Entity, maxDepth: number): fc.Arbitrary<Expr> {
   const leaf = arbPredicate(entity);
-  const { expr } = fc.letrec<{ expr: Expr; and: Expr; or: Expr }>((tie) => ({
-    expr: fc.oneof({ maxDepth, depthIdentifier: 'tql-expr' }, leaf, tie('and'), tie('or')),
+  const { expr } = fc.letrec<{ expr: Expr; and: Expr; or: Expr; not: Expr }>((tie) => ({
+    expr: fc.oneof({ maxDepth, depthIdentifier: 'tql-expr' }, leaf, tie('and'), tie('or'), tie('not')),
+    not: tie('expr').map(not),
     and: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => and(asConjunct(xs[0]!), asConjunct(xs[1]!), ...xs.slice(2).map(asConjunct))),
     or: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => or(asDisjunct(xs[0]!), asDisjunct(xs[1]!), ...xs.slice(2).map(asDisjunct))),
   }));
