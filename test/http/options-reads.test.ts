@@ -39,7 +39,7 @@ const ENTRY_POINTS: readonly [string, object, readonly string[], (options: objec
   ['check', { profile: 'extended' }, ['profile', 'timeZone', 'limits'], (o) => check('agent.name EQ x', schedulingSchema, 'agent', o as never)],
 ];
 
-describe.each(ENTRY_POINTS)('%s', (fn, base, names, call) => {
+describe.each(ENTRY_POINTS)('%s', (_, base, names, call) => {
   test.for(HOSTILE.flatMap(([how, make]) => names.map((name) => [`${name} read through ${how}`, make, name] as const)))('%s: invalid_option', ([, make, name]) => {
     const error = tqlErrorOf(() => call(make(base, name)));
     expect(error.code).toBe('invalid_option');

@@ -1,6 +1,6 @@
 /**
  * A small schema with Number attributes, for the Number tests: the scheduling models have none
- * (language rule 6 and issue 16). `price` is a plain field, `weight` a nullable one.
+ * (docs/language.md, Numbers). `price` is a plain field, `weight` a nullable one.
  */
 import { defineSchema } from '../../src/schema/define-schema.js';
 

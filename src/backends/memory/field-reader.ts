@@ -6,7 +6,7 @@
  * shared closure sees the keys of every query compiled in the process. A keyed load that has
  * seen two keys goes megamorphic: V8 then searches the record's descriptors on every read,
  * about 30 ns on a record of twenty fields against about 1 ns for a load that has seen one key
- * (measured in one process, bench/report/notes.md). Reads therefore go through readers: a
+ * (measured in one process, bench/NOTEBOOK.md). Reads therefore go through readers: a
  * reader is a closure `(r) => r[key]` of one of the separate function literals of field-slots.ts, each
  * with inline caches of its own, and each key gets its own literal (as long as there are
  * literals left), so each load sees one key. A caller's call to its reader is then monomorphic

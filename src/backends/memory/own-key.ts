@@ -3,7 +3,7 @@
  * a plain read for plain objects.
  *
  * `Object.hasOwn` is a call into the runtime, about 15 ns per matching record on a 21-field record
- * (bench/report/notes.md), more than the whole test of a boolean field. But a value found on a
+ * (bench/NOTEBOOK.md), more than the whole test of a boolean field. But a value found on a
  * plain object (whose prototype is `Object.prototype`) is its own unless `Object.prototype` has
  * the key too, and both the prototype and the `in` test are answered from inline caches: the
  * prototype from the record's map, `key in Object.prototype` from that object's map, which

@@ -82,7 +82,7 @@ export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
  * The value with any string in V8's internalized form, the form of property keys and string
  * literals. A value cut from the query text may be a view into that text (a sliced string), and
  * every comparison with one first goes through the engine's runtime to resolve the view: about
- * 60 ns per comparison, 1.7x the hand-written arrow on `request-1` (bench/report/notes.md).
+ * 60 ns per comparison, 1.7x the hand-written arrow on `request-1` (bench/NOTEBOOK.md).
  * Internalized, it compares at native speed, and with a literal such as an enum value from the
  * data by a pointer comparison. Same value either way, so no test can tell.
  *
