@@ -5,9 +5,10 @@
  */
 import { describeValue } from '../../errors/describe-value.js';
 import { closest } from '../../errors/suggest.js';
-import { TqlError, issue, isTqlError, optionError, type TqlIssue } from '../../errors/tql-error.js';
+import { isTqlError, optionError } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { columnStorageProblem } from './column-storage.js';
+import { mappingError, missingArray } from './mapping-errors.js';
 import type { SqlEntityMapping, SqlMapping } from './mapping.js';
 
 /** Mappings made by {@link defineSqlMapping}: checked and frozen, so compiling trusts them. */
@@ -174,15 +175,6 @@ function elementReaders(entity: Entity, array: string, field: string): Attribute
     .filter((a) => a.source.kind === 'element' && a.source.value === field && a.source.arrays.includes(array));
 }
 
-/**
- * The problem of an array without a table, for the attributes that look in it:
- * `missing: scheduling_request.team_id looks in this array; add { table, foreignKey }`.
- */
-export function missingArray(paths: readonly string[]): string {
-  const named = paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 2).join(', ')} and ${paths.length - 2} more attributes`;
-  return `missing: ${named} ${paths.length === 1 ? 'looks' : 'look'} in this array; add { table, foreignKey } for its elements`;
-}
-
 function checkCollection(entry: string, collection: unknown, ownTable: unknown, problem: Problem): void {
   if (!isRecord(collection)) {
     problem(entry, `an array's mapping is { table, foreignKey }, not ${describeValue(collection)}`);
@@ -234,8 +226,3 @@ function deepFrozenCopy(value: unknown, depth: number): unknown {
   return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepFrozenCopy(v, depth + 1)])));
 }
 
-/** An `invalid_mapping` error, one issue per problem (`entry: what is wrong`). */
-export function mappingError(problems: readonly string[]): TqlError {
-  const issues = problems.map((p): TqlIssue => issue('', { code: 'invalid_mapping', message: `Invalid SQL mapping: ${p}.`, span: { start: 0, end: 0 } }));
-  return new TqlError('', issues as [TqlIssue, ...TqlIssue[]]);
-}

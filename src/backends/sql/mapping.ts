@@ -6,7 +6,7 @@
 import type { Attribute, AttributeSource } from '../../schema/types.js';
 import { exactOperand, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
-import { mappingError, missingArray } from './define-mapping.js';
+import { mappingError, missingArray } from './mapping-errors.js';
 
 /** The table that holds the elements of one array of a record (an `element` source). */
 export interface SqlCollectionMapping {
