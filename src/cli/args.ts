@@ -1,4 +1,5 @@
 /** Command-line parsing on top of node:util's parseArgs, with usage errors as values. */
+import { parseArgsMessage } from '../errors/args-message.js';
 import { parseArgs } from 'node:util';
 import type { Command, ParsedOptions } from './command.js';
 
@@ -49,21 +50,6 @@ export function parseCommandArgs(command: Command, argv: readonly string[]): Par
   } catch (e) {
     return { ok: false, message: parseArgsMessage(e) };
   }
-}
-
-/**
- * What a `parseArgs` error says, for a usage message (the CLI's and the server's). It explains
- * unknown options and missing values well; only its first sentence is kept, not its advice on
- * positionals that start with "-".
- *
- * @example
- * ```ts
- * parseArgsMessage(new TypeError("Unknown option '--x'. To specify a positional argument starting with a '-', …"));
- * // "Unknown option '--x'."
- * ```
- */
-export function parseArgsMessage(e: unknown): string {
-  return e instanceof Error ? e.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '.') : String(e);
 }
 
 /** The help text of one command. */

@@ -1,6 +1,6 @@
 /** The reference server's settings from its command line and environment. */
 import { parseArgs } from 'node:util';
-import { parseArgsMessage } from '../../../cli/args.js';
+import { parseArgsMessage } from '../../../errors/args-message.js';
 import { DEV_TOKEN } from './auth.js';
 import { LIMIT_NAMES, LIMIT_SETTINGS, parseLimit, timeoutOrderProblem, type ConnectionLimits } from './connection-limits.js';
 
