@@ -1,6 +1,6 @@
 /** Command-line parsing on top of node:util's parseArgs, with usage errors as values. */
-import { parseArgsMessage } from '../errors/args-message.js';
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../errors/args-message.js';
 import type { Command, ParsedOptions } from './command.js';
 
 export type ParsedArgs =
