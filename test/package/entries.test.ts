@@ -2,7 +2,7 @@
  * One list of entry points: tsup.config.ts's `entries` is what gets built; package.json's exports
  * and typedoc.json's entry points must name exactly the same subpaths and sources.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { entries } from '../../tsup.config.js';
 
@@ -47,5 +47,21 @@ describe('the README, wherever it is read', () => {
       expect(existsSync(new URL(`../../${docsPath}`, import.meta.url)), docsPath).toBe(true);
       expect(packed.some((entry) => entry === docsPath.replace(/\/$/, '') || docsPath.startsWith(`${entry}/`) || (entry === 'docs/*.md' && /^docs\/[^/]+\.md$/.test(docsPath))), docsPath).toBe(true);
     }
+  });
+});
+
+describe('fast-check, the optional peer of tql/testing', () => {
+  const manifest = pkg as unknown as { peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+
+  test('is a peer dependency the application may leave out', () => {
+    expect(manifest.peerDependencies['fast-check']).toBeDefined();
+    expect(manifest.peerDependenciesMeta['fast-check']).toEqual({ optional: true });
+  });
+
+  test('is imported by src/testing only, so no other entry point needs it', () => {
+    const importers = readdirSync(new URL('../../src', import.meta.url), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('testing/'))
+      .filter((file) => /from '(?:fast-check|@fast-check\/[^']+)'/.test(readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8')));
+    expect(importers).toEqual([]);
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * Divergences a backend declares (docs/backends.md): `LIKE` folding that differs from
+ * JavaScript's on some letters, given as an exact condition on (needle, stored text) such as
+ * `foldingDiffers(folding, …)` from `tql/sql` or `mongoFoldingDiffers` from `tql/mongo`. A record
+ * where some LIKE / NOT_LIKE of the query meets a stored text inside the condition may get
+ * another answer; every other record must not.
+ */
+import type { Attribute } from '../schema/types.js';
+import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
+
+/** A declared LIKE divergence: true when the backend answers `LIKE needle` on `haystack` differently. */
+export type DeclaredDivergence = (needle: string, haystack: string) => boolean;
+
+function likes(condition: Condition, out: Comparison<'LIKE' | 'NOT_LIKE'>[]): void {
+  if (condition.kind === 'Comparison') {
+    if (condition.operator === 'LIKE' || condition.operator === 'NOT_LIKE') out.push(condition as Comparison<'LIKE' | 'NOT_LIKE'>);
+  } else if ('operand' in condition) likes((condition as { operand: Condition }).operand, out);
+  else for (const o of (condition as { operands: readonly Condition[] }).operands) likes(o, out);
+}
+
+/** An own property of an object (never an inherited one, never a throwing read). */
+function own(o: unknown, k: string): unknown {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return undefined;
+  try {
+    return Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The own elements of an array: as many reads as it holds, whatever its `length`. */
+function ownElements(list: unknown): unknown[] {
+  if (!Array.isArray(list)) return [];
+  return Object.keys(list)
+    .filter((k) => /^(0|[1-9]\d*)$/.test(k))
+    .map((k) => (list as unknown[])[Number(k)]);
+}
+
+/**
+ * The texts `attribute` holds in `record`, as LIKE compares them: a field's or a variant's
+ * string, or each matching element's value without the ignored prefix.
+ *
+ * @example
+ * ```ts
+ * attributeTexts({ id: 'a', name: 'Ada' }, agentName); // ['Ada']
+ * ```
+ */
+export function attributeTexts(record: unknown, attribute: Attribute): string[] {
+  const source = attribute.source;
+  const texts: unknown[] = [];
+  switch (source.kind) {
+    case 'field':
+      texts.push(own(record, source.field));
+      break;
+    case 'variant': {
+      const tag = own(record, source.tag);
+      if (typeof tag === 'string' && Object.hasOwn(source.fields, tag)) texts.push(own(record, source.fields[tag]!));
+      break;
+    }
+    case 'element':
+      for (const array of source.arrays) {
+        for (const e of ownElements(own(record, array))) {
+          if (!source.where.oneOf.includes(own(e, source.where.field) as string)) continue;
+          const v = own(e, source.value);
+          const p = source.ignorePrefix;
+          texts.push(p !== undefined && typeof v === 'string' && v.startsWith(p) ? v.slice(p.length) : v);
+        }
+      }
+  }
+  return texts.filter((t): t is string => typeof t === 'string');
+}
+
+/**
+ * The ids of the records on which `declared` lets the backend answer `query` differently.
+ *
+ * @example
+ * ```ts
+ * explainedIds(check('agent.name LIKE σ', schedulingSchema, 'agent'), agents, mongoFoldingDiffers, 'id');
+ * ```
+ */
+export function explainedIds(query: ValidatedQuery, records: readonly object[], declared: DeclaredDivergence, key: string): Set<string> {
+  const found: Comparison<'LIKE' | 'NOT_LIKE'>[] = [];
+  likes(query.condition, found);
+  const ids = new Set<string>();
+  if (found.length === 0) return ids;
+  for (const r of records) {
+    if (found.some((c) => attributeTexts(r, c.attribute).some((h) => declared(c.value, h)))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
+  }
+  return ids;
+}

@@ -1,0 +1,110 @@
+/**
+ * Laws of the language as fast-check properties a project can run on its own schema (and, for
+ * the complement law, its own backend): `fc.assert(complementLaw(schema, 'item'))`.
+ */
+import * as fc from 'fast-check';
+import { check } from '../api/check.js';
+import { predicate } from '../ast/builders.js';
+import type { Operator, Predicate } from '../ast/nodes.js';
+import { print } from '../ast/print.js';
+import { stripSpans } from '../ast/strip-spans.js';
+import { parse } from '../parser/parse.js';
+import type { Profile } from '../parser/options.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
+import type { Schema } from '../schema/types.js';
+import { toAst } from '../validate/to-ast.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import { queryArbitrary } from './query-arbitrary.js';
+import { datasetArbitrary, type TestRecord } from './record-arbitrary.js';
+import { referenceIds } from './reference.js';
+
+/** Options of the laws. */
+export interface LawOptions {
+  /** The profile the queries are valid in. Default `extended`. */
+  readonly profile?: Profile | undefined;
+  /** Records to evaluate on; default: a generated dataset per case. */
+  readonly records?: readonly TestRecord[] | undefined;
+  /** The backend whose answers must obey the law: ids selected from `records`. Default: the in-memory backend. */
+  readonly select?: ((query: ValidatedQuery, records: readonly TestRecord[]) => readonly unknown[]) | undefined;
+}
+
+const COMPLEMENTED = (Object.keys(OPERATOR_FACTS) as Operator[]).filter((op) => OPERATOR_FACTS[op].complement !== undefined);
+
+function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arbitrary<readonly TestRecord[]> {
+  return options.records === undefined ? datasetArbitrary(schema, entity) : fc.constant(options.records);
+}
+
+const selected = (options: LawOptions, query: ValidatedQuery, records: readonly TestRecord[]) =>
+  new Set((options.select ?? ((q, rs) => referenceIds(q, rs)))(query, records).map(String));
+
+/**
+ * Rule 2: `NOT_EQ`, `NOT_LIKE` and `NOT_IN` select exactly the records that `EQ`, `LIKE` and `IN`
+ * do not, records without a value included.
+ *
+ * @example
+ * ```ts
+ * fc.assert(complementLaw(schema, 'item', { select: (q, records) => myBackend(q, records) }));
+ * ```
+ */
+export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly TestRecord[]]> {
+  const profile = options.profile;
+  return fc.property(queryArbitrary(schema, entity, { profile, depth: 0, operators: COMPLEMENTED }), recordsFor(schema, entity, options), (text, records) => {
+    const p = parse(text).expression as Predicate;
+    const flipped = predicate(`${p.attribute.entity}.${p.attribute.property}`, OPERATOR_FACTS[p.operator.name].complement!, ...(p.values.map((v) => (v.kind === 'Null' ? null : v.text)) as [string | null]));
+    const yes = selected(options, check(text, schema, entity, { profile }), records);
+    const no = selected(options, check(print(flipped), schema, entity, { profile }), records);
+    return records.every((r) => yes.has(String(r['id'])) !== no.has(String(r['id'])));
+  });
+}
+
+/**
+ * Printing a parsed query and parsing it again gives the same tree.
+ *
+ * @example
+ * ```ts
+ * fc.assert(roundTripLaw(schema, 'item'));
+ * ```
+ */
+export function roundTripLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): fc.IProperty<[string]> {
+  return fc.property(queryArbitrary(schema, entity, { profile: options.profile }), (text) => {
+    const tree = stripSpans(parse(text).expression);
+    return JSON.stringify(stripSpans(parse(print(parse(text))).expression)) === JSON.stringify(tree);
+  });
+}
+
+/** The normalized text of a validated query: what `tql check` prints. */
+const normalized = (q: ValidatedQuery) => print(toAst(q));
+
+/**
+ * Checking the normalized form of a checked query gives the same normalized form: a fixpoint.
+ *
+ * @example
+ * ```ts
+ * fc.assert(checkIdempotenceLaw(schema, 'item'));
+ * ```
+ */
+export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): fc.IProperty<[string]> {
+  const profile = options.profile;
+  return fc.property(queryArbitrary(schema, entity, { profile }), (text) => {
+    const once = normalized(check(text, schema, entity, { profile }));
+    return normalized(check(once, schema, entity, { profile })) === once;
+  });
+}
+
+/**
+ * A query and its normalized form select the same records.
+ *
+ * @example
+ * ```ts
+ * fc.assert(normalizationStabilityLaw(schema, 'item', { records }));
+ * ```
+ */
+export function normalizationStabilityLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly TestRecord[]]> {
+  const profile = options.profile;
+  return fc.property(queryArbitrary(schema, entity, { profile }), recordsFor(schema, entity, options), (text, records) => {
+    const q = check(text, schema, entity, { profile });
+    const a = [...selected(options, q, records)].sort();
+    const b = [...selected(options, check(normalized(q), schema, entity, { profile }), records)].sort();
+    return a.join('\u0000') === b.join('\u0000');
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * Valid queries for any entity of any schema, generated from the schema itself: every attribute
+ * (of every type, nullable or not, closed sets, collections), every operator it allows, values
+ * from the record pools in every written form, `null` where allowed, and AND / OR with
+ * parentheses nested to a bounded depth. Built as syntax trees and written by the printer, so
+ * each query is valid by construction; shrinking goes towards fewer predicates, shallower trees
+ * and simpler values, and every shrunk query is valid too.
+ */
+import * as fc from 'fast-check';
+import { and, group, or, predicate, query } from '../ast/builders.js';
+import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator } from '../ast/nodes.js';
+import { print, type PrintStyle } from '../ast/print.js';
+import { describeValue } from '../errors/describe-value.js';
+import { optionError } from '../errors/tql-error.js';
+import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
+import type { Attribute, Schema } from '../schema/types.js';
+import { check } from '../api/check.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import { readOptions } from '../errors/read-options.js';
+import { readTestingOptions } from './options.js';
+import { predicateValues } from './query-values.js';
+import { entityOf } from './record-shape.js';
+
+/** Options of {@link queryArbitrary}. */
+export interface QueryArbitraryOptions {
+  /** The profile the queries must be valid in. Default `extended`. */
+  readonly profile?: Profile | undefined;
+  /** Levels of AND / OR nesting at most (0: single predicates). Default 3. */
+  readonly depth?: number | undefined;
+  /** Only these operators (each where an attribute allows it). Default: every one. */
+  readonly operators?: readonly Operator[] | undefined;
+  /** How queries are written: `url` (`~`), `readable` (spaces), or either. Default: either. */
+  readonly style?: PrintStyle | undefined;
+}
+
+/** The options, read and checked once. */
+interface QueryPlan {
+  readonly profile: Profile;
+  readonly depth: number;
+  readonly attributes: readonly [Attribute, ...Attribute[]];
+  readonly operators: ReadonlySet<Operator>;
+  readonly styles: readonly [PrintStyle, ...PrintStyle[]];
+}
+
+const PROFILES = Object.keys(PROFILE_DEFINITIONS) as Profile[];
+
+function plan(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions): QueryPlan {
+  const { depth } = readTestingOptions(fn, options, { depth: 'count' });
+  const { profile = 'extended', operators, style } = readOptions(fn, options, ['profile', 'operators', 'style']);
+  if (!PROFILES.includes(profile)) throw optionError(`${fn}: profile is one of ${PROFILES.join(', ')}, not ${describeValue(profile)}.`);
+  if (style !== undefined && style !== 'url' && style !== 'readable') throw optionError(`${fn}: style is "url" or "readable", not ${describeValue(style)}.`);
+  if (operators !== undefined && (!Array.isArray(operators) || operators.some((op) => !(OPERATORS as readonly unknown[]).includes(op)))) {
+    throw optionError(`${fn}: operators is a list of some of ${OPERATORS.join(', ')}.`);
+  }
+  const wanted = new Set<Operator>(operators ?? OPERATORS);
+  const allows = PROFILE_DEFINITIONS[profile].allows;
+  const e = entityOf(schema, entity);
+  const attributes = e.attributeNames
+    .map((n) => e.attributes[n]!)
+    .filter((a) => (allows.number || a.type !== 'Number') && a.operators.some((op) => wanted.has(op)));
+  if (attributes.length === 0) {
+    throw optionError(`${fn}: no attribute of ${e.name} takes ${[...wanted].join(', ')} in the ${profile} profile; allow more operators.`);
+  }
+  return {
+    profile,
+    depth: allows.or ? (depth ?? 3) : 0,
+    attributes: attributes as [Attribute, ...Attribute[]],
+    operators: wanted,
+    styles: style === undefined ? ['readable', 'url'] : [style],
+  };
+}
+
+function arbPredicate(p: QueryPlan): fc.Arbitrary<Expr> {
+  const nulls = PROFILE_DEFINITIONS[p.profile].allows.null;
+  return fc
+    .constantFrom(...p.attributes)
+    .chain((a) => fc.constantFrom(...a.operators.filter((op) => p.operators.has(op))).map((op) => [a, op] as const))
+    .chain(([a, op]) => predicateValues(a, op, nulls).map(([first, ...rest]) => predicate(a.path as `${string}.${string}`, op, first, ...rest)));
+}
+
+const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' ? e : group(e));
+const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
+
+/** Trees of at most `depth` levels of AND / OR; the first alternative (a predicate) is where shrinking goes. */
+function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
+  const leaf = arbPredicate(p);
+  if (!PROFILE_DEFINITIONS[p.profile].allows.or) {
+    // AND of predicates only: no OR, no parentheses.
+    return fc.array(leaf, { minLength: 1, maxLength: 4 }).map((xs) => (xs.length === 1 ? xs[0]! : and(...(xs as [Conjunct, Conjunct, ...Conjunct[]]))));
+  }
+  const { expr } = fc.letrec<{ expr: Expr; and: Expr; or: Expr; group: Expr }>((tie) => ({
+    expr: fc.oneof({ maxDepth: p.depth, depthIdentifier: 'tql-query' }, leaf, tie('and'), tie('or'), tie('group')),
+    and: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => and(asConjunct(xs[0]!), asConjunct(xs[1]!), ...xs.slice(2).map(asConjunct))),
+    or: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => or(asDisjunct(xs[0]!), asDisjunct(xs[1]!), ...xs.slice(2).map(asDisjunct))),
+    group: tie('expr').map((x) => group(x)),
+  }));
+  return expr;
+}
+
+/**
+ * Valid query texts of `entity` in `schema`: `check(text, schema, entity, { profile })`
+ * accepts every one. Shrinks towards a single predicate with simple values.
+ *
+ * @example
+ * ```ts
+ * import fc from 'fast-check';
+ * fc.assert(fc.property(queryArbitrary(schema, 'item', { depth: 2 }), (text) => {
+ *   check(text, schema, 'item'); // never throws
+ * }));
+ * ```
+ */
+export function queryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<string> {
+  const p = plan('queryArbitrary', schema, entity, options);
+  return fc.tuple(arbExpr(p), fc.constantFrom(...p.styles)).map(([expr, style]) => print(query(expr), { style }));
+}
+
+/**
+ * {@link queryArbitrary}, checked: validated queries, for backends and laws.
+ *
+ * @example
+ * ```ts
+ * fc.sample(validatedQueryArbitrary(schema, 'item'), 1)[0]!.condition.kind; // 'Comparison'
+ * ```
+ */
+export function validatedQueryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<ValidatedQuery> {
+  const profile = plan('validatedQueryArbitrary', schema, entity, options).profile;
+  return queryArbitrary(schema, entity, options).map((text) => check(text, schema, entity, { profile }));
+}

@@ -1,0 +1,75 @@
+/**
+ * Values a query may compare an attribute with, as written in the query: one per type, drawn
+ * from the pools the records use (value-pools.ts) so predicates often match, and in each form
+ * the language reads (a timestamp as Unix seconds, an ISO date and time, a date at midnight, with
+ * an offset; a number with an exponent or a zero fraction; a uuid in upper case).
+ */
+import * as fc from 'fast-check';
+import type { Operator } from '../ast/nodes.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
+import type { Attribute, AttributeType } from '../schema/types.js';
+import { arbHostileText, arbNeedle, arbNumber, arbSecond, ID_BODIES, INTEGER_IDS, UUIDS } from './value-pools.js';
+
+/** The instant `seconds` as the language writes it: Unix seconds (not below 0), ISO with `Z`, with an offset, or a date. */
+function timestampText(seconds: number): fc.Arbitrary<string> {
+  const iso = new Date(seconds * 1000).toISOString().slice(0, 19);
+  const shifted = new Date((seconds + 5400) * 1000).toISOString().slice(0, 19);
+  const forms = [`${iso}Z`, `${shifted}+01:30`];
+  if (seconds >= 0) forms.push(String(seconds));
+  if (iso.endsWith('T00:00:00')) forms.push(iso.slice(0, 10));
+  if (iso.endsWith(':00')) forms.push(`${iso.slice(0, 16)}Z`);
+  return fc.constantFrom(...forms);
+}
+
+/** A number literal meaning `n`: plain, with an exponent, a zero fraction, `-0`. */
+function numberText(n: number): fc.Arbitrary<string> {
+  const forms = [String(n).replace('e+', 'e'), n.toExponential().replace('e+', 'e')];
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) forms.push(`${n.toFixed(0)}.0`);
+  if (Object.is(n, 0) || Object.is(n, -0)) forms.push('-0', '0e5');
+  return fc.constantFrom(...forms);
+}
+
+/** The text of one value (not null) of each type. */
+const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator) => fc.Arbitrary<string> } = {
+  String: (a, op) => {
+    if (OPERATOR_FACTS[op].compares === 'substring') return arbNeedle;
+    if (a.values !== undefined) return fc.constantFrom(...a.values);
+    const source = a.source;
+    const prefix = source.kind === 'element' ? source.ignorePrefix : undefined;
+    // With an ignored prefix, the same value with and without it.
+    return prefix === undefined ? arbHostileText : fc.tuple(arbHostileText, fc.boolean()).map(([t, p]) => (p ? prefix + t : t));
+  },
+  ID: (a) => {
+    const id = a.id!;
+    switch (id.kind) {
+      case 'prefixed':
+        return fc.constantFrom(...ID_BODIES).map((b) => id.prefix + b);
+      case 'integer':
+        return fc.oneof(fc.constantFrom(...INTEGER_IDS).map(String), fc.constantFrom('007', '0'));
+      case 'uuid':
+        // Either case: the validator lower-cases it.
+        return fc.tuple(fc.constantFrom(...UUIDS), fc.boolean()).map(([u, upper]) => (upper ? u.toUpperCase() : u));
+      case 'text':
+        return arbHostileText.map((t) => (t === '' ? 'x' : t));
+    }
+  },
+  Timestamp: () => arbSecond.chain(timestampText),
+  Boolean: () => fc.constantFrom('true', 'false'),
+  Number: () => arbNumber.chain(numberText),
+};
+
+/**
+ * The values of a predicate on `attribute` with `op`: a list of one to four for IN and NOT_IN,
+ * else one, now and then the bare `null` where the attribute and operator take it and `nulls`.
+ *
+ * @example
+ * ```ts
+ * fc.sample(predicateValues(createdAt, 'GTE', true), 2); // [['1700000000'], ['2023-01-01']]
+ * ```
+ */
+export function predicateValues(attribute: Attribute, op: Operator, nulls: boolean): fc.Arbitrary<readonly [string | null, ...(string | null)[]]> {
+  const one = VALUE_TEXT[attribute.type](attribute, op);
+  if (OPERATOR_FACTS[op].values === 'list') return fc.array(one, { minLength: 1, maxLength: 4 }).map((vs) => vs as unknown as readonly [string, ...string[]]);
+  if (!nulls || !attribute.nullable || !OPERATOR_FACTS[op].takesNull) return one.map((v) => [v] as const);
+  return fc.oneof({ weight: 3, arbitrary: one }, { weight: 1, arbitrary: fc.constant(null) }).map((v) => [v] as const);
+}

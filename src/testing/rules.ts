@@ -1,0 +1,98 @@
+/**
+ * Which rules of docs/language.md ("What a filter matches") a comparison rests on, so that a
+ * disagreement names what the other backend got wrong: a table from operator to rules, and rules
+ * added by the attribute (its type, its source) and the value (`null`).
+ */
+import type { Operator } from '../ast/nodes.js';
+import type { Attribute, AttributeType } from '../schema/types.js';
+import type { Condition } from '../validate/validated-query.js';
+
+/** A numbered rule of docs/language.md, "What a filter matches". */
+export interface LanguageRule {
+  readonly rule: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  readonly title: string;
+}
+
+/** The rules, by number, as docs/language.md titles them. */
+export const LANGUAGE_RULES = {
+  1: { rule: 1, title: 'two-valued: a record matches or it does not' },
+  2: { rule: 2, title: 'complements: NOT_EQ, NOT_LIKE, NOT_IN and NOT ( … ) match exactly what the positive form does not, missing values included' },
+  3: { rule: 3, title: 'missing values never equal, contain, order against or belong to anything; only EQ null matches them' },
+  4: { rule: 4, title: 'LIKE is a case-insensitive "contains" in which every character is literal' },
+  5: { rule: 5, title: 'EQ and IN on text are exact and case-sensitive' },
+  6: { rule: 6, title: 'timestamps compare as whole seconds, floored; numbers as doubles; integer ids as numbers, uuids whatever their case' },
+  7: { rule: 7, title: 'collections: "some element" matches, NOT_* when none does' },
+  8: { rule: 8, title: 'variants: the field read depends on the record’s tag; an unlisted tag has no value' },
+} as const satisfies { readonly [N in LanguageRule['rule']]: LanguageRule & { readonly rule: N } };
+
+/** The rules each operator rests on, whatever the attribute. */
+const BY_OPERATOR: { readonly [Op in Operator]: readonly LanguageRule['rule'][] } = {
+  EQ: [5],
+  NOT_EQ: [2, 5, 3],
+  LT: [3],
+  LTE: [3],
+  GT: [3],
+  GTE: [3],
+  LIKE: [4],
+  NOT_LIKE: [2, 4, 3],
+  IN: [5],
+  NOT_IN: [2, 5, 3],
+};
+
+/** Types whose values compare by rule 6 rather than as text. */
+const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly LanguageRule['rule'][] } = {
+  String: () => [],
+  ID: (a) => (a.id?.kind === 'integer' || a.id?.kind === 'uuid' ? [6] : []),
+  Timestamp: () => [6],
+  Boolean: () => [],
+  Number: () => [6],
+};
+
+/**
+ * The rules a comparison rests on, most specific first.
+ *
+ * @example
+ * ```ts
+ * comparisonRules('NOT_EQ', createdAt, 1700000000).map((r) => r.rule); // [6, 2, 3]
+ * ```
+ */
+export function comparisonRules(operator: Operator, attribute: Attribute, value: unknown): LanguageRule[] {
+  const numbers: LanguageRule['rule'][] = [];
+  if (value === null) numbers.push(3);
+  if (attribute.source.kind === 'element') numbers.push(7);
+  if (attribute.source.kind === 'variant') numbers.push(8);
+  numbers.push(...BY_TYPE[attribute.type](attribute));
+  // Rule 5 is about text; other types compare by rule 6 above.
+  const text = attribute.type === 'String' || attribute.id?.kind === 'prefixed' || attribute.id?.kind === 'text';
+  numbers.push(...BY_OPERATOR[operator].filter((n) => n !== 5 || text));
+  return [...new Set(numbers)].map((n) => LANGUAGE_RULES[n]);
+}
+
+/** Every comparison of a condition tree, with whether it stands under a negation. */
+function comparisons(condition: Condition, negated: boolean, out: { c: Condition & { kind: 'Comparison' }; negated: boolean }[]): void {
+  // Walked by shape rather than by kind, so that a new kind of node is walked into too.
+  if (condition.kind === 'Comparison') out.push({ c: condition, negated });
+  else if ('operand' in condition) comparisons((condition as { operand: Condition }).operand, !negated, out);
+  else for (const o of (condition as { operands: readonly Condition[] }).operands) comparisons(o, negated, out);
+}
+
+/**
+ * The rules a query rests on: its comparisons', rule 2 under a `NOT ( … )`, and rule 1 when
+ * AND / OR combine comparisons that can read a missing value.
+ *
+ * @example
+ * ```ts
+ * queryRules(check('agent.url_slug NOT_EQ a', schedulingSchema, 'agent').condition).map((r) => r.rule); // [2, 5, 3]
+ * ```
+ */
+export function queryRules(condition: Condition): LanguageRule[] {
+  const found: { c: Condition & { kind: 'Comparison' }; negated: boolean }[] = [];
+  comparisons(condition, false, found);
+  const numbers = new Set<LanguageRule['rule']>();
+  for (const { c, negated } of found) {
+    for (const r of comparisonRules(c.operator, c.attribute, c.value)) numbers.add(r.rule);
+    if (negated) numbers.add(2);
+  }
+  if (found.length > 1 || found.some((f) => f.negated)) numbers.add(1);
+  return [...numbers].map((n) => LANGUAGE_RULES[n]);
+}

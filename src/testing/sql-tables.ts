@@ -1,0 +1,202 @@
+/**
+ * Tables of a mapped entity's shape, for loading generated records into a database: the entity's
+ * table (its key, the fields its attributes read, the tags of its variants) and one table per
+ * collection, each column typed for the attribute that reads it and the column storage the
+ * mapping declares (docs/backends-sql.md, Column storage). Each record value becomes the column's
+ * value, or NULL where the record holds no value of the attribute's type (rules 3 and 6).
+ */
+import { optionError } from '../errors/tql-error.js';
+import { resolveDialect, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
+import { columnStorage } from '../backends/sql/column-storage.js';
+import type { SqlCollectionMapping, SqlEntityMapping } from '../backends/sql/mapping.js';
+import type { Attribute } from '../schema/types.js';
+import type { RecordShape } from './record-shape.js';
+
+/** What a column holds, before the dialect names its type. */
+export type ColumnKind = 'text' | 'key' | 'integer' | 'double' | 'boolean' | 'timestamptz' | 'uuid';
+
+/** Each kind's type per dialect; undefined where the engine has none. */
+const TYPES: { readonly [D in SqlDialectName]: { readonly [K in ColumnKind]: string | undefined } } = {
+  postgres: { text: 'text', key: 'text', integer: 'bigint', double: 'double precision', boolean: 'boolean', timestamptz: 'timestamptz', uuid: 'uuid' },
+  sqlite: { text: 'TEXT', key: 'TEXT', integer: 'INTEGER', double: 'REAL', boolean: 'INTEGER', timestamptz: undefined, uuid: undefined },
+  // Keys compare by bytes and without padding, as on the other engines.
+  mysql: { text: 'MEDIUMTEXT', key: 'VARCHAR(191) COLLATE utf8mb4_nopad_bin', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: undefined, uuid: 'UUID' },
+  duckdb: { text: 'VARCHAR', key: 'VARCHAR', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: 'TIMESTAMPTZ', uuid: 'UUID' },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record value as the column's value; null for a value that is no value of the column's kind. */
+const CONVERT: { readonly [K in ColumnKind]: (v: unknown, dialect: SqlDialect) => unknown } = {
+  text: (v) => (typeof v === 'string' ? v : null),
+  key: (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null),
+  integer: (v) => (Number.isSafeInteger(v) ? v : null),
+  double: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null),
+  boolean: (v, dialect) => (typeof v === 'boolean' ? dialect.bindBoolean(v) : null),
+  timestamptz: (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : null),
+  uuid: (v) => (typeof v === 'string' && UUID.test(v) ? v : null),
+};
+
+/** A column to create and fill. */
+export interface PlannedColumn {
+  readonly name: string;
+  readonly kind: ColumnKind;
+  /** The attribute whose values it holds (none for keys, tags and discriminators). */
+  readonly attribute: Attribute | undefined;
+}
+
+/** A table to create and fill: its columns and the rows of a dataset. */
+export interface PlannedTable {
+  readonly name: string;
+  readonly columns: readonly PlannedColumn[];
+  /** The rows of `records`, each a value per column in order (record values not yet converted). */
+  rows(records: readonly object[]): unknown[][];
+}
+
+/** A column's SQL type: the caller's choice, else the dialect's for its kind. */
+export type ColumnTypeChoice = (column: { readonly table: string; readonly column: string; readonly attribute: Attribute | undefined; readonly type: string }) => string | undefined;
+
+function own(o: unknown, k: string): unknown {
+  return typeof o === 'object' && o !== null && !Array.isArray(o) && Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
+}
+
+/** The kind of column `attribute` needs for `field` under `mapping`. */
+function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string): ColumnKind {
+  switch (attribute.type) {
+    case 'String':
+      return 'text';
+    case 'Boolean':
+      return 'boolean';
+    case 'Number':
+      return 'double';
+    case 'ID':
+      if (attribute.id?.kind === 'integer') return 'integer';
+      return attribute.id?.kind === 'uuid' && columnStorage(attribute, mapping, field).kind === 'uuid' ? 'uuid' : 'text';
+    case 'Timestamp': {
+      const storage = columnStorage(attribute, mapping, field).kind;
+      if (storage === 'unix_seconds' || storage === 'unix_milliseconds') return 'double';
+      if (storage === 'iso_text') return 'text';
+      if (storage === 'timestamptz') return 'timestamptz';
+      throw optionError(`sqlTarget cannot fill a ${storage} column (${attribute.path}) from generated records; map it as iso_text, timestamptz or Unix time.`);
+    }
+  }
+}
+
+/** One kind for a column read by several attributes, or an error naming them. */
+function agreedKind(column: string, readers: readonly { attribute: Attribute; kind: ColumnKind }[]): { kind: ColumnKind; attribute: Attribute } {
+  const kinds = new Set(readers.map((r) => r.kind));
+  if (kinds.size > 1) {
+    throw optionError(`sqlTarget: column ${column} is read by ${readers.map((r) => r.attribute.path).join(', ')}, which need different column types (${[...kinds].join(', ')}); give each its own field.`);
+  }
+  return { kind: readers[0]!.kind, attribute: readers[0]!.attribute };
+}
+
+/**
+ * The tables of `shape` under `mapping`, in the order to create them (the entity's first).
+ *
+ * @example
+ * ```ts
+ * planTables(recordShape(schema, 'item'), mapping.item).map((t) => t.name); // ['item', 'item_tags']
+ * ```
+ */
+export function planTables(shape: RecordShape, mapping: SqlEntityMapping): PlannedTable[] {
+  const column = (field: string) => (own(mapping.columns, field) as string | undefined) ?? field;
+  const main: { field: string; column: PlannedColumn }[] = [{ field: shape.key, column: { name: mapping.key, kind: 'key', attribute: undefined } }];
+  for (const { field, attributes } of shape.scalars) {
+    const { kind, attribute } = agreedKind(column(field), attributes.map((a) => ({ attribute: a, kind: kindFor(a, mapping, field) })));
+    main.push({ field, column: { name: column(field), kind, attribute } });
+  }
+  for (const { field } of shape.tags) main.push({ field, column: { name: column(field), kind: 'text', attribute: undefined } });
+  const tables: PlannedTable[] = [
+    {
+      name: mapping.table,
+      columns: main.map((m) => m.column),
+      rows: (records) => records.map((r) => main.map((m) => own(r, m.field))),
+    },
+  ];
+  // Arrays that share a table (told apart by a discriminator) fill one table.
+  const byTable = new Map<string, { collection: SqlCollectionMapping; arrays: RecordShape['arrays'][number][] }>();
+  for (const array of shape.arrays) {
+    const collection = own(mapping.collections, array.field) as SqlCollectionMapping | undefined;
+    if (collection === undefined) throw optionError(`sqlTarget: the mapping of ${shape.entity.name} has no collection for the array ${array.field}; add collections.${array.field}.`);
+    const entry = byTable.get(collection.table) ?? { collection, arrays: [] };
+    entry.arrays.push(array);
+    byTable.set(collection.table, entry);
+  }
+  const discriminatorOf = (array: string) => (own(mapping.collections, array) as SqlCollectionMapping).discriminator?.value ?? array;
+  for (const [name, { collection, arrays }] of byTable) tables.push(collectionTable(name, collection, arrays, shape.key, discriminatorOf));
+  return tables;
+}
+
+function collectionTable(
+  name: string,
+  collection: SqlCollectionMapping,
+  arrays: RecordShape['arrays'][number][],
+  key: string,
+  arrayTag: (array: string) => string,
+): PlannedTable {
+  const column = (field: string) => (own(collection.columns, field) as string | undefined) ?? field;
+  const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }) };
+  const fields = new Map<string, { attribute: Attribute; kind: ColumnKind }[]>();
+  const whereFields = new Set<string>();
+  for (const array of arrays) {
+    for (const reader of array.readers) {
+      whereFields.add(reader.where.field);
+      fields.set(reader.value, [...(fields.get(reader.value) ?? []), { attribute: reader.attribute, kind: kindFor(reader.attribute, asEntity, reader.value) }]);
+    }
+  }
+  const columns: { read: (owner: object, element: unknown, array: string) => unknown; column: PlannedColumn }[] = [
+    { read: (owner) => own(owner, key), column: { name: collection.foreignKey, kind: 'key', attribute: undefined } },
+  ];
+  const discriminator = collection.discriminator;
+  if (discriminator !== undefined) columns.push({ read: (_o, _e, array) => array, column: { name: discriminator.column, kind: 'text', attribute: undefined } });
+  for (const field of whereFields) if (!fields.has(field)) columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind: 'text', attribute: undefined } });
+  for (const [field, readers] of fields) {
+    const { kind, attribute } = agreedKind(`${name}.${column(field)}`, whereFields.has(field) ? [...readers, { attribute: readers[0]!.attribute, kind: 'text' }] : readers);
+    columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind, attribute } });
+  }
+  return {
+    name,
+    columns: columns.map((c) => c.column),
+    rows: (records) =>
+      records.flatMap((owner) =>
+        arrays.flatMap((array) => {
+          const list = own(owner, array.field);
+          return Array.isArray(list) ? list.map((element) => columns.map((c) => c.read(owner, element, arrayTag(array.field)))) : [];
+        }),
+      ),
+  };
+}
+
+/**
+ * The DDL of `table`, temporary unless `temporary` is false, with each column's type.
+ *
+ * @example
+ * ```ts
+ * createSql(table, 'sqlite', true); // 'CREATE TEMPORARY TABLE "item" ("id" TEXT NOT NULL PRIMARY KEY, "label" TEXT)'
+ * ```
+ */
+export function createSql(table: PlannedTable, dialectName: SqlDialectName, temporary: boolean, choose: ColumnTypeChoice | undefined, primaryKey: string | undefined): string {
+  const dialect = resolveDialect(dialectName);
+  const q = dialect.quoteIdentifier;
+  const columns = table.columns.map((c) => {
+    const type = TYPES[dialectName][c.kind];
+    if (type === undefined) throw optionError(`sqlTarget: ${dialectName} has no column type for ${c.attribute?.path ?? c.name} (${c.kind}); map it another way.`);
+    const chosen = choose?.({ table: table.name, column: c.name, attribute: c.attribute, type }) ?? type;
+    return `${q(c.name)} ${chosen}${c.name === primaryKey ? ' NOT NULL PRIMARY KEY' : ''}`;
+  });
+  return `CREATE ${temporary ? 'TEMPORARY ' : ''}TABLE ${q(table.name)} (${columns.join(', ')})`;
+}
+
+/** The rows of `table` for `records`, converted to column values. */
+export function columnValues(table: PlannedTable, records: readonly object[], dialectName: SqlDialectName): unknown[][] {
+  const dialect = resolveDialect(dialectName);
+  return table.rows(records).map((row) => row.map((v, i) => CONVERT[table.columns[i]!.kind](v, dialect)));
+}
+
+/** The placeholder of one column's value: a cast where the driver sends text for a typed column. */
+export function valueSql(kind: ColumnKind, placeholder: string, dialectName: SqlDialectName): string {
+  if (kind === 'timestamptz') return `CAST(${placeholder} AS ${TYPES[dialectName].timestamptz})`;
+  if (kind === 'uuid') return `CAST(${placeholder} AS ${TYPES[dialectName].uuid})`;
+  return placeholder;
+}

@@ -1,0 +1,113 @@
+/**
+ * A differential target over an SQL database: temporary tables of the mapped shape (the names the
+ * mapping gives, shadowing any table of that name for this connection only, so the caller's own
+ * tables are never touched), generated records loaded into them, and queries run as `selectSql`
+ * writes them.
+ */
+import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../backends/sql/database.js';
+import { defineSqlMapping } from '../backends/sql/define-mapping.js';
+import { resolveDialect, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
+import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
+import { selectSql } from '../backends/sql/select-sql.js';
+import { readOptions } from '../errors/read-options.js';
+import { optionError } from '../errors/tql-error.js';
+import type { Schema } from '../schema/types.js';
+import type { ValidatedQuery } from '../validate/validated-query.js';
+import type { AgreementTarget } from './check-agreement.js';
+import { readTestingOptions } from './options.js';
+import type { TestRecord } from './record-arbitrary.js';
+import { recordShape } from './record-shape.js';
+import { columnValues, createSql, planTables, valueSql, type ColumnTypeChoice, type PlannedTable } from './sql-tables.js';
+
+/** Options of {@link sqlTarget}. */
+export interface SqlTargetOptions {
+  /** A better-sqlite3 Database, a PGlite instance, a node-postgres Client (not a Pool: temporary tables live on one connection), a mysql2 Connection, a DuckDB connection, or a SqlDatabase. */
+  readonly db: SqlDriver | SqlDatabase;
+  readonly schema: Schema;
+  readonly entity: string;
+  /** Your mapping; default: a table `tql_check_<entity>` keyed by `id`, one `tql_check_<entity>_<array>` per collection. */
+  readonly mapping?: SqlMapping | undefined;
+  /** As in `compileSql`. */
+  readonly caseFolding?: CaseFolding | undefined;
+  /** A column's SQL type other than the default, e.g. a collation or a padded type: `({ attribute }) => …`. */
+  readonly columnType?: ColumnTypeChoice | undefined;
+  /** The field holding each record's id. Default `id`. */
+  readonly key?: string | undefined;
+}
+
+/** An {@link AgreementTarget} over SQL tables, and a way to drop them. */
+export interface SqlTarget extends AgreementTarget {
+  /** The tables it fills (created on the first `load`). */
+  readonly tables: readonly string[];
+  /** Drops the temporary tables. */
+  drop(): Promise<void>;
+}
+
+/** Where temporary tables live, to name them in statements that must never reach another table. */
+const TEMP_SCHEMA: { readonly [D in SqlDialectName]: string | undefined } = { postgres: 'pg_temp', sqlite: 'temp', mysql: undefined, duckdb: 'temp' };
+
+function defaultMapping(schema: Schema, entity: string, key: string): SqlMapping {
+  const shape = recordShape(schema, entity, key);
+  const table = `tql_check_${entity}`;
+  const collections = Object.fromEntries(shape.arrays.map((a) => [a.field, { table: `${table}_${a.field}`, foreignKey: 'owner_key' }]));
+  return { [entity]: { table, key, collections } };
+}
+
+/**
+ * A target for {@link checkAgreement} over `db`: `load` fills temporary tables of the entity's
+ * mapped shape, `run` answers with `selectSql`. Records are stored as the schema says the
+ * columns hold them; a value that is no value of the attribute's type is stored as NULL.
+ *
+ * @example
+ * ```ts
+ * const target = sqlTarget({ db: new Database(':memory:'), schema, entity: 'item', mapping });
+ * await assertAgreement({ schema, entity: 'item', ...target });
+ * await target.drop();
+ * ```
+ */
+export function sqlTarget(options: SqlTargetOptions): SqlTarget {
+  const { db: given, schema, entity, mapping: givenMapping, caseFolding, columnType } = readOptions('sqlTarget', options, ['db', 'schema', 'entity', 'mapping', 'caseFolding', 'columnType']);
+  const { key = 'id' } = readTestingOptions('sqlTarget', options, { key: 'string' });
+  if (columnType !== undefined && typeof columnType !== 'function') throw optionError('sqlTarget: columnType is a function of { table, column, attribute, type } that returns an SQL type or undefined.');
+  const db = asSqlDatabase(given!);
+  const mapping = defineSqlMapping(schema!, givenMapping ?? defaultMapping(schema!, entity!, key));
+  const entry = (mapping as Record<string, SqlEntityMapping>)[entity!];
+  if (entry === undefined) throw optionError(`sqlTarget: the mapping has no entry for ${entity}.`);
+  const tables = planTables(recordShape(schema!, entity!, key), entry);
+  const dialect = resolveDialect(db.dialect);
+  const q = dialect.quoteIdentifier;
+  const temp = TEMP_SCHEMA[db.dialect];
+  const qualified = (t: PlannedTable) => (temp === undefined ? q(t.name) : `${temp}.${q(t.name)}`);
+  let created = false;
+
+  const create = async () => {
+    for (const t of tables) await db.exec(`${createSql(t, db.dialect, true, columnType, t.name === entry.table ? entry.key : undefined)};`);
+    created = true;
+  };
+
+  const insert = async (t: PlannedTable, records: readonly TestRecord[]) => {
+    const rows = columnValues(t, records, db.dialect);
+    if (rows.length === 0) return;
+    const values: unknown[] = [];
+    const tuples = rows.map((row) => `(${row.map((v, i) => (values.push(v), valueSql(t.columns[i]!.kind, dialect.placeholder(values.length), db.dialect))).join(', ')})`);
+    await db.all({ text: `INSERT INTO ${qualified(t)} (${t.columns.map((c) => q(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values });
+  };
+
+  return {
+    tables: tables.map((t) => t.name),
+    async load(records) {
+      if (!created) await create();
+      for (const t of [...tables].reverse()) await db.all({ text: `DELETE FROM ${qualified(t)}`, values: [] });
+      for (const t of tables) await insert(t, records);
+    },
+    async run(query: ValidatedQuery) {
+      const rows = await db.all<Record<string, unknown>>(selectSql(query, { dialect: db.dialect, mapping, caseFolding }));
+      return rows.map((r) => r[entry.key]);
+    },
+    async drop() {
+      if (!created) return;
+      for (const t of [...tables].reverse()) await db.exec(`DROP ${db.dialect === 'mysql' ? 'TEMPORARY ' : ''}TABLE IF EXISTS ${qualified(t)};`);
+      created = false;
+    },
+  };
+}
