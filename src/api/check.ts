@@ -2,13 +2,12 @@
  * The common path in one call: text + entity → validated query, with a bounded cache so a
  * repeated query costs one look-up.
  */
-import { TqlError, isTqlError } from '../errors/tql-error.js';
+import { TqlError, isTqlError, optionError } from '../errors/tql-error.js';
 import { DEFAULT_LIMITS, type Limits } from '../parser/options.js';
 import { parseText } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { readOptions } from '../errors/read-options.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**
@@ -124,15 +123,32 @@ function checkOrError(text: string, schema: Schema, entity: string, options: Che
 const NO_OPTIONS: CheckOptions = Object.freeze({});
 
 /**
- * The options as plain values, each read once ({@link readOptions}): a getter or proxy trap that
- * throws, at the top or in `limits`, is an `invalid_option` rather than its own exception.
+ * The options as plain values, each read once: a getter or proxy trap that throws, at the top
+ * or in `limits`, is an `invalid_option` rather than its own exception. Written out rather than
+ * through `readOptions`, as it runs on every call with options (a list endpoint's every request).
  */
 function plainOptions(options: CheckOptions): CheckOptions {
-  const read = readOptions('check', options, ['profile', 'timeZone', 'limits', 'cache']);
-  const limits = read.limits;
-  if (typeof limits !== 'object' || limits === null) return read;
-  return { ...read, limits: readOptions('check (limits)', limits, LIMIT_NAMES) };
+  let reading = 'profile';
+  try {
+    const profile = options.profile;
+    reading = 'timeZone';
+    const timeZone = options.timeZone;
+    reading = 'cache';
+    const cache = options.cache;
+    reading = 'limits';
+    const given = options.limits;
+    if (typeof given !== 'object' || given === null) return { profile, timeZone, cache, limits: given };
+    const limits: { -readonly [K in keyof Limits]?: number | undefined } = {};
+    for (const name of LIMIT_NAMES) {
+      reading = `limits.${name}`;
+      limits[name] = given[name];
+    }
+    return { profile, timeZone, cache, limits: limits as Partial<Limits> };
+  } catch {
+    throw optionError(`check could not read its option ${reading}: reading it threw an exception (a getter or a proxy trap). Pass the options as plain values.`);
+  }
 }
+
 const defaultKeys = new Map<unknown, string | undefined>();
 
 /** {@link optionsKey} for a call without options, remembered per entity name. */
