@@ -42,7 +42,8 @@ export function queryText(positionals: readonly string[], io: CliIo): string | u
  */
 export function entityFor(text: string, options: ParsedOptions, schema: Schema): string {
   if (typeof options.entity === 'string') return options.entity;
-  const prefix = /^[\s~(]*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
+  // Past separators, parentheses and NOT keywords (`NOT (agent.name EQ x)`).
+  const prefix = /^(?:[\s~(]|NOT(?=[\s~]))*([A-Za-z_][A-Za-z0-9_]*)\./.exec(text)?.[1];
   const fallback = schema === schedulingSchema ? 'scheduling_request' : schema.entityNames[0]!;
   return (prefix === undefined ? undefined : closest(prefix, schema.entityNames)) ?? fallback;
 }

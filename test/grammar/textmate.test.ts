@@ -337,6 +337,56 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     schedulable → variable.other.property
     EQ → keyword.operator.comparison
     true → constant.language.boolean
+    ## NOT (agent.role EQ Administrator OR agent.role EQ Owner) AND agent.schedulable EQ true   [docs/language.md]
+    NOT → keyword.operator.logical
+    ( → meta.group punctuation.section.parens.begin
+    agent → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    role → meta.group variable.other.property
+    EQ → meta.group keyword.operator.comparison
+    Administrator → meta.group string.unquoted
+    OR → meta.group keyword.operator.logical
+    agent → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    role → meta.group variable.other.property
+    EQ → meta.group keyword.operator.comparison
+    Owner → meta.group string.unquoted
+    ) → meta.group punctuation.section.parens.end
+    AND → keyword.operator.logical
+    agent → variable.other.object
+    . → punctuation.accessor
+    schedulable → variable.other.property
+    EQ → keyword.operator.comparison
+    true → constant.language.boolean
+    ## scheduling_request.status~EQ~scheduled~AND~NOT~(scheduling_request.end_user_email~LIKE~@example.com)   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    status → variable.other.property
+    ~ → punctuation.separator.tilde
+    EQ → keyword.operator.comparison
+    ~ → punctuation.separator.tilde
+    scheduled → string.unquoted
+    ~ → punctuation.separator.tilde
+    AND → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    NOT → keyword.operator.logical
+    ~ → punctuation.separator.tilde
+    ( → meta.group punctuation.section.parens.begin
+    scheduling_request → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    end_user_email → meta.group variable.other.property
+    ~ → meta.group punctuation.separator.tilde
+    LIKE → meta.group keyword.operator.comparison
+    ~ → meta.group punctuation.separator.tilde
+    @example.com → meta.group string.unquoted
+    ) → meta.group punctuation.section.parens.end
+    ## NOT agent.name LIKE jo   [docs/language.md]
+    NOT → invalid.illegal.unexpected
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    LIKE → keyword.operator.comparison
+    jo → string.unquoted
     ## resource.url_slug NOT_IN alice,bob   [docs/language.md]
     resource → variable.other.object
     . → punctuation.accessor
@@ -508,7 +558,60 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     . → punctuation.accessor
     c → variable.other.property
     EQ → keyword.operator.comparison
-    2 → constant.numeric"
+    2 → constant.numeric
+    ## NOT (a.b EQ 1) AND a.c EQ 2   [grammar/tql.ohm]
+    NOT → keyword.operator.logical
+    ( → meta.group punctuation.section.parens.begin
+    a → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    b → meta.group variable.other.property
+    EQ → meta.group keyword.operator.comparison
+    1 → meta.group constant.numeric
+    ) → meta.group punctuation.section.parens.end
+    AND → keyword.operator.logical
+    a → variable.other.object
+    . → punctuation.accessor
+    c → variable.other.property
+    EQ → keyword.operator.comparison
+    2 → constant.numeric
+    ## a.b EQ 1 OR NOT (a.c EQ 2 AND a.d EQ 3)   [grammar/tql.ohm]
+    a → variable.other.object
+    . → punctuation.accessor
+    b → variable.other.property
+    EQ → keyword.operator.comparison
+    1 → constant.numeric
+    OR → keyword.operator.logical
+    NOT → keyword.operator.logical
+    ( → meta.group punctuation.section.parens.begin
+    a → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    c → meta.group variable.other.property
+    EQ → meta.group keyword.operator.comparison
+    2 → meta.group constant.numeric
+    AND → meta.group keyword.operator.logical
+    a → meta.group variable.other.object
+    . → meta.group punctuation.accessor
+    d → meta.group variable.other.property
+    EQ → meta.group keyword.operator.comparison
+    3 → meta.group constant.numeric
+    ) → meta.group punctuation.section.parens.end
+    ## (NOT (a.b EQ 1))   [grammar/tql.ohm]
+    ( → meta.group punctuation.section.parens.begin
+    NOT → meta.group keyword.operator.logical
+    ( → meta.group meta.group punctuation.section.parens.begin
+    a → meta.group meta.group variable.other.object
+    . → meta.group meta.group punctuation.accessor
+    b → meta.group meta.group variable.other.property
+    EQ → meta.group meta.group keyword.operator.comparison
+    1 → meta.group meta.group constant.numeric
+    ) → meta.group meta.group punctuation.section.parens.end
+    ) → meta.group punctuation.section.parens.end
+    ## NOT.b EQ 1   [grammar/tql.ohm]
+    NOT → variable.other.object
+    . → punctuation.accessor
+    b → variable.other.property
+    EQ → keyword.operator.comparison
+    1 → constant.numeric"
   `);
 });
 
@@ -820,6 +923,36 @@ const EDGE_CASES: readonly (readonly [string, string, readonly string[]])[] = [
     'EQ → meta.group keyword.operator.comparison',
     '2 → meta.group constant.numeric',
     ') → meta.group punctuation.section.parens.end',
+  ]],
+  ['NOT right after a parenthesis, and before one', '(NOT~(a.b~EQ~1))', [
+    '( → meta.group punctuation.section.parens.begin',
+    'NOT → meta.group keyword.operator.logical',
+    '~ → meta.group punctuation.separator.tilde',
+    '( → meta.group meta.group punctuation.section.parens.begin',
+    'a → meta.group meta.group variable.other.object',
+    '. → meta.group meta.group punctuation.accessor',
+    'b → meta.group meta.group variable.other.property',
+    '~ → meta.group meta.group punctuation.separator.tilde',
+    'EQ → meta.group meta.group keyword.operator.comparison',
+    '~ → meta.group meta.group punctuation.separator.tilde',
+    '1 → meta.group meta.group constant.numeric',
+    ') → meta.group meta.group punctuation.section.parens.end',
+    ') → meta.group punctuation.section.parens.end',
+  ]],
+  ['NOT before a predicate, not a group', 'NOT a.b EQ 1', [
+    'NOT → invalid.illegal.unexpected',
+    'a → variable.other.object',
+    '. → punctuation.accessor',
+    'b → variable.other.property',
+    'EQ → keyword.operator.comparison',
+    '1 → constant.numeric',
+  ]],
+  ['NOT as an entity and as a value', 'NOT.b EQ NOT', [
+    'NOT → variable.other.object',
+    '. → punctuation.accessor',
+    'b → variable.other.property',
+    'EQ → keyword.operator.comparison',
+    'NOT → string.unquoted',
   ]],
   ['values beyond ASCII', 'a.b EQ 😀 OR a.c EQ naïve', [
     'a → variable.other.object',

@@ -2,7 +2,7 @@
 import type { SchedulingEntityName } from '../../src/models/scheduling/schema.js';
 
 /**
- * The prefix of the query's first attribute, after any leading separators and parentheses. Not
+ * The prefix of the query's first attribute, after any leading separators, parentheses and NOTs. Not
  * checked: a wrong prefix is passed on, for tests of what `check` says about it.
  *
  * @example
@@ -11,6 +11,6 @@ import type { SchedulingEntityName } from '../../src/models/scheduling/schema.js
  * ```
  */
 export function entityOf(text: string): SchedulingEntityName {
-  const start = text.replace(/^[\s~(]+/, '');
+  const start = text.replace(/^(?:[\s~(]|NOT(?=[\s~]))+/, '');
   return start.slice(0, start.indexOf('.')) as SchedulingEntityName;
 }
