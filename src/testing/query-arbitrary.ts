@@ -59,7 +59,8 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
     .map((n) => e.attributes[n]!)
     .filter((a) => (allows.number || a.type !== 'Number') && a.operators.some((op) => wanted.has(op)));
   if (attributes.length === 0) {
-    throw optionError(`${fn}: no attribute of ${e.name} takes ${[...wanted].join(', ')} in the ${profile} profile; allow more operators.`);
+    const numbers = allows.number ? '' : ' (its Number attributes are not part of it)';
+    throw optionError(`${fn}: no attribute of ${e.name} takes any of ${[...wanted].join(', ')} in the ${profile} profile${numbers}; allow more operators, or use another profile.`);
   }
   return {
     profile,
@@ -81,20 +82,40 @@ function arbPredicate(p: QueryPlan): fc.Arbitrary<Expr> {
 const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' ? e : group(e));
 const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
 
-/** Trees of at most `depth` levels of AND / OR; the first alternative (a predicate) is where shrinking goes. */
+/** Most predicates in one generated query. */
+const MAX_LEAVES = 6;
+
+/**
+ * The tree over `leaves` (in order) that `choices` describe: where runs are cut, AND or OR, a
+ * group around a predicate. With no choices left it is the simplest: AND over halves.
+ */
+function treeOver(leaves: readonly Expr[], choices: readonly number[], depth: number): Expr {
+  let at = 0;
+  const next = (max: number) => (choices.length === 0 ? 0 : choices[at++ % choices.length]! % (max + 1));
+  const build = (xs: readonly Expr[], level: number): Expr => {
+    if (xs.length === 1) return level < depth && next(4) === 1 ? group(xs[0]!) : xs[0]!;
+    // At the deepest level, one flat AND.
+    if (level + 1 >= depth) return and(...(xs.map(asConjunct) as [Conjunct, Conjunct, ...Conjunct[]]));
+    const cut = 1 + next(xs.length - 2);
+    const parts = [build(xs.slice(0, cut), level + 1), build(xs.slice(cut), level + 1)];
+    return next(1) === 0 ? and(asConjunct(parts[0]!), asConjunct(parts[1]!)) : or(asDisjunct(parts[0]!), asDisjunct(parts[1]!));
+  };
+  return build(leaves, 0);
+}
+
+/**
+ * Trees of at most `depth` levels of AND / OR over up to six predicates. The predicates and the
+ * tree's shape are drawn apart, so shrinking drops predicates one by one (down to one) and
+ * flattens the tree, each step still a valid query.
+ */
 function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
   const leaf = arbPredicate(p);
   if (!PROFILE_DEFINITIONS[p.profile].allows.or) {
     // AND of predicates only: no OR, no parentheses.
     return fc.array(leaf, { minLength: 1, maxLength: 4 }).map((xs) => (xs.length === 1 ? xs[0]! : and(...(xs as [Conjunct, Conjunct, ...Conjunct[]]))));
   }
-  const { expr } = fc.letrec<{ expr: Expr; and: Expr; or: Expr; group: Expr }>((tie) => ({
-    expr: fc.oneof({ maxDepth: p.depth, depthIdentifier: 'tql-query' }, leaf, tie('and'), tie('or'), tie('group')),
-    and: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => and(asConjunct(xs[0]!), asConjunct(xs[1]!), ...xs.slice(2).map(asConjunct))),
-    or: fc.array(tie('expr'), { minLength: 2, maxLength: 3 }).map((xs) => or(asDisjunct(xs[0]!), asDisjunct(xs[1]!), ...xs.slice(2).map(asDisjunct))),
-    group: tie('expr').map((x) => group(x)),
-  }));
-  return expr;
+  const leaves = fc.array(leaf, { minLength: 1, maxLength: p.depth === 0 ? 1 : MAX_LEAVES });
+  return fc.tuple(leaves, fc.array(fc.nat({ max: 11 }), { maxLength: 16 })).map(([xs, choices]) => treeOver(xs, choices, p.depth));
 }
 
 /**

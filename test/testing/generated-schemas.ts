@@ -1,0 +1,75 @@
+/**
+ * Schemas for the tests of tql/testing: one with every kind of attribute, and generated ones
+ * built from the attribute definitions of test/properties/arbitraries/schema-definition.ts,
+ * completed so that defineSchema accepts every one (an ID gets a format, a collection is not
+ * nullable) and each attribute reads fields of its own (so SQL columns have one type each).
+ */
+import { fc } from '@fast-check/vitest';
+import { defineSchema } from '../../src/schema/define-schema.js';
+import type { AttributeDefinition, AttributeSource, Schema } from '../../src/schema/types.js';
+import { arbGoodAttributeDefinition, arbGoodName } from '../properties/arbitraries/schema-definition.js';
+
+/**
+ * Every type; every id format; every Timestamp storage; nullable and not; closed sets (one with
+ * a space and a quote); narrowed operators; field, variant and element sources, one element
+ * source with an ignored prefix.
+ */
+export const everyKindSchema = defineSchema({
+  entities: {
+    item: {
+      attributes: {
+        label: { type: 'String' },
+        note: { type: 'String', nullable: true },
+        state: { type: 'String', values: ['draft', 'live', 'in review', 'say "hi"'] },
+        code: { type: 'String', operators: ['EQ', 'NOT_IN'] },
+        owner_id: { type: 'ID', id: { kind: 'prefixed', prefix: 'usr_' } },
+        legacy_id: { type: 'ID', id: { kind: 'integer' }, nullable: true },
+        ext_id: { type: 'ID', id: { kind: 'uuid' }, nullable: true },
+        slug: { type: 'ID', id: { kind: 'text' } },
+        due_at: { type: 'Timestamp', nullable: true },
+        created_ms: { type: 'Timestamp', storage: 'unix_milliseconds' },
+        seen_on: { type: 'Timestamp', storage: { kind: 'iso_text', timeZone: 'UTC' }, nullable: true },
+        active: { type: 'Boolean' },
+        flagged: { type: 'Boolean', nullable: true },
+        price: { type: 'Number', nullable: true },
+        score: { type: 'Number', operators: ['EQ', 'LT', 'GTE', 'NOT_IN'] },
+        title: { type: 'String', nullable: true, source: { kind: 'variant', tag: 'type', fields: { book: 'title', film: 'name' } } },
+        tag: {
+          type: 'String',
+          source: { kind: 'element', arrays: ['tags', 'labels'], where: { field: 'kind', oneOf: ['tag', 'label'] }, value: 'text', ignorePrefix: '#' },
+        },
+        member_id: { type: 'ID', id: { kind: 'integer' }, source: { kind: 'element', arrays: ['members'], where: { field: 'role', oneOf: ['member'] }, value: 'id' } },
+      },
+    },
+  },
+});
+
+/** `def`'s source with every field name prefixed by the attribute's name: no two attributes share a field. */
+function ownFields(name: string, source: AttributeSource | undefined): AttributeSource {
+  const own = (field: string) => `${name}_${field}`;
+  if (source === undefined) return { kind: 'field', field: name };
+  switch (source.kind) {
+    case 'field':
+      return { kind: 'field', field: own(source.field) };
+    case 'variant':
+      return { kind: 'variant', tag: own(source.tag), fields: Object.fromEntries(Object.entries(source.fields).map(([tag, field]) => [tag, own(field)])) };
+    case 'element':
+      return { ...source, arrays: source.arrays.map(own) as [string, ...string[]], where: { ...source.where, field: own(source.where.field) }, value: own(source.value) };
+  }
+}
+
+/** A generated attribute definition, completed so that defineSchema accepts it. */
+function completed(name: string, def: AttributeDefinition): AttributeDefinition {
+  const source = ownFields(name, def.source);
+  return {
+    ...def,
+    ...(def.type === 'ID' ? { id: def.id ?? { kind: 'integer' } } : { id: undefined }),
+    nullable: source.kind === 'element' ? false : def.nullable,
+    source,
+  } as AttributeDefinition;
+}
+
+/** Generated schemas of one entity, `thing`, with one to five attributes. */
+export const arbGeneratedSchema: fc.Arbitrary<Schema> = fc
+  .uniqueArray(fc.tuple(arbGoodName, arbGoodAttributeDefinition), { minLength: 1, maxLength: 5, selector: ([name]) => name })
+  .map((attributes) => defineSchema({ entities: { thing: { attributes: Object.fromEntries(attributes.map(([name, def]) => [name, completed(name, def as AttributeDefinition)])) } } }));
