@@ -327,6 +327,15 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
     '((scheduling_request.status EQ new OR (scheduling_request.status EQ sent AND scheduling_request.psa_b_company_id EQ 5)) AND scheduling_request.created_at GTE 2023-01-01)',
     ['sreq_new1', 'sreq_sent2'],
   ),
+
+  // ---- NOT groups: the exact complement, records without the value included (rule 9) ----
+  agent('NOT (agent.url_slug EQ ada)', allAgentsBut('agnt_ada')), // as NOT_EQ: zoe (null), wang and sparse (missing) too
+  agent('NOT (agent.created_at LT 2023-07-01)', allAgentsBut('agnt_ada', 'agnt_zoe')), // sparse has no created_at: GTE would miss it
+  agent('NOT (agent.name LIKE a OR agent.two_factor_enabled EQ true)', ['agnt_jose', 'agnt_zoe', 'agnt_sparse']),
+  agent('NOT~(NOT~(agent.url_slug~EQ~null))', ['agnt_zoe', 'agnt_wang', 'agnt_sparse']), // twice negated: EQ null
+  agent('agent.schedulable EQ true AND NOT (agent.name LIKE a AND agent.two_factor_enabled EQ true)', ['agnt_jose', 'agnt_quote', 'agnt_ilkay']),
+  req('NOT (scheduling_request.psa_a_company_id EQ 5)', allRequestsBut('sreq_new1', 'sreq_closed6')), // "no company 5"
+  req('NOT (scheduling_request.agent_id EQ agnt_ada OR scheduling_request.team_id EQ team_blue)', allRequestsBut('sreq_new1', 'sreq_closed6', 'sreq_sent2', 'sreq_sched3')),
 ];
 
 /** Runs a validated query on a backend's copy of {@link CONTRACT_DATA}; returns the ids selected. */
