@@ -47,6 +47,21 @@ describe('tql explain', () => {
     `);
   });
 
+  test('NOT shows its group and whether the group passes', async () => {
+    const record = { id: 'agnt_1', name: 'Jo Smith', role: 'Administrator' };
+    const r = await tql(['explain', 'NOT (agent.role EQ User OR agent.url_slug EQ null)', '--record', JSON.stringify(record)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.slice(r.stdout.indexOf('Record'))).toMatchInlineSnapshot(`
+      "Record agnt_1:
+      ✗ NOT: its group passes
+      └─ ✓ OR: 1 of 2 pass
+         ├─ ✗ agent.role EQ User       role: "Administrator"
+         └─ ✓ agent.url_slug EQ null   url_slug: (missing)
+      does not match
+      "
+    `);
+  });
+
   test('collections and timestamps show what the record holds', async () => {
     const record = {
       id: 'sreq_1',

@@ -29,6 +29,8 @@ describe('hover()', () => {
     ['scheduling_request.psa_b_ticket_number EQ #1|2', 'scheduling_request', {}, 'value #12 [42,45): The text "12": a leading "#" does not count.'],
     ['scheduling_request.agent_id EQ agnt_A|1', 'scheduling_request', {}, 'value agnt_A1 [31,38): The id "agnt_A1".'],
     ['agent.name EQ x A|ND agent.role EQ User', 'agent', {}, 'keyword AND [16,19): both sides hold; binds tighter than OR'],
+    ['N|OT (agent.name EQ x)', 'agent', {}, 'keyword NOT [0,3): the group in parentheses after it does not hold: matches exactly the records the group does not match'],
+    ['N|OT.name EQ x', 'agent', {}, 'attribute NOT.name [0,8): Not an attribute of agent: its attributes are agent.name, agent.email, agent.role, agent.schedulable, agent.two_factor_enabled, agent.url_slug, agent.created_at.'],
     ['agent.created_at LI|KE x', 'agent', {}, 'operator LIKE [17,21): contains the value as a substring, ignoring case; % and _ are literal characters.\nNot allowed on agent.created_at (Timestamp): use EQ, NOT_EQ, LT, LTE, GT, GTE.'],
     ['agent.nmae| EQ x', 'agent', {}, 'attribute agent.nmae [0,10): Not an attribute of agent: its attributes are agent.name, agent.email, agent.role, agent.schedulable, agent.two_factor_enabled, agent.url_slug, agent.created_at.'],
     ['agent.name EQ x |  AND', 'agent', {}, undefined],
@@ -44,6 +46,7 @@ describe('hover() under the timezest profile says what it leaves out', () => {
 
   test.for<[string, string]>([
     ['agent.name EQ x O|R agent.role EQ User', `keyword OR [16,18): either side holds${outside}`],
+    ['agent.name EQ x AND N|OT (agent.role EQ User)', `keyword NOT [20,23): the group in parentheses after it does not hold: matches exactly the records the group does not match${outside}`],
     ['agent.url_slug EQ nu|ll', `value null [18,22): No value: matches records whose agent.url_slug is null or missing.${outside}`],
     // What the profile keeps reads as in the extended one.
     ['agent.name EQ x A|ND agent.role EQ User', 'keyword AND [16,19): both sides hold; binds tighter than OR'],
