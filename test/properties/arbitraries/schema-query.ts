@@ -8,7 +8,7 @@
  * thrown away) and produces exactly one issue, with a known code at a known span.
  */
 import { fc } from '@fast-check/vitest';
-import { and, group, or, predicate } from '../../../src/ast/builders.js';
+import { and, group, not, or, predicate } from '../../../src/ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator, type Predicate, type Span } from '../../../src/ast/nodes.js';
 import type { TqlErrorCode } from '../../../src/errors/codes.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
@@ -167,17 +167,23 @@ export function arbValidPredicate(entity: Entity, extensions = true): fc.Arbitra
 
 // ---- trees over a given list of leaves ----
 
-const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' ? e : group(e));
+const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' || e.kind === 'Not' ? e : group(e));
 const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
 
 /**
- * A random tree whose predicates are `leaves`, in order: AND / OR nested with parentheses, or a
- * flat AND when `andOnly`. Depth stays below the leaf count, far under the parser's limit.
+ * A random tree whose predicates are `leaves`, in order: AND / OR nested with parentheses and
+ * NOT groups, or a flat AND when `andOnly`. Depth stays below twice the leaf count, far under the
+ * parser's limit.
  */
 export function arbTreeOver(leaves: readonly Predicate[], andOnly: boolean): fc.Arbitrary<Expr> {
   return fc.gen().map((draw) => {
     const nat = (max: number) => draw(fc.nat, { max });
+    // A NOT now and then, around a leaf or a whole subtree.
     const buildTree = (xs: readonly Predicate[]): Expr => {
+      const tree = buildBare(xs);
+      return !andOnly && nat(7) === 0 ? not(tree) : tree;
+    };
+    const buildBare = (xs: readonly Predicate[]): Expr => {
       if (xs.length === 1) return !andOnly && nat(5) === 0 ? group(xs[0]!) : xs[0]!;
       // Cut into 2..n contiguous runs.
       const cuts = new Set<number>([1 + nat(xs.length - 2)]);
