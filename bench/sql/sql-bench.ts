@@ -6,6 +6,7 @@
 import type { SqlStatement } from '../../src/backends/sql/compile-sql.js';
 import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
+import { SQL_DIALECTS } from '../../src/backends/sql/dialects.js';
 import { quoteIdentifier } from '../../src/backends/sql/sql-text.js';
 import { compareListOrder, type SortKey } from '../../src/http/list-store.js';
 import { sqlListStore } from '../../src/http/sql-store.js';
@@ -97,6 +98,7 @@ export async function storePageStatement(dialect: SqlDatabase['dialect'], from: 
   const seen: SqlStatement[] = [];
   const recorder: SqlDatabase = {
     dialect,
+    sqlDialect: SQL_DIALECTS[dialect],
     async all(statement) {
       seen.push(statement);
       return [];

@@ -73,30 +73,50 @@ export function pageStatement(table: PageTable, request: PageRequest): SqlStatem
   const id = `${key}${dialect.bytewise}`;
   const older = request.direction === 'older';
   const order = older ? 'DESC' : 'ASC';
-  const [beyond, behind] = older ? ['<', '>='] : ['>', '<='];
+  const [beyond, behind]: readonly [KeysetOperator, KeysetOperator] = older ? ['<', '>='] : ['>', '<='];
   const c = quotedColumns(dialect);
   const columns = `${request.select}, ${key} AS ${c.id}, ${createdAt} AS ${c.createdAt}`;
   const sorted = `ORDER BY ${createdAt} ${order}, ${id} ${order}`;
   const limit = w.param(request.limit);
+  const first = () => dialect.limitRows(limit());
   if (start.kind === 'end') {
-    return { text: `SELECT ${columns} FROM ${from} WHERE ${w.where()} ${sorted} LIMIT ${limit()}`, values: w.values };
+    return { text: `SELECT ${columns} FROM ${from} WHERE ${w.where()} ${sorted} ${first()}`, values: w.values };
   }
   if (start.kind === 'key') {
     // A row comparison: the engine reads it as a bound on an index over (created_at, id) with
     // the same collation on id, so a page deep in the list costs what the first one does.
     const at = w.param(start.key.createdAt);
     const past = w.param(start.key.id);
-    return { text: `SELECT ${columns} FROM ${from} WHERE ${w.where()} AND (${createdAt}, ${id}) ${beyond} (${at()}, ${past()}) ${sorted} LIMIT ${limit()}`, values: w.values };
+    return { text: `SELECT ${columns} FROM ${from} WHERE ${w.where()} AND ${keyset(dialect, [createdAt, id], beyond, [at, past])} ${sorted} ${first()}`, values: w.values };
   }
   const cursorId = w.param(start.id);
   const scoped = () => (table.scope === undefined ? '' : `${w.scope()} AND `);
   const cursorAt = () => `(SELECT ${createdAt} FROM ${from} WHERE ${scoped()}${key} = ${cursorId()})`;
   const text =
     `SELECT m.${c.cursorAt}, m.${c.behind}, p.* FROM (SELECT ${cursorAt()} AS ${c.cursorAt}, ` +
-    `EXISTS (SELECT 1 FROM ${from} WHERE ${w.where()} AND (${createdAt}, ${id}) ${behind} (${cursorAt()}, ${cursorId()})) AS ${c.behind}) m ` +
-    `LEFT JOIN (SELECT ${columns} FROM ${from} WHERE ${w.where()} AND (${createdAt}, ${id}) ${beyond} (${cursorAt()}, ${cursorId()}) ${sorted} LIMIT ${limit()}) p ON 1 = 1 ` +
+    `EXISTS (SELECT 1 FROM ${from} WHERE ${w.where()} AND ${keyset(dialect, [createdAt, id], behind, [cursorAt, cursorId])}) AS ${c.behind}) m ` +
+    `LEFT JOIN (SELECT ${columns} FROM ${from} WHERE ${w.where()} AND ${keyset(dialect, [createdAt, id], beyond, [cursorAt, cursorId])} ${sorted} ${first()}) p ON 1 = 1 ` +
     `ORDER BY p.${c.createdAt} ${order}, p.${c.id}${dialect.bytewise} ${order}`;
   return { text, values: w.values };
+}
+
+/** A keyset bound's comparison: beyond the key (`<`, `>`) or at it and behind (`>=`, `<=`). */
+type KeysetOperator = '<' | '>' | '<=' | '>=';
+
+/**
+ * `(a, b) op (x, y)` over the list order, as a row comparison where the dialect has them, else
+ * written out: `a < x OR (a = x AND b op y)` (`a > x …` for `>` and `>=`). Each value is a
+ * function, called once for each place it stands in, so positional placeholders bind it again.
+ *
+ * @example
+ * ```ts
+ * keyset(postgres, ['"created_at"', '"id"'], '<', [() => '$1', () => '$2']); // '("created_at", "id") < ($1, $2)'
+ * ```
+ */
+function keyset(dialect: SqlDialect, [a, b]: readonly [string, string], op: KeysetOperator, [x, y]: readonly [() => string, () => string]): string {
+  if (dialect.rowValues) return `(${a}, ${b}) ${op} (${x()}, ${y()})`;
+  const strict = op.startsWith('<') ? '<' : '>';
+  return `(${a} ${strict} ${x()} OR (${a} = ${x()} AND ${b} ${op} ${y()}))`;
 }
 
 /**

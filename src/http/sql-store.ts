@@ -6,8 +6,8 @@ import type { Scope } from '../backends/scope.js';
 import { checkSqlMapping } from '../backends/sql/check-mapping.js';
 import { readOptions } from '../errors/read-options.js';
 import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
-import type { SqlDatabase } from '../backends/sql/database.js';
-import { resolveDialect, type CaseFolding, type SqlDialect } from '../backends/sql/dialects.js';
+import type { AnySqlDatabase } from '../backends/sql/database.js';
+import type { CaseFolding, SqlDialect } from '../backends/sql/dialects.js';
 import { entityMapping } from '../backends/sql/define-mapping.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import type { Schema } from '../schema/types.js';
@@ -19,7 +19,8 @@ import { PAGE_COLUMNS, pageStatement, type PageStart, type PageTable } from './s
 
 /** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
 export interface SqlListStoreOptions<T> {
-  readonly db: SqlDatabase;
+  /** The database, in whose dialect (`db.sqlDialect`) every statement is written. */
+  readonly db: AnySqlDatabase;
   readonly mapping: SqlMapping;
   /** The entity of `mapping` the store lists. */
   readonly entity: string;
@@ -94,7 +95,7 @@ function plainRecord<T>(): SqlRecordReader<T> {
 export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOptions<T>): ListStore<T> {
   const options = readOptions('sqlListStore', given, SQL_STORE_OPTIONS) as SqlListStoreOptions<T>;
   const { db, mapping, entity } = options;
-  const dialect = resolveDialect(db.dialect);
+  const dialect = db.sqlDialect;
   const table = entityMapping(mapping, entity);
   const q = dialect.quoteIdentifier;
   const from = q(table.table);
@@ -140,7 +141,7 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
     async keyOf(recordId) {
       const inScope = scope === undefined ? '' : `${scope.text} AND `;
       const values = [...(scope?.values ?? []), recordId];
-      const rows = await db.all({ text: `SELECT ${place.key} AS "id", ${place.createdAt} AS "created_at" FROM ${from} WHERE ${inScope}${place.key} = ${dialect.placeholder(values.length)}`, values });
+      const rows = await db.all({ text: `SELECT ${place.key} AS ${q('id')}, ${place.createdAt} AS ${q('created_at')} FROM ${from} WHERE ${inScope}${place.key} = ${dialect.placeholder(values.length)}`, values });
       return rows[0] === undefined ? undefined : recordKey(rows[0], `the row with id ${JSON.stringify(recordId)}`);
     },
     async page(query, window) {

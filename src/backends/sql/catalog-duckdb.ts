@@ -1,9 +1,9 @@
 /** DuckDB's catalog: `duckdb_columns()` of the current database and schema. */
-import type { SqlDatabase } from './database.js';
-import type { CatalogRow, ColumnKind } from './catalog.js';
+import type { AnySqlDatabase } from './database.js';
+import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /** Every column of the tables and views in `tables`, in the current database and schema. */
-export async function duckdbColumns(db: SqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function duckdbColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows = await db.all<CatalogRow>({
     text: `SELECT table_name, column_name, data_type AS column_type, data_type AS type_name
 FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = current_schema()`,
@@ -32,3 +32,6 @@ export function duckdbColumnKind(row: CatalogRow): ColumnKind {
   if (t.startsWith('ENUM(')) return 'enum';
   return 'other';
 }
+
+/** DuckDB's catalog, as the dialect object carries it. */
+export const duckdbCatalog: CatalogReader = { rows: duckdbColumns, kind: duckdbColumnKind };

@@ -1,9 +1,9 @@
 /** MySQL's and MariaDB's catalog: `information_schema.columns` of the connection's database. */
-import type { SqlDatabase } from './database.js';
-import type { CatalogRow, ColumnKind } from './catalog.js';
+import type { AnySqlDatabase } from './database.js';
+import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /** Every column of the tables and views named in `tables`, in the current database. */
-export async function mysqlColumns(db: SqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function mysqlColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows = await db.all<Record<keyof CatalogRow, unknown>>({
     text: `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name, COLUMN_TYPE AS column_type, DATA_TYPE AS type_name
 FROM information_schema.columns
@@ -44,3 +44,6 @@ const KINDS: Readonly<Record<string, ColumnKind>> = {
 export function mysqlColumnKind(row: CatalogRow): ColumnKind {
   return Object.hasOwn(KINDS, row.type_name) ? KINDS[row.type_name]! : 'other';
 }
+
+/** MySQL and MariaDB's catalog, as the dialect object carries it. */
+export const mysqlCatalog: CatalogReader = { rows: mysqlColumns, kind: mysqlColumnKind };

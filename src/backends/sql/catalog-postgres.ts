@@ -1,12 +1,12 @@
 /** PostgreSQL's (and PGlite's) catalog: `pg_attribute` of the tables visible on the search path. */
-import type { SqlDatabase } from './database.js';
-import type { CatalogRow, ColumnKind } from './catalog.js';
+import type { AnySqlDatabase } from './database.js';
+import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /**
  * Every column of the visible tables, views and foreign tables named in `tables`; a domain is
  * read as its base type (a domain over text is text), the declared type as `format_type` prints it.
  */
-export async function postgresColumns(db: SqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function postgresColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   return db.all<CatalogRow>({
     text: `SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS column_type,
   CASE WHEN coalesce(b.typtype, t.typtype) = 'e' THEN 'enum' ELSE coalesce(b.typname, t.typname) END AS type_name
@@ -45,3 +45,6 @@ const KINDS: Readonly<Record<string, ColumnKind>> = {
 export function postgresColumnKind(row: CatalogRow): ColumnKind {
   return Object.hasOwn(KINDS, row.type_name) ? KINDS[row.type_name]! : 'other';
 }
+
+/** PostgreSQL's catalog, as the dialect object carries it. */
+export const postgresCatalog: CatalogReader = { rows: postgresColumns, kind: postgresColumnKind };

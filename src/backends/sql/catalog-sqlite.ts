@@ -1,9 +1,9 @@
 /** SQLite's catalog: `pragma_table_xinfo` of each table, its declared types read as affinities. */
-import type { SqlDatabase } from './database.js';
-import type { CatalogRow, ColumnKind } from './catalog.js';
+import type { AnySqlDatabase } from './database.js';
+import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /** Every column of each table or view in `tables` (one statement per table: the pragma takes one). */
-export async function sqliteColumns(db: SqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function sqliteColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = [];
   for (const table of tables) {
     rows.push(
@@ -30,3 +30,6 @@ export function sqliteColumnKind(row: CatalogRow): ColumnKind {
   if (/REAL|FLOA|DOUB/.test(t)) return 'float';
   return 'numeric_affinity';
 }
+
+/** SQLite's catalog, as the dialect object carries it. */
+export const sqliteCatalog: CatalogReader = { rows: sqliteColumns, kind: sqliteColumnKind };

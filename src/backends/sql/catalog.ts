@@ -3,12 +3,8 @@
  * MySQL/MariaDB `information_schema.columns`, SQLite `pragma_table_xinfo`, DuckDB
  * `duckdb_columns()`), each column sorted into the few kinds that decide how tql can compare it.
  */
-import type { SqlDatabase } from './database.js';
-import type { SqlDialectName } from './dialects.js';
-import { duckdbColumnKind, duckdbColumns } from './catalog-duckdb.js';
-import { mysqlColumnKind, mysqlColumns } from './catalog-mysql.js';
-import { postgresColumnKind, postgresColumns } from './catalog-postgres.js';
-import { sqliteColumnKind, sqliteColumns } from './catalog-sqlite.js';
+import { optionError } from '../../errors/tql-error.js';
+import type { AnySqlDatabase } from './database.js';
 
 /**
  * What a column holds, as far as tql's comparisons care:
@@ -59,19 +55,15 @@ export interface CatalogRow {
   readonly type_name: string;
 }
 
-/** One engine's catalog: the statement for some tables, and how its type names sort into kinds. */
+/**
+ * One engine's catalog, a member of its dialect object: the statement for some tables, and how
+ * its type names sort into kinds.
+ */
 export interface CatalogReader {
   /** Rows of the tables in `tables` (visible on the connection's search path / database / schema). */
-  rows(db: SqlDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
+  rows(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
   kind(row: CatalogRow): ColumnKind;
 }
-
-const READERS: { readonly [D in SqlDialectName]: CatalogReader } = {
-  postgres: { rows: postgresColumns, kind: postgresColumnKind },
-  mysql: { rows: mysqlColumns, kind: mysqlColumnKind },
-  sqlite: { rows: sqliteColumns, kind: sqliteColumnKind },
-  duckdb: { rows: duckdbColumns, kind: duckdbColumnKind },
-};
 
 /**
  * The columns of `tables` as the database's catalog declares them: one statement (SQLite: one per
@@ -83,8 +75,9 @@ const READERS: { readonly [D in SqlDialectName]: CatalogReader } = {
  * catalog.get('agent')?.get('created_at'); // { kind: 'integer', type: 'bigint' }
  * ```
  */
-export async function readCatalog(db: SqlDatabase, tables: readonly string[]): Promise<Catalog> {
-  const reader = READERS[db.dialect];
+export async function readCatalog(db: AnySqlDatabase, tables: readonly string[]): Promise<Catalog> {
+  const reader = db.sqlDialect.catalog;
+  if (reader === undefined) throw optionError(`The ${db.sqlDialect.name} dialect has no catalog reader, which checking a mapping needs: give the dialect a "catalog" member.`);
   const catalog = new Map<string, Map<string, CatalogColumn>>();
   if (tables.length === 0) return catalog;
   for (const row of await reader.rows(db, tables)) {

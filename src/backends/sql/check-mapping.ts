@@ -13,7 +13,8 @@ import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { readCatalog, type Catalog, type CatalogColumn } from './catalog.js';
 import { columnFitProblem, holdsText, keyFamily } from './column-fit.js';
 import { columnStorage } from './column-storage.js';
-import type { SqlDatabase } from './database.js';
+import type { AnySqlDatabase } from './database.js';
+import type { SqlDialect } from './dialects.js';
 import { entityMapping, readMapping } from './define-mapping.js';
 import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
 
@@ -69,7 +70,7 @@ interface Checked {
  * error?.issues.map((i) => i.message); // → ["The mapping does not fit the database: event.created_at: column event.created_at is timestamp with time zone, and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of event."]
  * ```
  */
-export async function checkSqlMapping(db: SqlDatabase, schema: Schema, given: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
+export async function checkSqlMapping(db: AnySqlDatabase, schema: Schema, given: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
   const { entities, listOrder, acceptDecimal } = readOptions('checkSqlMapping', options, ['entities', 'listOrder', 'acceptDecimal']);
   const mapping = readMapping('checkSqlMapping', given) as SqlMapping;
   const names = entities === undefined ? schema.entityNames.filter((name) => typeof mapping === 'object' && mapping !== null && Object.hasOwn(mapping, name)) : entityNames(entities);
@@ -84,7 +85,7 @@ export async function checkSqlMapping(db: SqlDatabase, schema: Schema, given: Sq
     for (const c of collectionsOf(entity, m)) tables.add(c.table);
   }
   const catalog = await readCatalog(db, [...tables]);
-  const ctx: Context = { catalog, dialect: db.dialect, acceptDecimal: acceptDecimal === true, problems: new Set<string>(), guesses: 0 };
+  const ctx: Context = { catalog, dialect: db.sqlDialect, acceptDecimal: acceptDecimal === true, problems: new Set<string>(), guesses: 0 };
   for (const c of checked) checkEntity(c, ctx, listOrder ?? false);
   if (ctx.problems.size > 0) throw mismatchError([...ctx.problems]);
 }
@@ -104,7 +105,7 @@ function entityNames(entities: unknown): string[] {
 /** What every check of one call shares. */
 interface Context {
   readonly catalog: Catalog;
-  readonly dialect: SqlDatabase['dialect'];
+  readonly dialect: SqlDialect;
   readonly acceptDecimal: boolean;
   readonly problems: Set<string>;
   /** How many "did you mean" guesses were made, up to {@link SUGGESTED_COLUMNS}. */

@@ -7,7 +7,7 @@ import { OPERATOR_FACTS } from '../../schema/operators.js';
 import type { Attribute, AttributeType } from '../../schema/types.js';
 import type { CatalogColumn, ColumnKind } from './catalog.js';
 import type { ResolvedColumnStorage } from './column-storage.js';
-import type { SqlDialectName } from './dialects.js';
+import type { SqlDialect } from './dialects.js';
 
 /** One attribute read from one column, as {@link columnFitProblem} sees it. */
 export interface ColumnUse {
@@ -15,7 +15,7 @@ export interface ColumnUse {
   /** What the mapping says the column holds (`columnStorage`). */
   readonly storage: ResolvedColumnStorage;
   readonly column: CatalogColumn;
-  readonly dialect: SqlDialectName;
+  readonly dialect: SqlDialect;
   /** The record field, as the mapping's `storage` and `columns` entries name it. */
   readonly field: string;
   /** The entity whose mapping holds the field's entries. */
@@ -103,15 +103,17 @@ const STORAGE_WORDS: { readonly [K in ResolvedColumnStorage['kind']]: string } =
   text: 'text',
 };
 
+/** Whether the column is declared a date or time but may hold texts as well as numbers (SQLite's DATETIME). */
+const looseDatetime = (column: CatalogColumn, dialect: SqlDialect) => dialect.columns.looseDatetimes && column.kind === 'numeric_affinity' && /DATE|TIME/i.test(column.type);
+
 /** The column kinds each Timestamp storage reads correctly, per engine where it differs. */
-function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogColumn, dialect: SqlDialectName): boolean {
+function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogColumn, dialect: SqlDialect): boolean {
   switch (storage) {
     case 'unix_seconds':
     case 'unix_milliseconds':
       return NUMBERS.has(column.kind);
     case 'iso_text':
-      // SQLite's DATETIME columns (NUMERIC affinity) keep the texts CURRENT_TIMESTAMP writes as text.
-      return column.kind === 'text' || (dialect === 'sqlite' && column.kind === 'numeric_affinity' && /DATE|TIME/i.test(column.type));
+      return column.kind === 'text' || looseDatetime(column, dialect);
     case 'timestamptz':
       return column.kind === storage;
     case 'timestamp':
@@ -123,16 +125,13 @@ function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogCo
 }
 
 /** The storage entry that reads this column, if one does. */
-function storageForColumn(column: CatalogColumn, dialect: SqlDialectName): string | undefined {
+function storageForColumn(column: CatalogColumn, dialect: SqlDialect): string | undefined {
   if (column.kind === 'timestamptz' || column.kind === 'timestamp') return `'${column.kind}'`;
   if (column.kind === 'date') return "'timestamp' (a date is its midnight, a wall-clock time in the mapping's zone)";
   if (column.kind === 'text') return "'iso_text'";
   if (!NUMBERS.has(column.kind)) return undefined;
-  // An SQLite DATETIME column holds numbers or texts, whichever the app wrote.
-  return dialect === 'sqlite' && column.kind === 'numeric_affinity' && /DATE|TIME/i.test(column.type)
-    ? "'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts)"
-    : "'unix_seconds' (or 'unix_milliseconds')";
-  return undefined;
+  // Such a column holds numbers or texts, whichever the app wrote.
+  return looseDatetime(column, dialect) ? "'unix_seconds' (or 'unix_milliseconds', or 'iso_text' for texts)" : "'unix_seconds' (or 'unix_milliseconds')";
 }
 
 const timestampFit: Fit = (use) => {
@@ -140,8 +139,8 @@ const timestampFit: Fit = (use) => {
   if (timestampFits(storage.kind, column, dialect)) return undefined;
   const reads = `and the mapping reads it as ${STORAGE_WORDS[storage.kind]}`;
   const fitting = storageForColumn(column, dialect);
-  if (dialect === 'sqlite' && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
-    return `${reads}, a type SQLite does not have; declare storage: { ${use.field}: ${fitting ?? "'iso_text' (texts) or 'unix_seconds' (numbers)"} } in the mapping of ${use.entity}`;
+  if (!dialect.columns.timestampTypes && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
+    return `${reads}, a type ${dialect.title} does not have; declare storage: { ${use.field}: ${fitting ?? "'iso_text' (texts) or 'unix_seconds' (numbers)"} } in the mapping of ${use.entity}`;
   }
   if (fitting !== undefined) return `${reads}; declare storage: { ${use.field}: ${fitting} } in the mapping of ${use.entity}`;
   return `${reads}; make it a timestamp, a number or a text column`;
@@ -149,9 +148,10 @@ const timestampFit: Fit = (use) => {
 
 const booleanFit: Fit = ({ column, dialect }) => {
   if (column.kind === 'boolean') return undefined;
-  // SQLite and MySQL/MariaDB store booleans as 0 and 1, and tql binds them so there.
-  if ((dialect === 'sqlite' || dialect === 'mysql') && (column.kind === 'integer' || column.kind === 'numeric_affinity')) return undefined;
-  return dialect === 'sqlite' || dialect === 'mysql' ? 'and a Boolean needs 0 and 1 in an integer column; make it BOOLEAN or INTEGER' : 'and a Boolean needs a boolean column; make the column boolean';
+  // Where booleans are 0 and 1 (SQLite, MySQL/MariaDB), tql binds them so.
+  if (dialect.columns.booleans === 'boolean') return 'and a Boolean needs a boolean column; make the column boolean';
+  if (column.kind === 'integer' || column.kind === 'numeric_affinity') return undefined;
+  return 'and a Boolean needs 0 and 1 in an integer column; make it BOOLEAN or INTEGER';
 };
 
 const numberFit: Fit = ({ column, acceptDecimal }) => {
@@ -180,7 +180,7 @@ const FITS: { readonly [T in AttributeType]: Fit } = {
  * @example
  * ```ts
  * columnFitProblem({ attribute: createdAt, storage: { kind: 'unix_seconds' }, column: { kind: 'timestamptz', type: 'timestamp with time zone' },
- *   dialect: 'postgres', field: 'created_at', entity: 'agent', acceptDecimal: false });
+ *   dialect: postgres, field: 'created_at', entity: 'agent', acceptDecimal: false });
  * // "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of agent"
  * ```
  */

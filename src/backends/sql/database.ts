@@ -3,9 +3,10 @@
  * better-sqlite3, mysql2, @duckdb/node-api), so the loader and tests run statements the same way on each. Structural
  * types only: tql does not depend on any driver.
  */
+import { readOptions } from '../../errors/read-options.js';
 import { inputError, type TqlError } from '../../errors/tql-error.js';
 import type { SqlStatement } from './compile-sql.js';
-import type { SqlDialectName } from './dialects.js';
+import { resolveDialect, SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './dialects.js';
 
 /** A node-postgres `Client` or `PoolClient`. */
 export interface PgQueryable {
@@ -81,12 +82,16 @@ export interface DuckDbResultLike {
   getRowObjectsJS(): Record<string, unknown>[];
 }
 
-/** Any driver {@link sqlDatabase} accepts. */
-export type SqlDriver = PgQueryable | PgliteLike | BetterSqlite3Like | Mysql2ConnectionLike | Mysql2PoolLike | DuckDbConnectionLike;
-
-/** Statements run the same way whatever the driver. */
-export interface SqlDatabase {
-  readonly dialect: SqlDialectName;
+/**
+ * Statements run the same way whatever the driver, with the dialect they are written in. `Name`
+ * is the dialect's name: a built-in one (`SqlDialectName`) for a database {@link sqlDatabase}
+ * made from a driver alone.
+ */
+export interface SqlDatabase<Name extends string = SqlDialectName> {
+  /** The name of {@link sqlDialect}, for tables keyed by dialect (`schedulingDdl[db.dialect]`). */
+  readonly dialect: Name;
+  /** The dialect object: every difference of the engine, as statements for this database are written. */
+  readonly sqlDialect: SqlDialect;
   /** Runs one parameterized statement and returns its rows (none for INSERT and the like). */
   all<Row = Record<string, unknown>>(statement: SqlStatement): Promise<Row[]>;
   /** Runs a script of statements without parameters (DDL). */
@@ -95,39 +100,111 @@ export interface SqlDatabase {
    * Runs `fn` in a transaction on one connection: committed when `fn` resolves, rolled back
    * when it rejects. On better-sqlite3, do not use the same connection elsewhere meanwhile.
    */
-  transaction<T>(fn: (db: SqlDatabase) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (db: SqlDatabase<Name>) => Promise<T>): Promise<T>;
+}
+
+/** A {@link SqlDatabase} of any dialect, built-in or your own: what functions that read only its dialect object take. */
+export type AnySqlDatabase = SqlDatabase<string>;
+
+/** The two members of a {@link SqlDatabase} that say its dialect. */
+type Dialected<Name extends string> = Pick<SqlDatabase<Name>, 'dialect' | 'sqlDialect'>;
+
+/**
+ * How one kind of driver is recognised and wrapped. Each adapter says which members tell its
+ * driver apart and which dialect its engine speaks.
+ */
+interface DriverAdapter<D> {
+  /** The driver as this adapter uses it when `d` is one (a mysql2 callback connection's promise form); else undefined. */
+  recognise(d: Members): D | undefined;
+  /** The built-in dialect of the driver's engine. */
+  readonly dialect: SqlDialectName;
+  /** The driver as a database whose statements are written as `dialect` says. */
+  wrap<Name extends string>(driver: D, dialect: Dialected<Name>): SqlDatabase<Name>;
+}
+
+/** The driver of each kind {@link sqlDatabase} recognises. */
+interface DriverKinds {
+  readonly duckdb: DuckDbConnectionLike;
+  readonly mysqlPool: Mysql2PoolLike;
+  readonly mysqlConnection: Mysql2ConnectionLike;
+  readonly sqlite: BetterSqlite3Like;
+  readonly pglite: PgliteLike;
+  readonly pgPool: PgPoolLike;
+  readonly pgClient: PgQueryable;
+}
+
+/** The kinds of driver {@link sqlDatabase} recognises. */
+export type DriverKind = keyof DriverKinds;
+
+const isFunction = (value: unknown): boolean => typeof value === 'function';
+
+/** A driver's members, as its adapter reads them to recognise it. */
+type Members = Readonly<Record<string, unknown>>;
+
+/** Recognises a driver by the functions it has. */
+const having =
+  <D>(...functions: readonly string[]) =>
+  (d: Members): D | undefined =>
+    functions.every((f) => isFunction(d[f])) ? (d as unknown as D) : undefined;
+
+/**
+ * Recognises a mysql2 driver (`execute` and `query`) whose promise form, which a callback
+ * connection or pool hands out, has `member`, as that form.
+ */
+const mysqlHaving =
+  <D>(member: string) =>
+  (d: Members): D | undefined =>
+    having<Members>('execute', 'query')(d) === undefined ? undefined : having<D>(member)(isFunction(d['promise']) ? (d['promise'] as () => Members).call(d) : d);
+
+/**
+ * The driver adapters, keyed by driver kind and tried in the order written: a driver whose
+ * members are a subset of another's (a node-postgres Client's `query`) comes after it.
+ */
+const DRIVER_ADAPTERS: { readonly [K in DriverKind]: DriverAdapter<DriverKinds[K]> } = {
+  duckdb: { dialect: 'duckdb', recognise: having('runAndReadAll'), wrap: duckdbDatabase },
+  mysqlPool: { dialect: 'mysql', recognise: mysqlHaving('getConnection'), wrap: mysqlPoolDatabase },
+  mysqlConnection: { dialect: 'mysql', recognise: mysqlHaving('beginTransaction'), wrap: mysqlConnectionDatabase },
+  sqlite: { dialect: 'sqlite', recognise: having('prepare', 'exec'), wrap: sqliteDatabase },
+  pglite: { dialect: 'postgres', recognise: having('query', 'exec', 'transaction'), wrap: pgliteDatabase },
+  pgPool: { dialect: 'postgres', recognise: (d) => (typeof d['totalCount'] === 'number' ? having<PgPoolLike>('query', 'connect')(d) : undefined), wrap: pgPoolDatabase },
+  pgClient: { dialect: 'postgres', recognise: having('query'), wrap: pgClientDatabase },
+};
+
+/** Any driver {@link sqlDatabase} accepts. */
+export type SqlDriver = DriverKinds[DriverKind];
+
+/** Options of {@link sqlDatabase}. */
+export interface SqlDatabaseOptions {
+  /**
+   * The dialect to write statements in, where the engine behind the driver is not the one the
+   * driver usually speaks to (a PostgreSQL-compatible engine: `{ ...postgres, name: 'cockroach', … }`).
+   */
+  readonly dialect: SqlDialect | SqlDialectName;
 }
 
 /**
  * Wraps a driver object in a {@link SqlDatabase}: a better-sqlite3 `Database` (dialect `sqlite`),
  * a PGlite instance or a node-postgres `Client` / `Pool` (dialect `postgres`), a mysql2
  * `Connection` / `Pool` (dialect `mysql`) or a DuckDB connection of @duckdb/node-api (`duckdb`).
+ * With `{ dialect }`, statements are written in that dialect instead.
  *
  * @example
  * ```ts
  * const db = sqlDatabase(new Database(':memory:'));
  * await db.exec(schedulingDdl.sqlite);
- * await db.all(selectSql(query, { dialect: db.dialect, mapping: schedulingSqlMapping })); // → []
+ * await db.all(selectSql(query, { dialect: db.sqlDialect, mapping: schedulingSqlMapping })); // → []
  * ```
  */
-export function sqlDatabase(driver: SqlDriver): SqlDatabase {
-  const d = driver as unknown as Record<string, unknown>;
-  if (typeof d !== 'object' || d === null) throw notADriver();
-  if (typeof d['runAndReadAll'] === 'function') return duckdbDatabase(driver as DuckDbConnectionLike);
-  if (typeof d['execute'] === 'function' && typeof d['query'] === 'function') {
-    // A callback mysql2 connection (or pool) hands out its promise form.
-    const m = typeof d['promise'] === 'function' ? (d['promise'] as () => Record<string, unknown>).call(d) : d;
-    if (typeof m['getConnection'] === 'function') return mysqlPoolDatabase(m as unknown as Mysql2PoolLike);
-    if (typeof m['beginTransaction'] === 'function') return mysqlConnectionDatabase(m as unknown as Mysql2ConnectionLike);
-  }
-  if (typeof d['prepare'] === 'function' && typeof d['exec'] === 'function') return sqliteDatabase(driver as BetterSqlite3Like);
-  if (typeof d['query'] === 'function' && typeof d['exec'] === 'function' && typeof d['transaction'] === 'function') {
-    return pgliteDatabase(driver as PgliteLike);
-  }
-  if (typeof d['query'] === 'function') {
-    return typeof d['connect'] === 'function' && typeof d['totalCount'] === 'number'
-      ? pgPoolDatabase(driver as PgPoolLike)
-      : pgClientDatabase(driver as PgQueryable);
+export function sqlDatabase(driver: SqlDriver): SqlDatabase;
+export function sqlDatabase(driver: SqlDriver, options: SqlDatabaseOptions): AnySqlDatabase;
+export function sqlDatabase(driver: SqlDriver, options?: SqlDatabaseOptions): AnySqlDatabase {
+  const given = options === undefined ? undefined : resolveDialect(readOptions('sqlDatabase', options, ['dialect']).dialect as SqlDialect | SqlDialectName);
+  if (typeof driver !== 'object' || driver === null) throw notADriver();
+  for (const adapter of Object.values(DRIVER_ADAPTERS) as DriverAdapter<unknown>[]) {
+    const recognised = adapter.recognise(driver as unknown as Members);
+    if (recognised === undefined) continue;
+    const sqlDialect = given ?? SQL_DIALECTS[adapter.dialect];
+    return adapter.wrap(recognised, { dialect: sqlDialect.name, sqlDialect });
   }
   throw notADriver();
 }
@@ -144,7 +221,7 @@ export function sqlDatabase(driver: SqlDriver): SqlDatabase {
  */
 export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase {
   const d = db as Partial<SqlDatabase>;
-  return typeof d.all === 'function' && typeof d.dialect === 'string' ? (db as SqlDatabase) : sqlDatabase(db as SqlDriver);
+  return typeof d.all === 'function' && typeof d.sqlDialect === 'object' && d.sqlDialect !== null ? (db as SqlDatabase) : sqlDatabase(db as SqlDriver);
 }
 
 function notADriver(): TqlError {
@@ -174,7 +251,7 @@ async function inTransaction<T>(steps: TransactionSteps, body: () => Promise<T>)
 /** Prepared statements kept per connection; cleared when full so any text set stays bounded. */
 const STATEMENT_CACHE_SIZE = 200;
 
-function sqliteDatabase(db: BetterSqlite3Like): SqlDatabase {
+function sqliteDatabase<Name extends string>(db: BetterSqlite3Like, dialect: Dialected<Name>): SqlDatabase<Name> {
   const statements = new Map<string, ReturnType<BetterSqlite3Like['prepare']>>();
   const prepare = (text: string) => {
     let s = statements.get(text);
@@ -185,8 +262,8 @@ function sqliteDatabase(db: BetterSqlite3Like): SqlDatabase {
     }
     return s;
   };
-  const self: SqlDatabase = {
-    dialect: 'sqlite',
+  const self: SqlDatabase<Name> = {
+    ...dialect,
     all: async <Row>(statement: SqlStatement) => {
       const s = prepare(statement.text);
       if (s.reader) return s.all(...statement.values) as Row[];
@@ -209,23 +286,23 @@ function sqliteDatabase(db: BetterSqlite3Like): SqlDatabase {
   return self;
 }
 
-function pgliteDatabase(db: Omit<PgliteLike, 'transaction'> & Partial<Pick<PgliteLike, 'transaction'>>): SqlDatabase {
+function pgliteDatabase<Name extends string>(db: Omit<PgliteLike, 'transaction'> & Partial<Pick<PgliteLike, 'transaction'>>, dialect: Dialected<Name>): SqlDatabase<Name> {
   return {
-    dialect: 'postgres',
+    ...dialect,
     all: async <Row>(statement: SqlStatement) => (await db.query(statement.text, statement.values)).rows as Row[],
     exec: async (script) => {
       await db.exec(script);
     },
     transaction: async (fn) => {
-      if (db.transaction === undefined) return fn(pgliteDatabase(db)); // already inside one
-      return db.transaction((tx) => fn(pgliteDatabase(tx)));
+      if (db.transaction === undefined) return fn(pgliteDatabase(db, dialect)); // already inside one
+      return db.transaction((tx) => fn(pgliteDatabase(tx, dialect)));
     },
   };
 }
 
-function pgClientDatabase(client: PgQueryable): SqlDatabase {
-  const self: SqlDatabase = {
-    dialect: 'postgres',
+function pgClientDatabase<Name extends string>(client: PgQueryable, dialect: Dialected<Name>): SqlDatabase<Name> {
+  const self: SqlDatabase<Name> = {
+    ...dialect,
     all: async <Row>(statement: SqlStatement) => (await client.query(statement.text, statement.values)).rows as Row[],
     exec: async (script) => {
       await client.query(script);
@@ -236,13 +313,13 @@ function pgClientDatabase(client: PgQueryable): SqlDatabase {
   return self;
 }
 
-function pgPoolDatabase(pool: PgPoolLike): SqlDatabase {
+function pgPoolDatabase<Name extends string>(pool: PgPoolLike, dialect: Dialected<Name>): SqlDatabase<Name> {
   return {
-    ...pgClientDatabase(pool),
+    ...pgClientDatabase(pool, dialect),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
-        return await pgClientDatabase(client).transaction(fn);
+        return await pgClientDatabase(client, dialect).transaction(fn);
       } finally {
         client.release();
       }
@@ -264,9 +341,9 @@ function statementsOf(script: string): string[] {
 /** mysql2 rows: an array for a statement that returns rows, a result header otherwise. */
 const mysqlRows = <Row>([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
 
-function mysqlConnectionDatabase(connection: Mysql2ConnectionLike): SqlDatabase {
-  const self: SqlDatabase = {
-    dialect: 'mysql',
+function mysqlConnectionDatabase<Name extends string>(connection: Mysql2ConnectionLike, dialect: Dialected<Name>): SqlDatabase<Name> {
+  const self: SqlDatabase<Name> = {
+    ...dialect,
     // execute: a server-side prepared statement, so no value is ever spliced into the text by
     // the client (whose escaping would depend on sql_mode NO_BACKSLASH_ESCAPES).
     all: async <Row>(statement: SqlStatement) => mysqlRows<Row>(await connection.execute(statement.text, statement.values as never[])),
@@ -279,13 +356,13 @@ function mysqlConnectionDatabase(connection: Mysql2ConnectionLike): SqlDatabase 
   return self;
 }
 
-function mysqlPoolDatabase(pool: Mysql2PoolLike): SqlDatabase {
+function mysqlPoolDatabase<Name extends string>(pool: Mysql2PoolLike, dialect: Dialected<Name>): SqlDatabase<Name> {
   return {
-    ...mysqlConnectionDatabase(pool as unknown as Mysql2ConnectionLike),
+    ...mysqlConnectionDatabase(pool as unknown as Mysql2ConnectionLike, dialect),
     transaction: async (fn) => {
       const connection = await pool.getConnection();
       try {
-        return await mysqlConnectionDatabase(connection).transaction(fn);
+        return await mysqlConnectionDatabase(connection, dialect).transaction(fn);
       } finally {
         connection.release();
       }
@@ -302,14 +379,14 @@ function fromDuckdb(value: bigint): number | string {
   return Number.isSafeInteger(n) ? n : String(value);
 }
 
-function duckdbDatabase(connection: DuckDbConnectionLike): SqlDatabase {
+function duckdbDatabase<Name extends string>(connection: DuckDbConnectionLike, dialect: Dialected<Name>): SqlDatabase<Name> {
   const run = async (text: string, values?: readonly unknown[]) => {
     const rows = (await connection.runAndReadAll(text, values === undefined || values.length === 0 ? undefined : (values as never[]))).getRowObjectsJS();
     for (const row of rows) for (const [k, v] of Object.entries(row)) if (typeof v === 'bigint') row[k] = fromDuckdb(v);
     return rows;
   };
-  const self: SqlDatabase = {
-    dialect: 'duckdb',
+  const self: SqlDatabase<Name> = {
+    ...dialect,
     all: async <Row>(statement: SqlStatement) => (await run(statement.text, statement.values)) as Row[],
     exec: async (script) => {
       for (const s of statementsOf(script)) await run(s);

@@ -5,6 +5,11 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { optionError } from '../../errors/tql-error.js';
 import { orList } from '../../errors/wording.js';
+import type { CatalogReader } from './catalog.js';
+import { duckdbCatalog } from './catalog-duckdb.js';
+import { mysqlCatalog } from './catalog-mysql.js';
+import { postgresCatalog } from './catalog-postgres.js';
+import { sqliteCatalog } from './catalog-sqlite.js';
 import { INSTANT_WRITERS, type InstantWriters } from './instant-sql.js';
 import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
 
@@ -33,6 +38,8 @@ export const CASE_FOLDINGS = Object.keys(FOLDING_NAMES) as readonly CaseFolding[
  */
 export interface SqlDialect {
   readonly name: string;
+  /** The engine as messages name it: `PostgreSQL`. */
+  readonly title: string;
   /** The placeholder of the `n`-th bound value, counting from 1. */
   placeholder(n: number): string;
   /** The most bound values one statement may have. */
@@ -66,11 +73,27 @@ export interface SqlDialect {
    * so an index on the column still serves the comparison.
    */
   exactText?(operand: string): string;
+  /** What the engine's `CREATE INDEX` takes, and the kinds of index it offers. */
+  readonly indexes: IndexSyntax;
   /**
-   * What the engine's `CREATE INDEX` takes: `IF NOT EXISTS`, and an expression (a variant's
-   * `CASE`) rather than columns only. Both default to true.
+   * The clause that keeps the first `count` rows (a placeholder) of an ordered SELECT, written
+   * after its ORDER BY: `LIMIT $2`; `OFFSET 0 ROWS FETCH NEXT @p2 ROWS ONLY` on SQL Server.
    */
-  readonly indexes?: { readonly ifNotExists: boolean; readonly expressions: boolean };
+  limitRows(count: string): string;
+  /**
+   * Whether row values compare (`(a, b) < (x, y)`), as keyset pages bound the list order; where
+   * not, the bound is written out (`a < x OR (a = x AND b < y)`).
+   */
+  readonly rowValues: boolean;
+  /** What the engine's columns can hold: how `checkSqlMapping` judges a column's type. */
+  readonly columns: ColumnFacts;
+  /** What a `CREATE TABLE` may say, and how temporary tables are named and dropped. */
+  readonly ddl: DdlFacts;
+  /**
+   * How the database's catalog says what its columns are (`checkSqlMapping`, `openSqlListStore`);
+   * undefined where tql cannot read it, and checking a mapping is then an `invalid_option` error.
+   */
+  readonly catalog: CatalogReader | undefined;
   /**
    * How "some element row" is written: `exists`, a correlated `EXISTS (SELECT 1 …)`, or `in`,
    * `key IN (SELECT foreignKey …)`, which an engine that runs a correlated subquery once per
@@ -103,6 +126,73 @@ export interface SqlDialect {
 }
 
 /**
+ * What an engine's `CREATE INDEX` takes, and which index kinds it offers beyond a B-tree.
+ *
+ * @example
+ * ```ts
+ * postgres.indexes; // { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram' }
+ * ```
+ */
+export interface IndexSyntax {
+  /** `CREATE INDEX IF NOT EXISTS` (MySQL 8 has no such clause). */
+  readonly ifNotExists: boolean;
+  /** An index on an expression (a variant's `CASE`) rather than on columns only (MariaDB: columns only). */
+  readonly expressions: boolean;
+  /**
+   * The index for a String compared by EQ and IN only: `btree`, or `hash` (PostgreSQL's
+   * `USING hash`, which takes text of any length where a B-tree entry is limited).
+   */
+  readonly equality: 'btree' | 'hash';
+  /** The index that serves `LIKE '%…%'`: `trigram` (PostgreSQL's `pg_trgm` GIN), or `none`. */
+  readonly substring: 'trigram' | 'none';
+}
+
+/**
+ * What an engine's columns can hold, where it decides whether a column fits an attribute.
+ *
+ * @example
+ * ```ts
+ * sqlite.columns; // { booleans: 'integer', timestampTypes: false, looseDatetimes: true }
+ * ```
+ */
+export interface ColumnFacts {
+  /** How a Boolean is stored: a `boolean` type, or 0 and 1 in an `integer` column ({@link SqlDialect.bindBoolean} binds them so). */
+  readonly booleans: 'boolean' | 'integer';
+  /** Whether the engine has timestamp column types (`timestamptz`, `timestamp`); SQLite has none. */
+  readonly timestampTypes: boolean;
+  /**
+   * Whether a column declared `DATE`/`DATETIME` of numeric kind may hold texts as well as numbers
+   * (SQLite's NUMERIC affinity keeps the texts `CURRENT_TIMESTAMP` writes as texts).
+   */
+  readonly looseDatetimes: boolean;
+}
+
+/**
+ * What a `CREATE TABLE` may say on this engine.
+ *
+ * @example
+ * ```ts
+ * duckdb.ddl; // { cascadingDeletes: false, checkBooleans: false, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' }
+ * ```
+ */
+export interface DdlFacts {
+  /** Whether `REFERENCES … ON DELETE CASCADE` is accepted (DuckDB refuses it). */
+  readonly cascadingDeletes: boolean;
+  /** Whether a boolean column needs `CHECK (c IN (0, 1))` to refuse other values (SQLite's columns take any). */
+  readonly checkBooleans: boolean;
+  /**
+   * The schema that names a temporary table for this connection only (`pg_temp`, `temp`), so a
+   * statement cannot reach a permanent table of the same name; undefined where there is none.
+   */
+  readonly temporarySchema: string | undefined;
+  /** How a temporary table is dropped: `DROP TABLE`, or `DROP TEMPORARY TABLE` (MySQL), which never drops a permanent one. */
+  readonly dropTemporary: string;
+}
+
+/** `LIMIT n`: every built-in engine's way of keeping the first rows. */
+const limitClause = (count: string) => `LIMIT ${count}`;
+
+/**
  * JSON built in SQL. Keys are written as string literals: give names from code, not input.
  *
  * @example
@@ -128,6 +218,7 @@ const likeOperator = (negated: boolean) => (negated ? 'NOT LIKE' : 'LIKE');
 /** PostgreSQL (server, PGlite): `$1` placeholders, real booleans. */
 export const postgres: SqlDialect = {
   name: 'postgres',
+  title: 'PostgreSQL',
   placeholder: (n) => `$${n}`,
   // The wire protocol counts parameters in 16 bits.
   maxParameters: 65_535,
@@ -141,6 +232,14 @@ export const postgres: SqlDialect = {
   like: (expr, pattern, negated, folding) => `${postgresLower(expr, folding)} ${likeOperator(negated)} ${pattern} ESCAPE E'\\\\'`,
   collections: 'exists',
   bytewise: ' COLLATE "C"',
+  // Strings have no ranges: a hash index serves their EQ and IN, whatever the text's length (a
+  // B-tree entry is limited to 2,704 bytes).
+  indexes: { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram' },
+  limitRows: limitClause,
+  rowValues: true,
+  columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
+  ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: 'pg_temp', dropTemporary: 'DROP TABLE' },
+  catalog: postgresCatalog,
   instants: INSTANT_WRITERS.postgres,
   uuidType: true,
   json: {
@@ -156,6 +255,7 @@ function postgresLower(expr: string, folding: CaseFolding): string {
 /** SQLite (better-sqlite3): `?` placeholders, booleans as 0 and 1. */
 export const sqlite: SqlDialect = {
   name: 'sqlite',
+  title: 'SQLite',
   placeholder: () => '?',
   // SQLITE_MAX_VARIABLE_NUMBER since SQLite 3.32.
   maxParameters: 32_766,
@@ -173,6 +273,13 @@ export const sqlite: SqlDialect = {
   collections: 'in',
   // SQLite's default BINARY collation compares bytes.
   bytewise: '',
+  indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none' },
+  limitRows: limitClause,
+  rowValues: true,
+  // No boolean or timestamp types: a column's declared type only sets its affinity.
+  columns: { booleans: 'integer', timestampTypes: false, looseDatetimes: true },
+  ddl: { cascadingDeletes: true, checkBooleans: true, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' },
+  catalog: sqliteCatalog,
   instants: INSTANT_WRITERS.sqlite,
   // An aggregate's ORDER BY needs SQLite 3.44 (better-sqlite3 11.6+); json_group_array of no rows is [].
   json: {
@@ -195,6 +302,7 @@ const MYSQL_LIKE_ESCAPE = '!';
  */
 export const mysql: SqlDialect = {
   name: 'mysql',
+  title: 'MySQL/MariaDB',
   placeholder: () => '?',
   // The client/server protocol counts a prepared statement's parameters in 16 bits.
   maxParameters: 65_535,
@@ -215,7 +323,13 @@ export const mysql: SqlDialect = {
   // scheduling DDL does), and keyset pages then order by bytes.
   bytewise: '',
   // MySQL 8 has no CREATE INDEX IF NOT EXISTS and MariaDB no index on an expression.
-  indexes: { ifNotExists: false, expressions: false },
+  indexes: { ifNotExists: false, expressions: false, equality: 'btree', substring: 'none' },
+  limitRows: limitClause,
+  rowValues: true,
+  // BOOLEAN is TINYINT(1): 0 and 1.
+  columns: { booleans: 'integer', timestampTypes: true, looseDatetimes: false },
+  ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: undefined, dropTemporary: 'DROP TEMPORARY TABLE' },
+  catalog: mysqlCatalog,
   instants: INSTANT_WRITERS.mysql,
   // MariaDB's UUID type (10.7+); MySQL 8 has none.
   uuidType: true,
@@ -229,6 +343,7 @@ export const mysql: SqlDialect = {
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
 export const duckdb: SqlDialect = {
   name: 'duckdb',
+  title: 'DuckDB',
   placeholder: (n) => `$${n}`,
   // No documented limit; one statement's values are held in memory like the rest of it.
   maxParameters: 65_535,
@@ -242,6 +357,13 @@ export const duckdb: SqlDialect = {
   collections: 'exists',
   // The default collation is binary: = and ORDER BY compare code points.
   bytewise: '',
+  indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none' },
+  limitRows: limitClause,
+  rowValues: true,
+  columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
+  // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
+  ddl: { cascadingDeletes: false, checkBooleans: false, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' },
+  catalog: duckdbCatalog,
   instants: INSTANT_WRITERS.duckdb,
   uuidType: true,
   json: {
@@ -294,11 +416,42 @@ export const SQL_DIALECTS = { postgres, sqlite, mysql, duckdb } as const satisfi
 /** `'postgres' | 'sqlite' | 'mysql' | 'duckdb'`. */
 export type SqlDialectName = keyof typeof SQL_DIALECTS;
 
-/** The names of the functions of {@link SqlDialect}. */
-type HookName = { [K in keyof SqlDialect]-?: SqlDialect[K] extends (...args: never[]) => unknown ? K : never }[keyof SqlDialect];
+/** The members a dialect object must have (optional ones have defaults where they are read). */
+type RequiredMember = { [K in keyof SqlDialect]-?: object extends Pick<SqlDialect, K> ? never : K }[keyof SqlDialect];
 
-/** Every function a dialect object must have: keyed by the interface, so a new hook is listed or nothing compiles. */
-const HOOKS: { readonly [K in HookName]: true } = { placeholder: true, quoteIdentifier: true, bindBoolean: true, lower: true, like: true };
+/** What `typeof` says of a member (`object`: not null), or `absent` where it may be undefined. */
+type MemberType = 'function' | 'string' | 'number' | 'boolean' | 'object' | 'absent';
+
+/**
+ * Every required member of a dialect object and what it is: keyed by the interface, so a new
+ * required member is listed here or nothing compiles, and a dialect object written in
+ * JavaScript without it is refused when it is passed, not when the member is first read.
+ */
+const REQUIRED: { readonly [K in RequiredMember]: readonly MemberType[] } = {
+  name: ['string'],
+  title: ['string'],
+  placeholder: ['function'],
+  maxParameters: ['number'],
+  quoteIdentifier: ['function'],
+  bindBoolean: ['function'],
+  lower: ['function'],
+  like: ['function'],
+  collections: ['string'],
+  bytewise: ['string'],
+  indexes: ['object'],
+  limitRows: ['function'],
+  rowValues: ['boolean'],
+  columns: ['object'],
+  ddl: ['object'],
+  catalog: ['object', 'absent'],
+};
+
+/** Whether `value` is of one of the member types `allowed`. */
+function isMemberOf(value: unknown, allowed: readonly MemberType[]): boolean {
+  if (value === undefined) return allowed.includes('absent');
+  if (value === null) return false;
+  return (allowed as readonly string[]).includes(typeof value);
+}
 
 /**
  * The dialect object for a name, or the object itself.
@@ -310,9 +463,12 @@ const HOOKS: { readonly [K in HookName]: true } = { placeholder: true, quoteIden
  */
 export function resolveDialect(dialect: SqlDialectName | SqlDialect): SqlDialect {
   if (typeof dialect === 'object' && dialect !== null) {
-    const hooks = Object.keys(HOOKS);
-    const missing = hooks.filter((h) => typeof (dialect as unknown as Partial<Record<string, unknown>>)[h] !== 'function');
-    if (missing.length > 0) throw optionError(`A SQL dialect object needs the functions ${hooks.join(', ')}; this one lacks ${missing.join(', ')}.`);
+    const members = dialect as unknown as Partial<Record<string, unknown>>;
+    const wrong = Object.entries(REQUIRED).filter(([member, allowed]) => !isMemberOf(members[member], allowed));
+    if (wrong.length > 0) {
+      const needs = wrong.map(([member, allowed]) => `${member} (${orList(allowed.filter((a) => a !== 'absent'))})`);
+      throw optionError(`A SQL dialect object needs ${needs.join(', ')}; spread a built-in one ({ ...postgres, … }) to keep its members.`);
+    }
     return dialect;
   }
   if (typeof dialect === 'string' && Object.hasOwn(SQL_DIALECTS, dialect)) return SQL_DIALECTS[dialect];

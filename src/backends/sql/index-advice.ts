@@ -4,7 +4,7 @@
  * index exactly the expressions {@link compileSql} writes.
  */
 import type { Schema } from '../../schema/types.js';
-import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { caseFoldingFor, resolveDialect, type CaseFolding, type IndexSyntax, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { INDEXED_OPERATORS } from '../../schema/operators.js';
 import { optionError } from '../../errors/tql-error.js';
 import { entityMapping, readMapping } from './define-mapping.js';
@@ -12,6 +12,9 @@ import { readOptions } from '../../errors/read-options.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
 import { distinctIndexName, indexName } from './index-name.js';
+
+/** What an index for EQ and IN only is written with, by the kind the dialect offers. */
+const EQUALITY_METHODS: { readonly [K in IndexSyntax['equality']]: string } = { btree: '', hash: 'USING hash ' };
 
 /** Options of {@link indexAdvice}. */
 export interface IndexAdviceOptions {
@@ -25,8 +28,9 @@ export interface IndexAdviceOptions {
    */
   readonly listOrder?: string | false | undefined;
   /**
-   * PostgreSQL: trigram (`pg_trgm`) GIN indexes for LIKE, after `CREATE EXTENSION IF NOT EXISTS
-   * pg_trgm` (in PGlite, load the extension from `@electric-sql/pglite/contrib/pg_trgm`). Default true.
+   * Where the dialect offers them (`indexes.substring: 'trigram'`, PostgreSQL): trigram
+   * (`pg_trgm`) GIN indexes for LIKE, after `CREATE EXTENSION IF NOT EXISTS pg_trgm` (in PGlite,
+   * load the extension from `@electric-sql/pglite/contrib/pg_trgm`). Default true.
    */
   readonly trigram?: boolean | undefined;
 }
@@ -36,17 +40,19 @@ export interface IndexAdviceOptions {
  *
  * - a B-tree on the column (or the variant's `CASE` expression) of each attribute compared with
  *   EQ, IN or a range, except Booleans (an index on two values rarely helps a planner); on
- *   `lower(column)` for a uuid id kept in a text column, as it is compared lower-cased; on
- *   PostgreSQL a hash index for String attributes, which serves their EQ and IN as a B-tree does
- *   and takes text of any length (a B-tree entry is limited to 2,704 bytes);
- * - on PostgreSQL, a trigram GIN index on `lower(column)`, the expression LIKE compiles to, for
- *   each String attribute without a closed set of values that allows LIKE on the entity's table;
+ *   `lower(column)` for a uuid id kept in a text column, as it is compared lower-cased; where
+ *   the dialect offers a hash index (`indexes.equality`, PostgreSQL), that for String attributes,
+ *   which serves their EQ and IN as a B-tree does and takes text of any length (a B-tree entry is
+ *   limited to 2,704 bytes);
+ * - where the dialect offers trigram indexes (`indexes.substring`, PostgreSQL), a trigram GIN
+ *   index on `lower(column)`, the expression LIKE compiles to, for each String attribute without
+ *   a closed set of values that allows LIKE on the entity's table;
  * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
  *   owning key), which answers the element test and hands over the owner's key;
  * - the list order: `(created_at, key)`, with the key compared by bytes as the keyset pages are.
  *
- * On MySQL and MariaDB the statements have no `IF NOT EXISTS` and variant attributes (a `CASE`
- * expression) get no index, as MariaDB indexes columns only.
+ * Where the dialect says so (`indexes.ifNotExists`, `indexes.expressions`: MySQL and MariaDB) the
+ * statements have no `IF NOT EXISTS` and variant attributes (a `CASE` expression) get no index.
  *
  * @example
  * ```ts
@@ -69,10 +75,10 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
   const q = dialect.quoteIdentifier;
   // Refused as compileSql refuses it: no index is advised for statements that cannot be compiled.
   const folding = caseFoldingFor(dialect, options.caseFolding);
-  const trigram = dialect.name === 'postgres' && options.trigram !== false;
+  const { ifNotExists, expressions, equality, substring } = dialect.indexes;
+  const trigram = substring === 'trigram' && options.trigram !== false;
   const listOrder = options.listOrder ?? 'created_at';
   if (listOrder !== false && typeof listOrder !== 'string') throw optionError('listOrder is the name of the column lists are ordered by, or false for none.');
-  const { ifNotExists, expressions } = dialect.indexes ?? { ifNotExists: true, expressions: true };
   const statements = new Map<string, string>();
   // Index names are one namespace per schema on most engines: each index keeps its own, as with
   // `IF NOT EXISTS` a second index under a taken name would silently not be created.
@@ -109,8 +115,8 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
       const servedByListOrder = listOrder !== false && target.value === q(listOrder);
-      // Strings have no ranges: a hash index serves their EQ and IN, whatever the text's length.
-      const method = dialect.name === 'postgres' && attribute.type === 'String' ? 'USING hash ' : '';
+      // Strings have no ranges: an equality index serves their EQ and IN.
+      const method = attribute.type === 'String' ? EQUALITY_METHODS[equality] : '';
       if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
       // A closed set of a few values is better served by the B-tree than by trigrams.
       if (trigram && attribute.type === 'String' && attribute.values === undefined && attribute.operators.includes('LIKE')) {

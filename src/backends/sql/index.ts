@@ -31,6 +31,7 @@ export { compileSql, type CompileSqlOptions, type SqlStatement } from './compile
 export type { Scope, ScopeValue } from '../scope.js';
 export {
   sqlDatabase,
+  type AnySqlDatabase,
   type BetterSqlite3Like,
   type DuckDbConnectionLike,
   type DuckDbResultLike,
@@ -41,9 +42,25 @@ export {
   type PgPoolLike,
   type PgQueryable,
   type SqlDatabase,
+  type SqlDatabaseOptions,
   type SqlDriver,
 } from './database.js';
-export { duckdb, mysql, postgres, resolveDialect, sqlite, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+export type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
+export {
+  duckdb,
+  mysql,
+  postgres,
+  resolveDialect,
+  sqlite,
+  SQL_DIALECTS,
+  type CaseFolding,
+  type ColumnFacts,
+  type DdlFacts,
+  type IndexSyntax,
+  type JsonBuilders,
+  type SqlDialect,
+  type SqlDialectName,
+} from './dialects.js';
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';

@@ -53,7 +53,7 @@ export function selectSql(query: ValidatedQuery, options: SelectSqlOptions): Sql
   let text = `SELECT ${columns === '*' ? '*' : columns.map(q).join(', ')} FROM ${q(entity.table)} WHERE ${conditions.join(' AND ')} ORDER BY ${key}`;
   if (options.limit !== undefined) {
     if (!Number.isSafeInteger(options.limit) || options.limit < 1) throw optionError(`limit is a positive integer, not ${String(options.limit)}.`);
-    text += ` LIMIT ${bind(options.limit)}`;
+    text += ` ${dialect.limitRows(bind(options.limit))}`;
   }
   checkParameterCount(dialect, values.length, query.text);
   return { text, values };

@@ -36,15 +36,15 @@ const TABLE_OPTIONS: { readonly [D in SqlDialectName]: string } = { postgres: ''
  * ```
  */
 export function createTableSql(dialect: SqlDialectName, table: TableSpec): string {
-  const q = SQL_DIALECTS[dialect].quoteIdentifier;
+  const { quoteIdentifier: q, ddl } = SQL_DIALECTS[dialect];
   const columns = table.columns.map((c) => {
     const parts = [q(c.name), COLUMN_TYPES[dialect][c.type]];
     const primary = table.primaryKey.includes(c.name);
     const parent = table.parent?.column === c.name ? table.parent : undefined;
     if (primary) parts.push('NOT NULL');
-    // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
-    if (parent !== undefined) parts.push(`REFERENCES ${q(parent.table)} (${q(parent.key)})${dialect === 'duckdb' ? '' : ' ON DELETE CASCADE'}`);
-    if (dialect === 'sqlite' && c.type === 'boolean') parts.push(`CHECK (${q(c.name)} IN (0, 1))`);
+    // Where cascading is refused (DuckDB), the tables are loaded, not edited.
+    if (parent !== undefined) parts.push(`REFERENCES ${q(parent.table)} (${q(parent.key)})${ddl.cascadingDeletes ? ' ON DELETE CASCADE' : ''}`);
+    if (ddl.checkBooleans && c.type === 'boolean') parts.push(`CHECK (${q(c.name)} IN (0, 1))`);
     return parts.join(' ');
   });
   columns.push(`PRIMARY KEY (${table.primaryKey.map(q).join(', ')})`);
