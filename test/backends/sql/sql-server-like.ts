@@ -1,0 +1,31 @@
+/**
+ * A dialect written for the tests, not shipped: SQL Server's way of writing statements (`@p1`
+ * placeholders, `[x]` identifiers, `OFFSET … FETCH` paging, no row values), to show that a new
+ * engine is one object. There is no SQL Server here to run it: tests assert the text.
+ */
+import type { SqlDialect } from '../../../src/backends/sql/dialects.js';
+
+/** `[name]`, with `]` doubled as T-SQL escapes it. */
+const bracket = (name: string) => `[${name.replaceAll(']', ']]')}]`;
+
+/** Every required member written out, none spread from a built-in dialect. */
+export const sqlServerLike: SqlDialect = {
+  name: 'sqlserver',
+  title: 'SQL Server',
+  placeholder: (n) => `@p${n}`,
+  maxParameters: 2_100,
+  quoteIdentifier: bracket,
+  bindBoolean: (value) => (value ? 1 : 0),
+  lower: (expr) => `LOWER(${expr})`,
+  unicodeFolding: false,
+  like: (expr, pattern, negated) => `LOWER(${expr}) ${negated ? 'NOT LIKE' : 'LIKE'} ${pattern} ESCAPE '\\'`,
+  collections: 'exists',
+  bytewise: ' COLLATE Latin1_General_BIN2',
+  indexes: { ifNotExists: false, expressions: false, equality: 'btree', substring: 'none' },
+  limitRows: (count) => `OFFSET 0 ROWS FETCH NEXT ${count} ROWS ONLY`,
+  rowValues: false,
+  columns: { booleans: 'integer', timestampTypes: true, looseDatetimes: false },
+  // A #name is a temporary table: no schema names it.
+  ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: undefined, dropTemporary: 'DROP TABLE' },
+  catalog: undefined,
+};
