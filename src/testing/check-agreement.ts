@@ -10,7 +10,9 @@ import { check } from '../api/check.js';
 import { describeValue } from '../errors/describe-value.js';
 import { readOptions } from '../errors/read-options.js';
 import { optionError } from '../errors/tql-error.js';
-import type { Operator } from '../ast/nodes.js';
+import type { Expr, Operator } from '../ast/nodes.js';
+import { print } from '../ast/print.js';
+import { parse } from '../parser/parse.js';
 import type { Profile } from '../parser/options.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -149,16 +151,44 @@ async function firstDisagreement(o: Settings, [records, texts]: Case, onExplaine
   return undefined;
 }
 
-/** The disagreement on `records`, narrowed to one of the records that differ when it holds on its own. */
-async function narrowed(o: Settings, text: string, records: readonly TestRecord[], outcome: Outcome): Promise<Disagreement> {
+/** The predicates of a query text, each written alone. */
+function predicateTexts(text: string): string[] {
+  const out: string[] = [];
+  const walk = (e: Expr) => {
+    if (e.kind === 'Predicate') out.push(print(e));
+    // Walked by shape, so that a new kind of node is walked into too.
+    else if ('operands' in e) for (const x of e.operands) walk(x);
+    else walk(e.expression);
+  };
+  walk(parse(text).expression);
+  return out;
+}
+
+/**
+ * The disagreement narrowed further than fast-check's shrinking: to one of the records that
+ * differ, when it differs on its own; then to one predicate of the query, when one alone does.
+ */
+async function narrowed(o: Settings, given: string, records: readonly TestRecord[], outcome: Outcome): Promise<Disagreement> {
   let kept = records;
   let found = outcome;
+  let text = given;
   if (outcome.error === undefined && records.length > 1) {
     for (const id of outcome.unexplained) {
       const one = records.filter((r) => String((r as Record<string, unknown>)[o.key]) === id);
       const again = await firstDisagreement(o, [one, [text]]);
       if (again !== undefined && again.outcome.error === undefined) {
         kept = one;
+        found = again.outcome;
+        break;
+      }
+    }
+  }
+  const alone = predicateTexts(text);
+  if (found.error === undefined && alone.length > 1) {
+    for (const p of alone) {
+      const again = await firstDisagreement(o, [kept, [p]]);
+      if (again !== undefined && again.outcome.error === undefined) {
+        text = p;
         found = again.outcome;
         break;
       }

@@ -44,17 +44,27 @@ export const everyKindSchema = defineSchema({
   },
 });
 
-/** `def`'s source with every field name prefixed by the attribute's name: no two attributes share a field. */
+/** A schema constant SQL can hold: the SQL backend refuses constants with a backslash or NUL. */
+const sqlSafe = (text: string) => text.replace(/[\\\0]/g, '/');
+
+/**
+ * `def`'s source with every field name prefixed by the attribute's name (no two attributes share
+ * a field) and its tags made SQL-safe.
+ */
 function ownFields(name: string, source: AttributeSource | undefined): AttributeSource {
   const own = (field: string) => `${name}_${field}`;
   if (source === undefined) return { kind: 'field', field: name };
   switch (source.kind) {
     case 'field':
       return { kind: 'field', field: own(source.field) };
-    case 'variant':
-      return { kind: 'variant', tag: own(source.tag), fields: Object.fromEntries(Object.entries(source.fields).map(([tag, field]) => [tag, own(field)])) };
+    case 'variant': {
+      const fields = Object.entries(source.fields).map(([tag, field]) => [sqlSafe(tag), own(field)]);
+      // A variant with no tags compiles to `CASE "tag" END`, which SQL cannot parse (found by this
+      // checker); until the compiler writes NULL for it, generated variants list at least one tag.
+      return { kind: 'variant', tag: own(source.tag), fields: Object.fromEntries(fields.length === 0 ? [['only', own('value')]] : fields) };
+    }
     case 'element':
-      return { ...source, arrays: source.arrays.map(own) as [string, ...string[]], where: { ...source.where, field: own(source.where.field) }, value: own(source.value) };
+      return { ...source, arrays: source.arrays.map(own) as [string, ...string[]], where: { field: own(source.where.field), oneOf: source.where.oneOf.map(sqlSafe) as [string, ...string[]] }, value: own(source.value) };
   }
 }
 
