@@ -31,12 +31,13 @@ const WRONG_VALUE: { readonly [T in AttributeType]: (a: Attribute) => readonly s
 const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
 /** The defective predicates that apply to `a`, as texts. */
-function defects(a: Attribute): { defect: string; text: fc.Arbitrary<string> }[] {
+function defects(a: Attribute, names: readonly string[]): { defect: string; text: fc.Arbitrary<string> }[] {
+  const unused = (n: string): string => (names.includes(n) ? unused(`${n}_`) : n);
   const ops = a.operators;
   const one = ops.filter((op) => OPERATOR_FACTS[op].values === 'one');
   const out: { defect: string; text: fc.Arbitrary<string> }[] = [
     { defect: 'lower-case operator', text: fc.constantFrom(...ops).map((op) => `${a.path} ${op.toLowerCase()} x`) },
-    { defect: 'unknown attribute', text: fc.constantFrom('zz_nope', `${a.name}_x`).map((n) => `${a.entity}.${n} EQ x`) },
+    { defect: 'unknown attribute', text: fc.constantFrom('zz_nope', `${a.name}_x`).map((n) => `${a.entity}.${unused(n)} EQ x`) },
   ];
   const outside = OPERATORS.filter((op: Operator) => !ops.includes(op));
   if (outside.length > 0) out.push({ defect: 'operator not allowed', text: fc.constantFrom(...outside).map((op) => `${a.path} ${op} x`) });
@@ -65,15 +66,17 @@ function defects(a: Attribute): { defect: string; text: fc.Arbitrary<string> }[]
  */
 export function invalidQueryArbitrary(schema: Schema, entity: string): fc.Arbitrary<InvalidQuery> {
   const e = entityOf(schema, entity);
-  const predicates = e.attributeNames.flatMap((n) => defects(e.attributes[n]!));
-  const defective = fc.constantFrom(...predicates).chain(({ defect, text }) => text.map((t) => ({ defect, text: t })));
+  // Each kind of defect as often as another, on any attribute where it applies.
+  const byKind = new Map<string, fc.Arbitrary<string>[]>();
+  for (const { defect, text } of e.attributeNames.flatMap((n) => defects(e.attributes[n]!, e.attributeNames))) byKind.set(defect, [...(byKind.get(defect) ?? []), text]);
+  const defective = fc.constantFrom(...byKind.keys()).chain((defect) => fc.oneof(...byKind.get(defect)!).map((text) => ({ defect, text })));
   const valid = queryArbitrary(schema, entity, { depth: 1, style: 'readable' });
   const inQuery = fc.tuple(defective, valid, fc.boolean()).map(([d, v, first]) => ({ defect: d.defect, text: first ? `${d.text} AND (${v})` : `(${v}) AND ${d.text}` }));
   const broken = fc.oneof(
     valid.map((v) => ({ defect: 'unclosed parenthesis', text: `(${v}` })),
     valid.map((v) => ({ defect: 'unclosed quote', text: `${v} AND ${e.name}.${e.attributeNames[0]} EQ "x` })),
     fc.constantFrom({ defect: 'empty text', text: '' }, { defect: 'only spaces', text: ' ~ ' }),
-    valid.map((v) => ({ defect: 'longer than the limit', text: `${v} AND ${`(${v}) AND `.repeat(Math.ceil(DEFAULT_LIMITS.maxLength / (v.length + 8)))}${v}` })),
+    valid.map((v) => ({ defect: 'longer than the limit', text: `${v} AND ${`(${v}) AND `.repeat(Math.ceil(DEFAULT_LIMITS.maxLength / (v.length + 7)) + 1)}${v}` })),
   );
   return fc.oneof({ weight: 4, arbitrary: defective }, { weight: 3, arbitrary: inQuery }, { weight: 2, arbitrary: broken });
 }
