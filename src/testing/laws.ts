@@ -11,10 +11,10 @@ import { stripSpans } from '../ast/strip-spans.js';
 import { parse } from '../parser/parse.js';
 import type { Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
-import type { Schema } from '../schema/types.js';
+import type { Attribute, Schema } from '../schema/types.js';
 import { toAst } from '../validate/to-ast.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { queryArbitrary } from './query-arbitrary.js';
+import { filteredQueryArbitrary, queryArbitrary } from './query-arbitrary.js';
 import { datasetArbitrary, type TestRecord } from './record-arbitrary.js';
 import { referenceIds } from './reference.js';
 
@@ -28,7 +28,11 @@ export interface LawOptions {
   readonly select?: ((query: ValidatedQuery, records: readonly TestRecord[]) => readonly unknown[]) | undefined;
 }
 
-const COMPLEMENTED = (Object.keys(OPERATOR_FACTS) as Operator[]).filter((op) => OPERATOR_FACTS[op].complement !== undefined);
+/** Predicates whose attribute also takes the operator's complement. */
+const withComplement = (a: Attribute, op: Operator) => {
+  const complement = OPERATOR_FACTS[op].complement;
+  return complement !== undefined && a.operators.includes(complement);
+};
 
 function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arbitrary<readonly TestRecord[]> {
   return options.records === undefined ? datasetArbitrary(schema, entity) : fc.constant(options.records);
@@ -39,7 +43,8 @@ const selected = (options: LawOptions, query: ValidatedQuery, records: readonly 
 
 /**
  * Rule 2: `NOT_EQ`, `NOT_LIKE` and `NOT_IN` select exactly the records that `EQ`, `LIKE` and `IN`
- * do not, records without a value included.
+ * do not, records without a value included. Generated on the attributes that take both an
+ * operator and its complement; an entity without one is an `invalid_option`.
  *
  * @example
  * ```ts
@@ -48,7 +53,7 @@ const selected = (options: LawOptions, query: ValidatedQuery, records: readonly 
  */
 export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly TestRecord[]]> {
   const profile = options.profile;
-  return fc.property(queryArbitrary(schema, entity, { profile, depth: 0, operators: COMPLEMENTED }), recordsFor(schema, entity, options), (text, records) => {
+  return fc.property(filteredQueryArbitrary('complementLaw', schema, entity, { profile, depth: 0 }, withComplement), recordsFor(schema, entity, options), (text, records) => {
     const p = parse(text).expression as Predicate;
     const flipped = predicate(`${p.attribute.entity}.${p.attribute.property}`, OPERATOR_FACTS[p.operator.name].complement!, ...(p.values.map((v) => (v.kind === 'Null' ? null : v.text)) as [string | null]));
     const yes = selected(options, check(text, schema, entity, { profile }), records);

@@ -38,13 +38,17 @@ interface QueryPlan {
   readonly profile: Profile;
   readonly depth: number;
   readonly attributes: readonly [Attribute, ...Attribute[]];
-  readonly operators: ReadonlySet<Operator>;
+  /** Whether a predicate may have attribute `a` and operator `op`. */
+  readonly allows: (a: Attribute, op: Operator) => boolean;
   readonly styles: readonly [PrintStyle, ...PrintStyle[]];
 }
 
+/** A further condition on the predicates' attribute and operator, for the laws. */
+export type PredicateFilter = (a: Attribute, op: Operator) => boolean;
+
 const PROFILES = Object.keys(PROFILE_DEFINITIONS) as Profile[];
 
-function plan(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions): QueryPlan {
+function plan(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions, filter: PredicateFilter = () => true): QueryPlan {
   const { depth } = readTestingOptions(fn, options, { depth: 'count' });
   const { profile = 'extended', operators, style } = readOptions(fn, options, ['profile', 'operators', 'style']);
   if (!PROFILES.includes(profile)) throw optionError(`${fn}: profile is one of ${PROFILES.join(', ')}, not ${describeValue(profile)}.`);
@@ -54,10 +58,11 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
   }
   const wanted = new Set<Operator>(operators ?? OPERATORS);
   const allows = PROFILE_DEFINITIONS[profile].allows;
+  const allowed = (a: Attribute, op: Operator) => wanted.has(op) && filter(a, op);
   const e = entityOf(schema, entity);
   const attributes = e.attributeNames
     .map((n) => e.attributes[n]!)
-    .filter((a) => (allows.number || a.type !== 'Number') && a.operators.some((op) => wanted.has(op)));
+    .filter((a) => (allows.number || a.type !== 'Number') && a.operators.some((op) => allowed(a, op)));
   if (attributes.length === 0) {
     const numbers = allows.number ? '' : ' (its Number attributes are not part of it)';
     throw optionError(`${fn}: no attribute of ${e.name} takes any of ${[...wanted].join(', ')} in the ${profile} profile${numbers}; allow more operators, or use another profile.`);
@@ -66,7 +71,7 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
     profile,
     depth: allows.or ? (depth ?? 3) : 0,
     attributes: attributes as [Attribute, ...Attribute[]],
-    operators: wanted,
+    allows: allowed,
     styles: style === undefined ? ['readable', 'url'] : [style],
   };
 }
@@ -75,7 +80,7 @@ function arbPredicate(p: QueryPlan): fc.Arbitrary<Expr> {
   const nulls = PROFILE_DEFINITIONS[p.profile].allows.null;
   return fc
     .constantFrom(...p.attributes)
-    .chain((a) => fc.constantFrom(...a.operators.filter((op) => p.operators.has(op))).map((op) => [a, op] as const))
+    .chain((a) => fc.constantFrom(...a.operators.filter((op) => p.allows(a, op))).map((op) => [a, op] as const))
     .chain(([a, op]) => predicateValues(a, op, nulls).map(([first, ...rest]) => predicate(a.path as `${string}.${string}`, op, first, ...rest)));
 }
 
@@ -131,7 +136,19 @@ function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
  * ```
  */
 export function queryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<string> {
-  const p = plan('queryArbitrary', schema, entity, options);
+  return filteredQueryArbitrary('queryArbitrary', schema, entity, options);
+}
+
+/**
+ * {@link queryArbitrary} whose predicates also pass `filter`: what the laws generate from.
+ *
+ * @example
+ * ```ts
+ * filteredQueryArbitrary('complementLaw', schema, 'item', { depth: 0 }, (a, op) => op === 'EQ');
+ * ```
+ */
+export function filteredQueryArbitrary(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions, filter?: PredicateFilter): fc.Arbitrary<string> {
+  const p = plan(fn, schema, entity, options, filter);
   return fc.tuple(arbExpr(p), fc.constantFrom(...p.styles)).map(([expr, style]) => print(query(expr), { style }));
 }
 
