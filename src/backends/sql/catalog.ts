@@ -62,6 +62,7 @@ export interface CatalogRow {
 export interface CatalogReader {
   /** Rows of the tables in `tables` (visible on the connection's search path / database / schema). */
   rows(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
+  /** The kind of one row's column, from its type name. */
   kind(row: CatalogRow): ColumnKind;
 }
 

@@ -122,8 +122,8 @@ interface DriverAdapter<D> {
   wrap<Name extends string>(driver: D, dialect: Dialected<Name>): SqlDatabase<Name>;
 }
 
-/** The driver of each kind {@link sqlDatabase} recognises. */
-interface DriverKinds {
+/** The driver of each kind {@link sqlDatabase} recognises, keyed as its adapter is. */
+export interface DriverKinds {
   readonly duckdb: DuckDbConnectionLike;
   readonly mysqlPool: Mysql2PoolLike;
   readonly mysqlConnection: Mysql2ConnectionLike;

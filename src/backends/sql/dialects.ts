@@ -198,8 +198,8 @@ const limitClause = (count: string) => `LIMIT ${count}`;
  * @example
  * ```ts
  * const { object, arrayAgg } = postgres.json!;
- * `(SELECT ${arrayAgg(object([['type', 'e."type"']]), 'e."position"')} FROM "associated_entity" e WHERE …)`;
- * // → a JSON array of {"type": …} objects in position order; [] when no row matches
+ * // A JSON array of {"type": …} objects in position order, [] where no row matches:
+ * const types = `(SELECT ${arrayAgg(object([['type', 'e."type"']]), 'e."position"')} FROM "associated_entity" e WHERE e."request_id" = r."id")`;
  * ```
  */
 export interface JsonBuilders {

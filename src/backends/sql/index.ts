@@ -33,6 +33,8 @@ export {
   sqlDatabase,
   type AnySqlDatabase,
   type BetterSqlite3Like,
+  type DriverKind,
+  type DriverKinds,
   type DuckDbConnectionLike,
   type DuckDbResultLike,
   type Mysql2ConnectionLike,
