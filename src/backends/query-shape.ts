@@ -42,7 +42,17 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
  *
  * @example
  * ```ts
- * compileValidated(query, 'compileMongo', (q) => foldCondition(q.condition, handlers, { text: q.text }));
+ * // A backend of one's own: its compile step runs only on a query of validate()'s shape.
+ * const paths = compileValidated(query, 'listPaths', (q) =>
+ *   foldCondition(q.condition, {
+ *     And: (xs) => xs.flat(),
+ *     Or: (xs) => xs.flat(),
+ *     Not: (x) => x,
+ *     comparisons: { EQ: (c) => [c.attribute.path], NOT_EQ: (c) => [c.attribute.path], LT: (c) => [c.attribute.path], LTE: (c) => [c.attribute.path],
+ *                    GT: (c) => [c.attribute.path], GTE: (c) => [c.attribute.path], LIKE: (c) => [c.attribute.path], NOT_LIKE: (c) => [c.attribute.path],
+ *                    IN: (c) => [c.attribute.path], NOT_IN: (c) => [c.attribute.path] },
+ *   }, undefined),
+ * ); // the attributes the query reads
  * ```
  */
 export function compileValidated<T>(query: ValidatedQuery, backend: string, compile: (query: ValidatedQuery) => T): T {

@@ -49,7 +49,7 @@ function checkValue(field: string, value: unknown): ScopeValue {
  * @example
  * ```ts
  * scopeEntries({ tenant_id: 'acme' }); // [{ field: 'tenant_id', value: 'acme' }]
- * scopeEntries({ 'a.b': 1 });          // throws: not a plain identifier
+ * // scopeEntries({ 'a.b': 1 }) throws: "a.b" is not a plain identifier
  * ```
  */
 export function scopeEntries(scope: unknown): readonly ScopeEntry[] | undefined {
