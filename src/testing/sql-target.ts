@@ -6,7 +6,7 @@
  */
 import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../backends/sql/database.js';
 import { defineSqlMapping } from '../backends/sql/define-mapping.js';
-import { resolveDialect, type CaseFolding, type SqlDialectName } from '../backends/sql/dialects.js';
+import type { CaseFolding } from '../backends/sql/dialects.js';
 import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
 import { selectSql } from '../backends/sql/select-sql.js';
 import { readOptions } from '../errors/read-options.js';
@@ -43,9 +43,6 @@ export interface SqlTarget extends AgreementTarget {
   drop(): Promise<void>;
 }
 
-/** Where temporary tables live, to name them in statements that must never reach another table. */
-const TEMP_SCHEMA: { readonly [D in SqlDialectName]: string | undefined } = { postgres: 'pg_temp', sqlite: 'temp', mysql: undefined, duckdb: 'temp' };
-
 function defaultMapping(schema: Schema, entity: string, key: string): SqlMapping {
   const shape = recordShape(schema, entity, key);
   const table = `tql_check_${entity}`;
@@ -74,9 +71,10 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   const entry = (mapping as Record<string, SqlEntityMapping>)[entity!];
   if (entry === undefined) throw optionError(`sqlTarget: the mapping has no entry for ${entity}.`);
   const tables = planTables(recordShape(schema!, entity!, key), entry);
-  const dialect = resolveDialect(db.dialect);
+  const dialect = db.sqlDialect;
   const q = dialect.quoteIdentifier;
-  const temp = TEMP_SCHEMA[db.dialect];
+  // Temporary tables named by their schema, so statements never reach another table.
+  const temp = dialect.ddl.temporarySchema;
   const qualified = (t: PlannedTable) => (temp === undefined ? q(t.name) : `${temp}.${q(t.name)}`);
   let created = false;
 
@@ -106,7 +104,7 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
     },
     async drop() {
       if (!created) return;
-      for (const t of [...tables].reverse()) await db.exec(`DROP ${db.dialect === 'mysql' ? 'TEMPORARY ' : ''}TABLE IF EXISTS ${qualified(t)};`);
+      for (const t of [...tables].reverse()) await db.exec(`${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)};`);
       created = false;
     },
   };
