@@ -5,15 +5,20 @@
  * where some LIKE / NOT_LIKE of the query meets a stored text inside the condition may get
  * another answer; every other record must not.
  */
+import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute } from '../schema/types.js';
 import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
 
 /** A declared LIKE divergence: true when the backend answers `LIKE needle` on `haystack` differently. */
 export type DeclaredDivergence = (needle: string, haystack: string) => boolean;
 
-function likes(condition: Condition, out: Comparison<'LIKE' | 'NOT_LIKE'>[]): void {
+/** A comparison of a piece of text (LIKE and its kin), where case folding acts. */
+type TextComparison = Comparison & { readonly value: string };
+
+function likes(condition: Condition, out: TextComparison[]): void {
   if (condition.kind === 'Comparison') {
-    if (condition.operator === 'LIKE' || condition.operator === 'NOT_LIKE') out.push(condition as Comparison<'LIKE' | 'NOT_LIKE'>);
+    const compares = OPERATOR_FACTS[condition.operator].compares;
+    if (compares !== 'equality' && compares !== 'order' && typeof condition.value === 'string') out.push(condition as TextComparison);
   } else if ('operand' in condition) likes((condition as { operand: Condition }).operand, out);
   else for (const o of (condition as { operands: readonly Condition[] }).operands) likes(o, out);
 }
@@ -79,7 +84,7 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
  * ```
  */
 export function explainedIds(query: ValidatedQuery, records: readonly object[], declared: DeclaredDivergence, key: string): Set<string> {
-  const found: Comparison<'LIKE' | 'NOT_LIKE'>[] = [];
+  const found: TextComparison[] = [];
   likes(query.condition, found);
   const ids = new Set<string>();
   if (found.length === 0) return ids;

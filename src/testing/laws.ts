@@ -4,12 +4,12 @@
  */
 import * as fc from 'fast-check';
 import { check } from '../api/check.js';
-import { predicate } from '../ast/builders.js';
+import { not, predicate } from '../ast/builders.js';
 import type { Operator, Predicate } from '../ast/nodes.js';
 import { print } from '../ast/print.js';
 import { stripSpans } from '../ast/strip-spans.js';
 import { parse } from '../parser/parse.js';
-import type { Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Schema } from '../schema/types.js';
 import { toAst } from '../validate/to-ast.js';
@@ -41,23 +41,44 @@ function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arb
 const selected = (options: LawOptions, query: ValidatedQuery, records: readonly TestRecord[]) =>
   new Set((options.select ?? ((q, rs) => referenceIds(q, rs)))(query, records).map(String));
 
+/** A query and its complement, as texts. */
+type ComplementPair = readonly [string, string];
+
+/** A predicate and the same with the operator's complement (`EQ` → `NOT_EQ`, `IN` → `NOT_IN`, …). */
+function flippedPredicates(schema: Schema, entity: string, profile: Profile | undefined): fc.Arbitrary<ComplementPair> {
+  return filteredQueryArbitrary('complementLaw', schema, entity, { profile, depth: 0 }, withComplement).map((text): ComplementPair => {
+    const p = parse(text).expression as Predicate;
+    const values = p.values.map((v) => (v.kind === 'Null' ? null : v.text)) as [string | null, ...(string | null)[]];
+    return [text, print(predicate(`${p.attribute.entity}.${p.attribute.property}`, OPERATOR_FACTS[p.operator.name].complement!, ...values))];
+  });
+}
+
 /**
  * Rule 2: `NOT_EQ`, `NOT_LIKE` and `NOT_IN` select exactly the records that `EQ`, `LIKE` and `IN`
- * do not, records without a value included. Generated on the attributes that take both an
- * operator and its complement; an entity without one is an `invalid_option`.
+ * do not, and `NOT ( q )` exactly those `q` does not, records without a value included. The
+ * operator pairs are drawn on attributes that take both; an entity with neither those nor `NOT`
+ * (in its profile) is an `invalid_option`.
  *
  * @example
  * ```ts
  * fc.assert(complementLaw(schema, 'item', { select: (q, records) => myBackend(q, records) }));
  * ```
  */
-export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly TestRecord[]]> {
+export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[ComplementPair, readonly TestRecord[]]> {
   const profile = options.profile;
-  return fc.property(filteredQueryArbitrary('complementLaw', schema, entity, { profile, depth: 0 }, withComplement), recordsFor(schema, entity, options), (text, records) => {
-    const p = parse(text).expression as Predicate;
-    const flipped = predicate(`${p.attribute.entity}.${p.attribute.property}`, OPERATOR_FACTS[p.operator.name].complement!, ...(p.values.map((v) => (v.kind === 'Null' ? null : v.text)) as [string | null]));
+  const pairs: fc.Arbitrary<ComplementPair>[] = [];
+  try {
+    pairs.push(flippedPredicates(schema, entity, profile));
+  } catch (error) {
+    // No attribute takes an operator and its complement: NOT groups may still be compared.
+    if (!PROFILE_DEFINITIONS[profile ?? 'extended'].allows.not) throw error;
+  }
+  if (PROFILE_DEFINITIONS[profile ?? 'extended'].allows.not) {
+    pairs.push(queryArbitrary(schema, entity, { profile, depth: 2 }).map((text): ComplementPair => [text, print(not(parse(text).expression))]));
+  }
+  return fc.property(fc.oneof(...pairs), recordsFor(schema, entity, options), ([text, complement], records) => {
     const yes = selected(options, check(text, schema, entity, { profile }), records);
-    const no = selected(options, check(print(flipped), schema, entity, { profile }), records);
+    const no = selected(options, check(complement, schema, entity, { profile }), records);
     return records.every((r) => yes.has(String(r['id'])) !== no.has(String(r['id'])));
   });
 }

@@ -2,17 +2,18 @@
  * Valid queries for any entity of any schema, generated from the schema itself: every attribute
  * (of every type, nullable or not, closed sets, collections), every operator it allows, values
  * from the record pools in every written form, `null` where allowed, and AND / OR with
- * parentheses nested to a bounded depth. Built as syntax trees and written by the printer, so
+ * parentheses and `NOT ( … )` nested to a bounded depth. Built as syntax trees and written by the printer, so
  * each query is valid by construction; shrinking goes towards fewer predicates, shallower trees
  * and simpler values, and every shrunk query is valid too.
  */
 import * as fc from 'fast-check';
-import { and, group, or, predicate, query } from '../ast/builders.js';
+import { and, group, not, or, predicate, query } from '../ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator } from '../ast/nodes.js';
 import { print, type PrintStyle } from '../ast/print.js';
 import { describeValue } from '../errors/describe-value.js';
 import { optionError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Schema } from '../schema/types.js';
 import { check } from '../api/check.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -58,7 +59,12 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
   }
   const wanted = new Set<Operator>(operators ?? OPERATORS);
   const allows = PROFILE_DEFINITIONS[profile].allows;
-  const allowed = (a: Attribute, op: Operator) => wanted.has(op) && filter(a, op);
+  // An operator that is an extension of the language is generated only where the profile has it.
+  const inProfile = (op: Operator) => {
+    const extension = (OPERATOR_FACTS[op] as { readonly extension?: string }).extension;
+    return extension === undefined || (allows as Readonly<Record<string, boolean>>)[extension] === true;
+  };
+  const allowed = (a: Attribute, op: Operator) => wanted.has(op) && inProfile(op) && filter(a, op);
   const e = entityOf(schema, entity);
   const attributes = e.attributeNames
     .map((n) => e.attributes[n]!)
@@ -69,7 +75,7 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
   }
   return {
     profile,
-    depth: allows.or ? (depth ?? 3) : 0,
+    depth: depth ?? 3,
     attributes: attributes as [Attribute, ...Attribute[]],
     allows: allowed,
     styles: style === undefined ? ['readable', 'url'] : [style],
@@ -84,7 +90,7 @@ function arbPredicate(p: QueryPlan): fc.Arbitrary<Expr> {
     .chain(([a, op]) => predicateValues(a, op, nulls).map(([first, ...rest]) => predicate(a.path as `${string}.${string}`, op, first, ...rest)));
 }
 
-const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 'Group' ? e : group(e));
+const asConjunct = (e: Expr): Conjunct => (e.kind === 'And' || e.kind === 'Or' ? group(e) : e);
 const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
 
 /** Most predicates in one generated query. */
@@ -92,18 +98,23 @@ const MAX_LEAVES = 6;
 
 /**
  * The tree over `leaves` (in order) that `choices` describe: where runs are cut, AND or OR, a
- * group around a predicate. With no choices left it is the simplest: AND over halves.
+ * group or (with `negations`) a `NOT ( … )` around a predicate or a subtree. With no choices left
+ * it is the simplest: AND over halves, nothing negated.
  */
-function treeOver(leaves: readonly Expr[], choices: readonly number[], depth: number): Expr {
+function treeOver(leaves: readonly Expr[], choices: readonly number[], depth: number, negations: boolean): Expr {
   let at = 0;
   const next = (max: number) => (choices.length === 0 ? 0 : choices[at++ % choices.length]! % (max + 1));
+  const negated = (e: Expr): Expr => (negations && next(4) === 1 ? not(e) : e);
   const build = (xs: readonly Expr[], level: number): Expr => {
-    if (xs.length === 1) return level < depth && next(4) === 1 ? group(xs[0]!) : xs[0]!;
+    if (xs.length === 1) {
+      if (level >= depth) return xs[0]!;
+      return next(4) === 1 ? group(xs[0]!) : negated(xs[0]!);
+    }
     // At the deepest level, one flat AND.
-    if (level + 1 >= depth) return and(...(xs.map(asConjunct) as [Conjunct, Conjunct, ...Conjunct[]]));
+    if (level + 1 >= depth) return negated(and(...(xs.map(asConjunct) as [Conjunct, Conjunct, ...Conjunct[]])));
     const cut = 1 + next(xs.length - 2);
     const parts = [build(xs.slice(0, cut), level + 1), build(xs.slice(cut), level + 1)];
-    return next(1) === 0 ? and(asConjunct(parts[0]!), asConjunct(parts[1]!)) : or(asDisjunct(parts[0]!), asDisjunct(parts[1]!));
+    return negated(next(1) === 0 ? and(asConjunct(parts[0]!), asConjunct(parts[1]!)) : or(asDisjunct(parts[0]!), asDisjunct(parts[1]!)));
   };
   return build(leaves, 0);
 }
@@ -116,11 +127,12 @@ function treeOver(leaves: readonly Expr[], choices: readonly number[], depth: nu
 function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
   const leaf = arbPredicate(p);
   if (!PROFILE_DEFINITIONS[p.profile].allows.or) {
-    // AND of predicates only: no OR, no parentheses.
-    return fc.array(leaf, { minLength: 1, maxLength: 4 }).map((xs) => (xs.length === 1 ? xs[0]! : and(...(xs as [Conjunct, Conjunct, ...Conjunct[]]))));
+    // AND of predicates only: no OR, no parentheses; depth 0 is one predicate.
+    return fc.array(leaf, { minLength: 1, maxLength: p.depth === 0 ? 1 : 4 }).map((xs) => (xs.length === 1 ? xs[0]! : and(...(xs as [Conjunct, Conjunct, ...Conjunct[]]))));
   }
   const leaves = fc.array(leaf, { minLength: 1, maxLength: p.depth === 0 ? 1 : MAX_LEAVES });
-  return fc.tuple(leaves, fc.array(fc.nat({ max: 11 }), { maxLength: 16 })).map(([xs, choices]) => treeOver(xs, choices, p.depth));
+  const negations = PROFILE_DEFINITIONS[p.profile].allows.not;
+  return fc.tuple(leaves, fc.array(fc.nat({ max: 11 }), { maxLength: 16 })).map(([xs, choices]) => treeOver(xs, choices, p.depth, negations));
 }
 
 /**

@@ -32,7 +32,9 @@ function numberText(n: number): fc.Arbitrary<string> {
 /** The text of one value (not null) of each type. */
 const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator) => fc.Arbitrary<string> } = {
   String: (a, op) => {
-    if (OPERATOR_FACTS[op].compares === 'substring') return arbNeedle;
+    // Operators that compare a piece of text (LIKE and its kin) take needles; the others whole values.
+    const compares = OPERATOR_FACTS[op].compares;
+    if (compares !== 'equality' && compares !== 'order') return arbNeedle;
     if (a.values !== undefined) return fc.constantFrom(...a.values);
     const source = a.source;
     const prefix = source.kind === 'element' ? source.ignorePrefix : undefined;

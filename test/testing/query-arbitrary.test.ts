@@ -96,13 +96,13 @@ describe('coverage, counted over 3,000 queries of the schema with every kind of 
     expect([...seen.keys()].filter((k) => !pairs.includes(k))).toEqual([]);
   });
 
-  test('null on every nullable attribute, lists of several values, AND, OR and groups', () => {
+  test('null on every nullable attribute, lists of several values, AND, OR, groups and NOT', () => {
     const nullable = entity.attributeNames.filter((n) => entity.attributes[n].nullable);
     const nulls = new Set(predicates.filter((p) => p.values[0].kind === 'Null').map((p) => p.attribute.property));
     expect(nullable.filter((n) => !nulls.has(n))).toEqual([]);
     expect(count((p) => p.values.length > 1)).toBeGreaterThan(100);
     const kinds = shapes.flatMap((s) => s.kinds);
-    for (const kind of ['And', 'Or', 'Group']) expect(kinds.filter((k) => k === kind).length, kind).toBeGreaterThan(300);
+    for (const kind of ['And', 'Or', 'Group', 'Not']) expect(kinds.filter((k) => k === kind).length, kind).toBeGreaterThan(300);
     expect(texts.filter((t) => t.includes('~')).length).toBeGreaterThan(1000);
   });
 
@@ -118,9 +118,9 @@ describe('coverage, counted over 3,000 queries of the schema with every kind of 
     expect(Object.entries(counts).filter(([, n]) => n < 5)).toEqual([]);
   });
 
-  test('the timezest profile: only AND, no null, no Number attribute', () => {
+  test('the timezest profile: only AND, no null, no NOT, no Number attribute', () => {
     const tz = fc.sample(queryArbitrary(everyKindSchema, 'item', { profile: 'timezest' }), { seed: SEED, numRuns: 500 }).map(shape);
-    expect(tz.flatMap((s) => s.kinds).filter((k) => k === 'Or' || k === 'Group')).toEqual([]);
+    expect(tz.flatMap((s) => s.kinds).filter((k) => k === 'Or' || k === 'Group' || k === 'Not')).toEqual([]);
     const ps = tz.flatMap((s) => s.predicates);
     expect(ps.filter((p) => p.values[0].kind === 'Null' || entity.attributes[p.attribute.property as 'price'].type === 'Number')).toEqual([]);
     expect(tz.filter((s) => s.predicates.length > 1).length).toBeGreaterThan(100);
