@@ -94,7 +94,7 @@ export function pageStatement(table: PageTable, request: PageRequest): SqlStatem
   const cursorAt = () => `(SELECT ${createdAt} FROM ${from} WHERE ${scoped()}${key} = ${cursorId()})`;
   const text =
     `SELECT m.${c.cursorAt}, m.${c.behind}, p.* FROM (SELECT ${cursorAt()} AS ${c.cursorAt}, ` +
-    `EXISTS (SELECT 1 FROM ${from} WHERE ${w.where()} AND ${keyset(dialect, [createdAt, id], behind, [cursorAt, cursorId])}) AS ${c.behind}) m ` +
+    `${dialect.conditionValue(`EXISTS (SELECT 1 FROM ${from} WHERE ${w.where()} AND ${keyset(dialect, [createdAt, id], behind, [cursorAt, cursorId])})`)} AS ${c.behind}) m ` +
     `LEFT JOIN (SELECT ${columns} FROM ${from} WHERE ${w.where()} AND ${keyset(dialect, [createdAt, id], beyond, [cursorAt, cursorId])} ${sorted} ${first()}) p ON 1 = 1 ` +
     `ORDER BY p.${c.createdAt} ${order}, p.${c.id}${dialect.bytewise} ${order}`;
   return { text, values: w.values };

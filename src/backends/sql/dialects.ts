@@ -85,6 +85,11 @@ export interface SqlDialect {
    * not, the bound is written out (`a < x OR (a = x AND b < y)`).
    */
   readonly rowValues: boolean;
+  /**
+   * A condition as a value of a select list (`EXISTS (…) AS x`): the condition itself where the
+   * engine has boolean values; `CASE WHEN … THEN 1 ELSE 0 END` on SQL Server, which has none.
+   */
+  conditionValue(condition: string): string;
   /** What the engine's columns can hold: how `checkSqlMapping` judges a column's type. */
   readonly columns: ColumnFacts;
   /** What a `CREATE TABLE` may say, and how temporary tables are named and dropped. */
@@ -192,6 +197,9 @@ export interface DdlFacts {
 /** `LIMIT n`: every built-in engine's way of keeping the first rows. */
 const limitClause = (count: string) => `LIMIT ${count}`;
 
+/** The condition as it is: every built-in engine selects a condition as a boolean (or 0 and 1). */
+const asItIs = (condition: string) => condition;
+
 /**
  * JSON built in SQL. Keys are written as string literals: give names from code, not input.
  *
@@ -237,6 +245,7 @@ export const postgres: SqlDialect = {
   indexes: { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram' },
   limitRows: limitClause,
   rowValues: true,
+  conditionValue: asItIs,
   columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
   ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: 'pg_temp', dropTemporary: 'DROP TABLE' },
   catalog: postgresCatalog,
@@ -276,6 +285,7 @@ export const sqlite: SqlDialect = {
   indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none' },
   limitRows: limitClause,
   rowValues: true,
+  conditionValue: asItIs,
   // No boolean or timestamp types: a column's declared type only sets its affinity.
   columns: { booleans: 'integer', timestampTypes: false, looseDatetimes: true },
   ddl: { cascadingDeletes: true, checkBooleans: true, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' },
@@ -326,6 +336,7 @@ export const mysql: SqlDialect = {
   indexes: { ifNotExists: false, expressions: false, equality: 'btree', substring: 'none' },
   limitRows: limitClause,
   rowValues: true,
+  conditionValue: asItIs,
   // BOOLEAN is TINYINT(1): 0 and 1.
   columns: { booleans: 'integer', timestampTypes: true, looseDatetimes: false },
   ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: undefined, dropTemporary: 'DROP TEMPORARY TABLE' },
@@ -360,6 +371,7 @@ export const duckdb: SqlDialect = {
   indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none' },
   limitRows: limitClause,
   rowValues: true,
+  conditionValue: asItIs,
   columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
   // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
   ddl: { cascadingDeletes: false, checkBooleans: false, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' },
@@ -441,6 +453,7 @@ const REQUIRED: { readonly [K in RequiredMember]: readonly MemberType[] } = {
   indexes: ['object'],
   limitRows: ['function'],
   rowValues: ['boolean'],
+  conditionValue: ['function'],
   columns: ['object'],
   ddl: ['object'],
   catalog: ['object', 'absent'],

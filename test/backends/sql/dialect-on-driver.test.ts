@@ -1,7 +1,8 @@
 /**
  * `sqlDatabase(driver, { dialect })`: a dialect object carried by the database, so every statement
  * the list store writes is in it. Run on SQLite with the keyset bound written out (`rowValues:
- * false`, as for SQL Server) and `LIMIT … OFFSET 0` paging: the pages are the built-in dialect's.
+ * false`, as for SQL Server), `CASE WHEN` for a condition's value and `LIMIT … OFFSET 0` paging:
+ * the pages are the built-in dialect's.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,7 +19,14 @@ import { createSchedulingTables, loadSchedulingData } from '../../../src/models/
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
 
-const writtenOut: SqlDialect = { ...sqlite, name: 'sqlite-without-row-values', rowValues: false, limitRows: (count) => `LIMIT ${count} OFFSET 0` };
+/** SQLite written as for an engine without row values or boolean values. */
+const writtenOut: SqlDialect = {
+  ...sqlite,
+  name: 'sqlite-without-row-values',
+  rowValues: false,
+  limitRows: (count) => `LIMIT ${count} OFFSET 0`,
+  conditionValue: (condition) => `CASE WHEN ${condition} THEN 1 ELSE 0 END`,
+};
 
 /** 40 agents over 4 instants, so most keyset bounds fall on a tie that the id breaks. */
 const AGENTS = generateSchedulingData({ seed: 28, agents: 40, teams: 1, requests: 0 }).agents.map((a, i) => ({ ...a, created_at: 1_700_000_000 + (i % 4) }));

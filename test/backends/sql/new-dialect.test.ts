@@ -66,7 +66,7 @@ describe('list page statements, where rows do not compare as values', () => {
     expect(page({ kind: 'record', id: 'agnt_c' }, 'newer')).toEqual({
       text:
         `SELECT m.[tql_cursor_at], m.[tql_behind], p.* FROM (SELECT ${cursorAt} AS [tql_cursor_at], ` +
-        `EXISTS (SELECT 1 FROM [agent] WHERE [role] = @p1 AND ([created_at] < ${cursorAt} OR ([created_at] = ${cursorAt} AND ${id} <= @p3))) AS [tql_behind]) m ` +
+        `CASE WHEN EXISTS (SELECT 1 FROM [agent] WHERE [role] = @p1 AND ([created_at] < ${cursorAt} OR ([created_at] = ${cursorAt} AND ${id} <= @p3))) THEN 1 ELSE 0 END AS [tql_behind]) m ` +
         `LEFT JOIN (${columns} WHERE [role] = @p1 AND ([created_at] > ${cursorAt} OR ([created_at] = ${cursorAt} AND ${id} > @p3)) ` +
         `ORDER BY [created_at] ASC, ${id} ASC OFFSET 0 ROWS FETCH NEXT @p2 ROWS ONLY) p ON 1 = 1 ` +
         'ORDER BY p.[tql_key_at] ASC, p.[tql_key_id] COLLATE Latin1_General_BIN2 ASC',
@@ -113,7 +113,7 @@ test('index advice takes the index kinds and syntax the dialect offers', () => {
 
 describe('a dialect object lacking a required member', () => {
   /** The required members each built-in dialect has, and the test dialect too: tsc refuses a dialect object without any of them. */
-  const required = ['title', 'indexes', 'limitRows', 'rowValues', 'columns', 'ddl', 'maxParameters', 'collections'] as const;
+  const required = ['title', 'indexes', 'limitRows', 'rowValues', 'conditionValue', 'columns', 'ddl', 'maxParameters', 'collections'] as const;
 
   /** The code of the error `fn` throws, and whether its message names `member`. */
   const refusal = (fn: () => unknown, member: string) => {

@@ -1,7 +1,7 @@
 /**
  * A dialect written for the tests, not shipped: SQL Server's way of writing statements (`@p1`
- * placeholders, `[x]` identifiers, `OFFSET … FETCH` paging, no row values), to show that a new
- * engine is one object. There is no SQL Server here to run it: tests assert the text.
+ * placeholders, `[x]` identifiers, `OFFSET … FETCH` paging, no row values, no boolean values), to
+ * show that a new engine is one object. There is no SQL Server here to run it: tests assert the text.
  */
 import type { SqlDialect } from '../../../src/backends/sql/dialects.js';
 
@@ -24,6 +24,7 @@ export const sqlServerLike: SqlDialect = {
   indexes: { ifNotExists: false, expressions: false, equality: 'btree', substring: 'none' },
   limitRows: (count) => `OFFSET 0 ROWS FETCH NEXT ${count} ROWS ONLY`,
   rowValues: false,
+  conditionValue: (condition) => `CASE WHEN ${condition} THEN 1 ELSE 0 END`,
   columns: { booleans: 'integer', timestampTypes: true, looseDatetimes: false },
   // A #name is a temporary table: no schema names it.
   ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: undefined, dropTemporary: 'DROP TABLE' },
