@@ -68,6 +68,8 @@ export type {
   Scalar,
   ValidatedQuery,
 } from './validate/validated-query.js';
+export { resolveNow } from './validate/resolve-now.js';
+export type { Clock } from './validate/relative-time.js';
 
 // ---- errors ----
 export { TqlError, isTqlError, type IssueInit, type TqlIssue } from './errors/tql-error.js';

@@ -8,6 +8,8 @@ import { describeValue } from '../errors/describe-value.js';
 import { TqlError, isTqlError } from '../errors/tql-error.js';
 import { isDefinedAttribute, isIdFormat, sourceProblem } from '../schema/define-schema.js';
 import { ATTRIBUTE_TYPES } from '../schema/types.js';
+import type { Clock } from '../validate/relative-time.js';
+import { resolveNow } from '../validate/resolve-now.js';
 import { madeByValidate, type ValidatedQuery } from '../validate/validated-query.js';
 
 /** More nodes than any validated query has; a guard against cycles. */
@@ -38,7 +40,9 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
  * compile); anything else is walked now and refused with a `TqlError` unless it has the shape.
  * Whatever `compile` throws that is not a `TqlError` (a query changed in place after
  * validation) becomes one, so a backend never lets another error out. Every backend compiles
- * through this one gate.
+ * through this one gate. Relative times (`now-7d`) reach `compile` resolved against `now` (Unix
+ * seconds, a `Date` or a function returning one; the real clock by default), so each compile
+ * answers for its own instant.
  *
  * @example
  * ```ts
@@ -55,7 +59,7 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
  * ); // the attributes the query reads
  * ```
  */
-export function compileValidated<T>(query: ValidatedQuery, backend: string, compile: (query: ValidatedQuery) => T): T {
+export function compileValidated<T>(query: ValidatedQuery, backend: string, compile: (query: ValidatedQuery) => T, now?: Clock): T {
   const made = madeByValidate(query);
   if (!made) {
     const error = validatedQueryError(query, backend);
@@ -63,6 +67,10 @@ export function compileValidated<T>(query: ValidatedQuery, backend: string, comp
   }
   try {
     return compile(query);
+  // Relative times (`now-7d`) become instants of this compile's clock: a backend sees only instants.
+  const resolved = resolveNow(query, now);
+  try {
+    return compile(resolved);
   } catch (error) {
     if (isTqlError(error)) throw error;
     const how = made ? 'it was changed after check() or validate() made it' : 'it was not made by check() or validate()';
@@ -138,6 +146,9 @@ function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undef
   if (!VALUE_OF[op as Operator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
   if (!isSpan(c.span)) return 'a comparison has no span';
   const a = c.attribute;
+  if (c.fromNow !== undefined && (c.fromNow !== true || !Number.isSafeInteger(c.value) || !isObject(c.attribute) || c.attribute.type !== 'Timestamp')) {
+    return 'a relative time (fromNow) is a whole number of seconds on a Timestamp';
+  }
   // A schema's own attribute was checked when the schema was made and cannot have changed since.
   if (isDefinedAttribute(a)) return undefined;
   if (!isObject(a) || typeof a.path !== 'string' || !(ATTRIBUTE_TYPES as readonly unknown[]).includes(a.type)) {

@@ -10,6 +10,7 @@ import type { CaseFolding, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import { optionError } from '../errors/tql-error.js';
+import type { Clock } from '../validate/relative-time.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 
 export { schemaFromDrizzle, type DerivationNote, type DrizzleSchema, type DrizzleSchemaOptions } from './drizzle-schema.js';
@@ -21,6 +22,8 @@ export interface DrizzleWhereOptions {
   readonly dialect: SqlDialectName;
   /** See `CompileSqlOptions.caseFolding`. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;
+  /** See `CompileSqlOptions.now`. Default: the real clock. */
+  readonly now?: Clock | undefined;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface DrizzleWhereOptions {
  */
 export function tqlWhere(query: ValidatedQuery, options: DrizzleWhereOptions): SQL {
   if (typeof options !== 'object' || options === null) throw optionError('tqlWhere needs options { mapping, dialect }.');
-  const pieces = statementPieces(query, { dialect: options.dialect, mapping: options.mapping, caseFolding: options.caseFolding });
+  const pieces = statementPieces(query, { dialect: options.dialect, mapping: options.mapping, caseFolding: options.caseFolding, now: options.now });
   return sql.join(pieces.map(drizzlePiece));
 }
 

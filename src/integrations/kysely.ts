@@ -9,6 +9,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { CaseFolding, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
+import type { Clock } from '../validate/relative-time.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 
 /** Options of {@link tqlWhere}: which SQL dialect to write and how LIKE folds case. */
@@ -22,6 +23,8 @@ export interface TqlWhereOptions {
   readonly dialect?: SqlDialectName | undefined;
   /** See `CompileSqlOptions.caseFolding`. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;
+  /** See `CompileSqlOptions.now`. Default: the real clock. */
+  readonly now?: Clock | undefined;
 }
 
 /**
@@ -52,6 +55,7 @@ export function tqlWhere(query: ValidatedQuery, mapping?: SqlMapping, options: T
     dialect: options.dialect ?? 'postgres',
     mapping: mapping ?? defaultMapping(query),
     caseFolding: options.caseFolding,
+    now: options.now,
   });
   return sql.join<SqlBool>(pieces.map(kyselyPiece), sql.raw(''));
 }

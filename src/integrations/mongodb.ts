@@ -5,7 +5,7 @@
  * @module tql/mongodb
  */
 import type { Document, Filter } from 'mongodb';
-import { compileMongo } from '../backends/mongo/compile-mongo.js';
+import { compileMongo, type CompileMongoOptions } from '../backends/mongo/compile-mongo.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 
 /**
@@ -17,8 +17,8 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
  * const agents = await db.collection<Agent>('agents').find(tqlFilter<Agent>(q)).toArray();
  * ```
  */
-export function tqlFilter<TSchema extends Document = Document>(query: ValidatedQuery): Filter<TSchema> {
-  return compileMongo(query) as Filter<TSchema>;
+export function tqlFilter<TSchema extends Document = Document>(query: ValidatedQuery, options?: Pick<CompileMongoOptions, 'now'>): Filter<TSchema> {
+  return compileMongo(query, { now: options?.now }) as Filter<TSchema>;
 }
 
 /**
@@ -29,6 +29,6 @@ export function tqlFilter<TSchema extends Document = Document>(query: ValidatedQ
  * await db.collection('scheduling_requests').aggregate([tqlMatch(q), { $count: 'n' }]).toArray();
  * ```
  */
-export function tqlMatch(query: ValidatedQuery): { $match: Document } {
-  return { $match: compileMongo(query) as Document };
+export function tqlMatch(query: ValidatedQuery, options?: Pick<CompileMongoOptions, 'now'>): { $match: Document } {
+  return { $match: compileMongo(query, { now: options?.now }) as Document };
 }

@@ -10,6 +10,8 @@ import { compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import { postgres, type CaseFolding } from '../backends/sql/dialects.js';
 import { quoteIdentifier } from '../backends/sql/sql-text.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
+import type { Clock } from '../validate/relative-time.js';
+import { resolveNow } from '../validate/resolve-now.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 
 /** A piece of SQL whose placeholders are numbered when the statement around it is built. */
@@ -23,6 +25,8 @@ export interface PgFragment {
 export interface TqlConditionOptions {
   readonly mapping: SqlMapping;
   readonly caseFolding?: CaseFolding | undefined;
+  /** The clock relative times (`now-7d`) are resolved against, once for the fragment. Default: the real clock. */
+  readonly now?: Clock | undefined;
 }
 
 /**
@@ -36,6 +40,8 @@ export interface TqlConditionOptions {
  * ```
  */
 export function tqlCondition(query: ValidatedQuery, options: TqlConditionOptions): PgFragment {
+  // Relative times resolved once, so that every rendering binds the same instant.
+  query = resolveNow(query, options.now);
   // Compiled once now, so a bad mapping fails here, where the caller wrote it.
   compileSql(query, { dialect: postgres, mapping: options.mapping, caseFolding: options.caseFolding });
   return {

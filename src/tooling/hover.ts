@@ -10,6 +10,7 @@ import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/opt
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
+import { clockSeconds, FIRST_SECOND, LAST_SECOND, relativeText, type Clock } from '../validate/relative-time.js';
 import { readValue } from '../validate/values.js';
 import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf, storageSummary } from './describe.js';
 import { optionsOf, textAndOffset } from './arguments.js';
@@ -31,7 +32,10 @@ export interface Hover {
  * Options of {@link hover}: the profile and time zone the query is read with. Under a profile that
  * leaves out `OR`, `null` or Number attributes, their hover says so.
  */
-export type HoverOptions = Pick<ValidateOptions, 'profile' | 'timeZone'>;
+export interface HoverOptions extends Pick<ValidateOptions, 'profile' | 'timeZone'> {
+  /** The clock a relative time (`now-7d`) is shown resolved against: Unix seconds, a `Date` or a function returning one. Default: the real clock. */
+  readonly now?: Clock | undefined;
+}
 
 /**
  * What the word at `offset` (or just before it) in a filter of `entity` is: an attribute, an
@@ -44,6 +48,8 @@ export type HoverOptions = Pick<ValidateOptions, 'profile' | 'timeZone'>;
  * ```ts
  * hover('agent.created_at GTE 2023-07-01', 25, schedulingSchema, 'agent', { timeZone: 'Europe/Berlin' })!.detail; // → '1688162400 in Unix seconds: 2023-06-30T22:00:00Z, 2023-07-01 00:00 in Europe/Berlin.'
  * hover('agent.name LIKE jo', 3, schedulingSchema, 'agent')!.title; // → 'agent.name: String'
+ * hover('agent.created_at GTE now-7d', 25, schedulingSchema, 'agent', { now: 1700000000 })!.detail;
+ * // → '1 week before now: at now = 1700000000, 1699395200 in Unix seconds: 2023-11-07T22:13:20Z. Resolved again at every compile.'
  * ```
  */
 export function hover<S extends Schema>(
@@ -54,7 +60,8 @@ export function hover<S extends Schema>(
   options: HoverOptions = {},
 ): Hover | undefined {
   const { text: t, at } = textAndOffset('hover', text, offset);
-  const target = resolveTarget(schema, entity, optionsOf('hover', options, ['profile', 'timeZone']));
+  const opts = optionsOf('hover', options, ['profile', 'timeZone', 'now']);
+  const target = resolveTarget(schema, entity, opts);
   if (target instanceof TqlError) throw target;
   const { token, before } = cursorAt(t, at);
   if (token === undefined) return undefined;
@@ -65,7 +72,7 @@ export function hover<S extends Schema>(
     case 'operator':
       return operatorHover(attributeOf(target.entity, before.attribute), token.text, span);
     case 'value':
-      return valueHover(schema, attributeOf(target.entity, before.attribute), before.operator, token, target, span);
+      return valueHover(schema, attributeOf(target.entity, before.attribute), before.operator, token, target, span, opts.now);
     case 'keyword':
       return keywordHover(token.text as keyof typeof KEYWORD_MEANINGS, target.profile, span);
     default:
@@ -111,7 +118,7 @@ function operatorHover(a: Attribute | undefined, word: string, span: Span): Hove
   return { kind: 'operator', span, title: op, detail: `${OPERATOR_MEANINGS[op]}.${allowed}` };
 }
 
-function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, target: Target, span: Span): Hover {
+function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, target: Target, span: Span, now: Clock | undefined): Hover {
   const { timeZone } = target;
   const title = token.quoted ? JSON.stringify(token.text) : token.text;
   if (a === undefined) return { kind: 'value', span, title, detail: 'A value of an attribute this query does not have.' };
@@ -121,6 +128,7 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
   const op = operatorOf(operator);
   if (op === 'LIKE' || op === 'NOT_LIKE') return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found anywhere in ${a.path}, ignoring case.` };
   const read = readValue(token.text, a, { timeZone, idNames: schema.ids });
+  if (typeof read === 'object' && 'relative' in read) return { kind: 'value', span, title, detail: relativeDetail(read.relative, a, target, now) };
   if (typeof read === 'object') return { kind: 'value', span, title, detail: read.message };
   if (a.values !== undefined && !a.values.includes(String(read))) {
     return { kind: 'value', span, title, detail: `Not one of the values of ${a.path}: ${firstFew(a.values)}.` };
@@ -128,6 +136,26 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
   if (read !== token.text && a.type === 'String') return { kind: 'value', span, title, detail: `The text ${describeValue(read)}: a leading ${describeValue(token.text.slice(0, token.text.length - String(read).length))} does not count.` };
   return { kind: 'value', span, title, detail: VALUE_DETAIL[a.type](read, a, timeZone) };
 }
+
+/** A relative time: what it counts from, and the instant it is at the tooling's clock. */
+function relativeDetail(offset: number, a: Attribute, target: Target, now: Clock | undefined): string {
+  const from = offset === 0 ? 'The instant of compiling' : `${offsetWords(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'} now`;
+  const at = clockSeconds(now);
+  if (typeof at === 'string') return `${from}. (${at}.)`;
+  const instant = at + offset;
+  const resolved = instant < FIRST_SECOND || instant > LAST_SECOND ? `${instant}, outside the instants a timestamp can be.` : VALUE_DETAIL.Timestamp(instant, a, target.timeZone);
+  return `${from}: at now = ${at}, ${resolved} Resolved again at every compile.${outsideProfile(target.profile, 'relative_time')}`;
+}
+
+/** `7 days`, `90 minutes`: the offset in its largest whole unit. */
+function offsetWords(seconds: number): string {
+  const text = relativeText(seconds);
+  const count = Number(text.slice(4, -1));
+  const unit = RELATIVE_UNIT_WORDS[text.slice(-1) as keyof typeof RELATIVE_UNIT_WORDS];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+const RELATIVE_UNIT_WORDS = { s: 'second', m: 'minute', h: 'hour', d: 'day', w: 'week' } as const;
 
 const VALUE_DETAIL: { readonly [T in Attribute['type']]: (value: string | number | boolean, a: Attribute, timeZone: string) => string } = {
   String: (v) => `The text ${describeValue(v)}.`,

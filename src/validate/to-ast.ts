@@ -6,6 +6,7 @@
 import { NO_SPAN } from '../ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Query, Value } from '../ast/nodes.js';
 import type { Attribute } from '../schema/types.js';
+import { relativeText } from './relative-time.js';
 import type { Condition, Scalar } from './validated-query.js';
 
 /**
@@ -15,6 +16,8 @@ import type { Condition, Scalar } from './validated-query.js';
  * ```ts
  * print(toAst(check('agent.created_at GTE 2023-07-01', schedulingSchema, 'agent')));
  * // 'agent.created_at~GTE~1688169600'
+ * print(toAst(check('agent.created_at GTE now-7d', schedulingSchema, 'agent')));
+ * // 'agent.created_at~GTE~now-1w'
  * ```
  */
 export function toAst(query: { readonly condition: Condition; readonly text: string }): Query {
@@ -26,7 +29,8 @@ function expression(c: Condition): Expr {
     case 'Comparison': {
       const [entity, property] = [c.attribute.entity, c.attribute.name];
       const raw: readonly (Scalar | null)[] = Array.isArray(c.value) ? c.value : [c.value as Scalar | null];
-      const values = raw.map((v) => value(c.attribute, v)) as unknown as readonly [Value, ...Value[]];
+      // A relative time is written as one (`now-1w`): the normalized form keeps the clock out.
+      const values = (c.fromNow === true ? [{ kind: 'Text', text: relativeText(c.value as number), span: NO_SPAN }] : raw.map((v) => value(c.attribute, v))) as unknown as readonly [Value, ...Value[]];
       return {
         kind: 'Predicate',
         attribute: { kind: 'Attribute', entity, property, span: NO_SPAN },

@@ -17,6 +17,7 @@ import { orList } from '../errors/wording.js';
 import { isValidTimeZone } from './timestamp.js';
 import { spanAcross } from '../ast/span.js';
 import { validatedQuery, type Condition, type Scalar, type ValidatedQuery } from './validated-query.js';
+import type { RelativeOffset } from './relative-time.js';
 import { findBadCharacter, readValue, type ValueContext } from './values.js';
 
 /** Options of {@link validate}: how to read the query's values. */
@@ -137,7 +138,7 @@ function validateTree(
     const sorted = [...v.issues].sort((a, b) => a.span.start - b.span.start);
     return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
-  return validatedQuery(entity, condition, query.text);
+  return validatedQuery(entity, condition, query.text, v.fromNow);
 }
 
 /** The entity, profile and time zone a query is checked for, once the options are checked. */
@@ -213,6 +214,8 @@ function treeLimitError(query: Query, limits: Limits): TqlError | undefined {
 class Validator implements ValueContext {
   /** Made by the first issue: a valid query, the common case, needs no array. */
   issues: TqlIssue[] | undefined = undefined;
+  /** Whether a comparison holds a relative time (`now-7d`). */
+  fromNow = false;
   private readonly byLength: AttributesByLength;
 
   constructor(
@@ -331,6 +334,11 @@ class Validator implements ValueContext {
       return { kind: 'Comparison', operator: op as 'EQ' | 'NOT_EQ', attribute, value: null, span: p.span };
     }
     const scalar = this.scalar(attribute, value, op === 'EQ' || op === 'NOT_EQ');
+    if (typeof scalar === 'object') {
+      // A relative time: the offset stays in the query, and each compile adds its clock's instant.
+      this.fromNow = true;
+      return { kind: 'Comparison', operator: op, attribute, value: scalar.relative, fromNow: true, span: p.span } as Condition;
+    }
     return { kind: 'Comparison', operator: op, attribute, value: scalar, span: p.span } as Condition;
   }
 
@@ -343,14 +351,22 @@ class Validator implements ValueContext {
           message: `null cannot be in a list; write ${attribute.path} EQ null OR ${attribute.path} IN … instead.`,
           span: v.span,
         });
-      } else out.push(this.scalar(attribute, v, true));
+      } else {
+        const scalar = this.scalar(attribute, v, true);
+        if (typeof scalar !== 'object') out.push(scalar);
+        else this.report({ code: 'invalid_value', message: `A relative time cannot be in a list; compare ${attribute.path} with ${v.text} by EQ, joined by OR.`, span: v.span });
+      }
     }
     return out;
   }
 
   /** Reads one value; on error reports it and returns a stand-in so checking can go on. */
-  private scalar(attribute: Attribute, v: TextValue, equality: boolean): Scalar {
+  private scalar(attribute: Attribute, v: TextValue, equality: boolean): Scalar | RelativeOffset {
     const r = readValue(v.text, attribute, this);
+    if (typeof r === 'object' && 'relative' in r) {
+      this.extension('relative_time', v.span, `A relative time (${v.text}) is`, 'write the instant (Unix seconds or a date)');
+      return r;
+    }
     if (typeof r === 'object') {
       this.report({ code: r.code, message: r.message, span: v.span, suggestion: r.suggestion });
       return v.text;

@@ -34,6 +34,12 @@ export interface Comparison<Op extends Operator = Operator> {
   readonly span: Span;
 }
 
+  /**
+   * Set when the value was written relative to the clock (`now-7d`, a Timestamp): `value` is then
+   * the offset in seconds (-604800), not an instant. Every compile function resolves it with its
+   * own clock before a backend sees it (`compileValidated`), so a cached query never freezes `now`.
+   */
+  readonly fromNow?: true;
 /** Any predicate: a union discriminated by `operator`. */
 export type AnyComparison = { [Op in Operator]: Comparison<Op> }[Operator];
 
@@ -104,9 +110,11 @@ class ValidatedQueryObject {
   #keptBy: string | undefined;
   #kept: unknown;
 
-  constructor(entity: Entity, condition: Condition, text: string) {
+  constructor(entity: Entity, condition: Condition, text: string, fromNow: boolean) {
     // Assigned in the order of a plain object's keys: kind, entity, condition, text.
     this.kind = 'ValidatedQuery';
+  /** Whether a comparison holds a relative time, so compiling one without needs no walk. */
+  readonly #fromNow: boolean;
     this.entity = entity;
     this.condition = condition;
     this.text = text;
@@ -114,6 +122,11 @@ class ValidatedQueryObject {
 
   static compiled(query: unknown, backend: string): unknown {
     return query instanceof ValidatedQueryObject && query.#keptBy === backend ? query.#kept : undefined;
+    this.#fromNow = fromNow;
+  }
+
+  static fromNow(query: unknown): boolean | undefined {
+    return query instanceof ValidatedQueryObject ? query.#fromNow : undefined;
   }
 
   static remember(query: unknown, backend: string, value: unknown): void {
@@ -131,8 +144,22 @@ class ValidatedQueryObject {
  * validatedQuery(entity, { kind: 'And', operands: [...] }, 'agent.name EQ ada AND …');
  * ```
  */
-export function validatedQuery(entity: Entity, condition: Condition, text: string): ValidatedQuery {
-  return new ValidatedQueryObject(entity, condition, text) as unknown as ValidatedQuery;
+export function holdsRelativeTime(query: unknown): boolean | undefined {
+  return ValidatedQueryObject.fromNow(query);
+ * validatedQuery(entity, { kind: 'Comparison', operator: 'GTE', value: -604800, fromNow: true, … }, '… GTE now-7d', true);
+ * ```
+ */
+export function validatedQuery(entity: Entity, condition: Condition, text: string, fromNow = false): ValidatedQuery {
+  return new ValidatedQueryObject(entity, condition, text, fromNow) as unknown as ValidatedQuery;
+}
+
+/**
+ * Whether a query `validate` made holds a relative time (`now-7d`); undefined for anything else
+ * (a copy), whose condition must be walked to know.
+ *
+ * @example
+ * ```ts
+ * holdsRelativeTime(check('agent.created_at GTE now-7d', schedulingSchema, 'agent')); // true
 }
 
 /**

@@ -6,6 +6,7 @@ import type { TqlErrorCode } from '../errors/codes.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { Attribute, AttributeType, IdFormat, IdKind } from '../schema/types.js';
 import { numberValue } from './number.js';
+import { looksRelative, relativeOffset, type RelativeOffset } from './relative-time.js';
 import { timestampSeconds } from './timestamp.js';
 import type { Scalar } from './validated-query.js';
 
@@ -17,10 +18,11 @@ export interface ValueProblem {
 }
 
 /**
- * The value read, or the problem with it. A {@link Scalar} is never an object, so
- * `typeof r === 'object'` tells the two apart without a result object per value.
+ * The value read, a relative time (`now-7d` on a Timestamp), or the problem with it. A
+ * {@link Scalar} is never an object, so `typeof r === 'object'` tells a value from the other
+ * two without a result object per value, and `'relative' in r` a relative time from a problem.
  */
-export type ValueResult = Scalar | ValueProblem;
+export type ValueResult = Scalar | RelativeOffset | ValueProblem;
 
 export interface ValueContext {
   readonly timeZone: string;
@@ -91,6 +93,11 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
     };
   },
   Timestamp: (text, a, ctx) => {
+    if (looksRelative(text)) {
+      const r = relativeOffset(text);
+      if ('relative' in r) return r;
+      return { code: 'invalid_value', message: `${a.path} is a Timestamp: ${r.why}.`, ...(r.fix === undefined ? {} : { suggestion: r.fix }) };
+    }
     const seconds = timestampSeconds(text, ctx.timeZone);
     return typeof seconds === 'number' ? seconds : { code: 'invalid_value', message: `${a.path} is a Timestamp: ${seconds}.` };
   },
@@ -113,6 +120,7 @@ const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx
  * ```ts
  * readValue('false', agentTwoFactor, { timeZone: 'UTC' }); // false
  * readValue('maybe', agentTwoFactor, { timeZone: 'UTC' }); // { code: 'invalid_value', message: '… is a Boolean: …' }
+ * readValue('now-7d', agentCreatedAt, { timeZone: 'UTC' }); // { relative: -604800 }
  * ```
  */
 export function readValue(text: string, a: Attribute, ctx: ValueContext): ValueResult {

@@ -6,6 +6,7 @@ import { inputError } from '../../errors/tql-error.js';
 import { compiledFor, rememberCompiled, type Condition, type ValidatedQuery } from '../../validate/validated-query.js';
 import { applyComparison, type Backend } from '../backend.js';
 import { compileValidated } from '../query-shape.js';
+import type { Clock } from '../../validate/relative-time.js';
 import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';
 import { groupPlan, type ComparisonPlan, type Plan } from './plan.js';
@@ -26,16 +27,33 @@ import type { RecordPredicate } from './sources.js';
  * const q = check('agent.name LIKE john AND agent.two_factor_enabled EQ false', schedulingSchema, 'agent');
  * const isMatch = compilePredicate<Agent>(q);
  * isMatch({ ...agent, name: 'Little John', two_factor_enabled: false }); // true
+ *
+ * // Relative times are resolved against the clock passed (the real one by default):
+ * compilePredicate(check('agent.created_at GTE now-7d', schedulingSchema, 'agent'), { now: 1700000000 });
  * ```
  */
-export function compilePredicate<R = unknown>(query: ValidatedQuery): (record: R) => boolean {
+export function compilePredicate<R = unknown>(query: ValidatedQuery, options?: CompilePredicateOptions): (record: R) => boolean {
   // Kept with the query (a private slot that only queries made by validate() have), so
-  // compiling what check() returned from its cache again costs one read.
+  // compiling what check() returned from its cache again costs one read. A query with a relative
+  // time is resolved into a new query per compile, which keeps the predicate instead: the one
+  // check() cached never holds an instant.
   const kept = compiledFor(query, 'memory') as RecordPredicate | undefined;
   if (kept !== undefined) return kept;
-  return compileValidated(query, 'The in-memory backend', (q) =>
-    rememberCompiled(q, 'memory', predicateOf(queryPlan(q), q.text)),
+  return compileValidated(
+    query,
+    'The in-memory backend',
+    (q) => rememberCompiled(q, 'memory', predicateOf(queryPlan(q), q.text)),
+    typeof options === 'object' && options !== null ? options.now : undefined,
   );
+}
+
+/** Options of {@link compilePredicate} and {@link filterRecords}. */
+export interface CompilePredicateOptions {
+  /**
+   * The clock that relative times (`now-7d`) are resolved against: Unix seconds, a `Date`, or a
+   * function returning either (called once per compile). Default: the real clock.
+   */
+  readonly now?: Clock | undefined;
 }
 
 /**
@@ -101,8 +119,8 @@ function predicateOf(plan: Plan, text: string): RecordPredicate {
  * filterRecords(q, recordsOf(sampleData(), 'resource')); // every resource but alice's and bob's
  * ```
  */
-export function filterRecords<R>(query: ValidatedQuery, records: readonly R[]): R[] {
-  const predicate = compilePredicate<R>(query);
+export function filterRecords<R>(query: ValidatedQuery, records: readonly R[], options?: CompilePredicateOptions): R[] {
+  const predicate = compilePredicate<R>(query, options);
   if (!Array.isArray(records)) {
     throw inputError('filterRecords takes an array of records.');
   }

@@ -13,5 +13,5 @@
  *
  * @module tql/memory
  */
-export { compilePredicate, filterRecords, memoryBackend } from './compile-predicate.js';
+export { compilePredicate, filterRecords, memoryBackend, type CompilePredicateOptions } from './compile-predicate.js';
 export { likeMatcher, type LikeMatcher } from './like.js';

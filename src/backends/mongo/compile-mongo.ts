@@ -16,6 +16,7 @@ import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
 import { compileValidated } from '../query-shape.js';
 import { scopeEntries, type Scope } from '../scope.js';
+import type { Clock } from '../../validate/relative-time.js';
 import { FINITE, valuePresent, whereAnyValue, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
 import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
@@ -161,6 +162,11 @@ export interface CompileMongoOptions {
  * ```
  */
 export function mongoScope(scope: Scope | undefined): MongoFilter | undefined {
+  /**
+   * The clock that relative times (`now-7d`) are resolved against: Unix seconds, a `Date`, or a
+   * function returning either (called once per compile). Default: the real clock.
+   */
+  readonly now?: Clock | undefined;
   const entries = scopeEntries(scope);
   // The fields are plain identifiers (checked), so assignment cannot reach a prototype.
   return entries === undefined ? undefined : Object.fromEntries(entries.map(({ field, value }) => [field, { $eq: value }]));
@@ -193,7 +199,7 @@ export function compileMongo(query: ValidatedQuery, options: CompileMongoOptions
     const filter = foldCondition(q.condition, { And: allOf, Or: anyOf, Not: noneOf, comparisons: COMPARISONS }, { text: q.text });
     // The scope first, then the whole filter as one operand: no $or of the filter can reach around it.
     return scope === undefined ? filter : { $and: [scope, filter] };
-  });
+  }, typeof options === 'object' && options !== null ? options.now : undefined);
 }
 
 /**

@@ -7,6 +7,7 @@ import { TqlError, optionError } from '../../errors/tql-error.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
 import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
 import { compileValidated } from '../query-shape.js';
+import type { Clock } from '../../validate/relative-time.js';
 import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } from '../../validate/validated-query.js';
 import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { containsPattern } from './like-pattern.js';
@@ -36,6 +37,11 @@ export interface CompileSqlOptions {
    */
   readonly scope?: Scope | undefined;
 }
+  /**
+   * The clock that relative times (`now-7d`) are resolved against: Unix seconds, a `Date`, or a
+   * function returning either (called once per compile). Default: the real clock.
+   */
+  readonly now?: Clock | undefined;
 
 /** What every handler needs: the dialect, where the entity lives, and the values bound so far. */
 interface Context {
@@ -338,7 +344,7 @@ export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): S
     const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, undefined)} AND (${filter})`;
     checkParameterCount(ctx.dialect, ctx.values.length, q.text);
     return { text, values: ctx.values };
-  });
+  }, options.now);
 }
 
 /**
