@@ -32,6 +32,8 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
   NOT_LIKE: (v) => typeof v === 'string',
   IN: (v) => Array.isArray(v) && v.every(isScalar),
   NOT_IN: (v) => Array.isArray(v) && v.every(isScalar),
+  STARTS_WITH: (v) => typeof v === 'string',
+  ENDS_WITH: (v) => typeof v === 'string',
 };
 
 /**
@@ -65,8 +67,6 @@ export function compileValidated<T>(query: ValidatedQuery, backend: string, comp
     const error = validatedQueryError(query, backend);
     if (error !== undefined) throw error;
   }
-  try {
-    return compile(query);
   // Relative times (`now-7d`) become instants of this compile's clock: a backend sees only instants.
   const resolved = resolveNow(query, now);
   try {
@@ -144,11 +144,11 @@ function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undef
   const op = c.operator;
   if (!(OPERATORS as readonly unknown[]).includes(op)) return `${describeValue(op)} is not an operator`;
   if (!VALUE_OF[op as Operator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
-  if (!isSpan(c.span)) return 'a comparison has no span';
-  const a = c.attribute;
   if (c.fromNow !== undefined && (c.fromNow !== true || !Number.isSafeInteger(c.value) || !isObject(c.attribute) || c.attribute.type !== 'Timestamp')) {
     return 'a relative time (fromNow) is a whole number of seconds on a Timestamp';
   }
+  if (!isSpan(c.span)) return 'a comparison has no span';
+  const a = c.attribute;
   // A schema's own attribute was checked when the schema was made and cannot have changed since.
   if (isDefinedAttribute(a)) return undefined;
   if (!isObject(a) || typeof a.path !== 'string' || !(ATTRIBUTE_TYPES as readonly unknown[]).includes(a.type)) {

@@ -10,8 +10,10 @@ import type { Attribute, Entity } from '../schema/types.js';
 /** A typed value: text, an integer id or timestamp, or a boolean. */
 export type Scalar = string | number | boolean;
 
-/** The value each operator carries after validation. */
-export interface OperatorValue {
+/** The value each operator carries after validation; keyed by every operator, so a new one does not compile until its value is decided. */
+export type OperatorValue = { readonly [Op in Operator]: OperatorValues[Op] };
+
+interface OperatorValues {
   EQ: Scalar | null;
   NOT_EQ: Scalar | null;
   LT: number;
@@ -22,6 +24,8 @@ export interface OperatorValue {
   NOT_LIKE: string;
   IN: readonly Scalar[];
   NOT_IN: readonly Scalar[];
+  STARTS_WITH: string;
+  ENDS_WITH: string;
 }
 
 /** One predicate with operator `Op`. */
@@ -30,16 +34,16 @@ export interface Comparison<Op extends Operator = Operator> {
   readonly operator: Op;
   readonly attribute: Attribute;
   readonly value: OperatorValue[Op];
-  /** Where the predicate is in the query text. */
-  readonly span: Span;
-}
-
   /**
    * Set when the value was written relative to the clock (`now-7d`, a Timestamp): `value` is then
    * the offset in seconds (-604800), not an instant. Every compile function resolves it with its
    * own clock before a backend sees it (`compileValidated`), so a cached query never freezes `now`.
    */
   readonly fromNow?: true;
+  /** Where the predicate is in the query text. */
+  readonly span: Span;
+}
+
 /** Any predicate: a union discriminated by `operator`. */
 export type AnyComparison = { [Op in Operator]: Comparison<Op> }[Operator];
 
@@ -109,24 +113,24 @@ class ValidatedQueryObject {
   // which would cost more to make than the whole rest of the query object.
   #keptBy: string | undefined;
   #kept: unknown;
+  /** Whether a comparison holds a relative time, so compiling one without needs no walk. */
+  readonly #fromNow: boolean;
 
   constructor(entity: Entity, condition: Condition, text: string, fromNow: boolean) {
     // Assigned in the order of a plain object's keys: kind, entity, condition, text.
     this.kind = 'ValidatedQuery';
-  /** Whether a comparison holds a relative time, so compiling one without needs no walk. */
-  readonly #fromNow: boolean;
     this.entity = entity;
     this.condition = condition;
     this.text = text;
-  }
-
-  static compiled(query: unknown, backend: string): unknown {
-    return query instanceof ValidatedQueryObject && query.#keptBy === backend ? query.#kept : undefined;
     this.#fromNow = fromNow;
   }
 
   static fromNow(query: unknown): boolean | undefined {
     return query instanceof ValidatedQueryObject ? query.#fromNow : undefined;
+  }
+
+  static compiled(query: unknown, backend: string): unknown {
+    return query instanceof ValidatedQueryObject && query.#keptBy === backend ? query.#kept : undefined;
   }
 
   static remember(query: unknown, backend: string, value: unknown): void {
@@ -142,10 +146,6 @@ class ValidatedQueryObject {
  * @example
  * ```ts
  * validatedQuery(entity, { kind: 'And', operands: [...] }, 'agent.name EQ ada AND …');
- * ```
- */
-export function holdsRelativeTime(query: unknown): boolean | undefined {
-  return ValidatedQueryObject.fromNow(query);
  * validatedQuery(entity, { kind: 'Comparison', operator: 'GTE', value: -604800, fromNow: true, … }, '… GTE now-7d', true);
  * ```
  */
@@ -160,6 +160,10 @@ export function validatedQuery(entity: Entity, condition: Condition, text: strin
  * @example
  * ```ts
  * holdsRelativeTime(check('agent.created_at GTE now-7d', schedulingSchema, 'agent')); // true
+ * ```
+ */
+export function holdsRelativeTime(query: unknown): boolean | undefined {
+  return ValidatedQueryObject.fromNow(query);
 }
 
 /**

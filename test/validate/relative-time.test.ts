@@ -129,7 +129,7 @@ describe('every backend gives the same answer at a fixed clock', () => {
   test.for(CASES)('%s', ([text, expected]) => {
     const q = agentQuery(text);
     const memory = filterRecords(q, AGENTS, { now: NOW }).map((a) => a.id);
-    const mingo = new MingoQuery(compileMongo(q, { now: new Date(NOW * 1000) }) as Record<string, unknown>).find(AGENTS as unknown as Record<string, unknown>[]).all().map((a) => a['id']);
+    const mingo = new MingoQuery(compileMongo(q, { now: new Date(NOW * 1000) }) as Record<string, unknown>).find(AGENTS as unknown as Record<string, unknown>[]).all().map((a) => (a as { id: string }).id);
     const statement = selectSql(q, { dialect: 'sqlite', mapping, now: () => NOW });
     const sql = (sqlite.prepare(statement.text).all(...statement.values) as { id: string }[]).map((r) => r.id);
     for (const ids of [memory, mingo, sql]) expect([...ids].sort()).toEqual(expected);
