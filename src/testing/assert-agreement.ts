@@ -50,8 +50,9 @@ function formatDisagreement(d: Disagreement): string {
  *
  * @example
  * ```ts
- * console.log(formatReport(await checkAgreement(options)));
- * // agreed: 30 datasets, 141 queries (seed 42); 3 queries differed only where declared
+ * const report = await checkAgreement({ schema: schedulingSchema, entity: 'team', ...mongoTarget(), runs: 3, declared: mongoFoldingDiffers });
+ * formatReport(report).startsWith('agreed: 3 datasets'); // → true
+ * // agreed: 3 datasets, 14 queries (seed 42)
  * ```
  */
 export function formatReport(report: AgreementReport): string {
@@ -71,9 +72,8 @@ export function formatReport(report: AgreementReport): string {
  *
  * @example
  * ```ts
- * test('my store agrees with tql', async () => {
- *   await assertAgreement({ schema, entity: 'item', ...sqlTarget({ db, schema, entity: 'item' }) });
- * });
+ * // In a test: rejects with an AgreementError that shows the shrunk case.
+ * await assertAgreement({ schema: schedulingSchema, entity: 'agent', ...mongoTarget(), runs: 5, declared: mongoFoldingDiffers });
  * ```
  */
 export async function assertAgreement(options: CheckAgreementOptions): Promise<AgreementReport> {

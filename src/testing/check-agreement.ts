@@ -215,12 +215,16 @@ async function narrowed(o: Settings, given: string, records: readonly TestRecord
  *
  * @example
  * ```ts
+ * const target = sqlTarget({ db: new Database(':memory:'), schema: schedulingSchema, entity: 'agent', mapping });
  * const report = await checkAgreement({
- *   schema, entity: 'item', runs: 20,
+ *   schema: schedulingSchema,
+ *   entity: 'agent',
+ *   runs: 5,
  *   load: (records) => target.load(records),
  *   run: (query) => target.run(query),
+ *   declared: sqliteFoldingDiffers,
  * });
- * report.agreed; // true
+ * report.agreed; // → true
  * ```
  */
 export async function checkAgreement(options: CheckAgreementOptions): Promise<AgreementReport> {

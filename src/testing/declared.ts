@@ -47,7 +47,7 @@ function ownElements(list: unknown): unknown[] {
  *
  * @example
  * ```ts
- * attributeTexts({ id: 'a', name: 'Ada' }, agentName); // ['Ada']
+ * attributeTexts({ id: 'a', name: 'Ada' }, schedulingSchema.entities.agent.attributes.name); // → ['Ada']
  * ```
  */
 export function attributeTexts(record: unknown, attribute: Attribute): string[] {
@@ -80,7 +80,7 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
  *
  * @example
  * ```ts
- * explainedIds(check('agent.name LIKE σ', schedulingSchema, 'agent'), agents, mongoFoldingDiffers, 'id');
+ * explainedIds(check('agent.name LIKE σ', schedulingSchema, 'agent'), [{ id: 'a', name: 'ΟΔΟΣ' }], mongoFoldingDiffers, 'id'); // → new Set(['a'])
  * ```
  */
 export function explainedIds(query: ValidatedQuery, records: readonly object[], declared: DeclaredDivergence, key: string): Set<string> {

@@ -34,5 +34,5 @@ export { LANGUAGE_RULES, comparisonRules, queryRules, type LanguageRule } from '
 export { sqlTarget, type SqlTarget, type SqlTargetOptions } from './sql-target.js';
 export type { ColumnTypeChoice } from './sql-tables.js';
 export { mongoTarget, type MongoScratchCollection, type MongoTargetOptions } from './mongo-target.js';
-export { checkIdempotenceLaw, complementLaw, normalizationStabilityLaw, roundTripLaw, type LawOptions } from './laws.js';
+export { checkIdempotenceLaw, complementLaw, normalizationStabilityLaw, roundTripLaw, type ComplementPair, type LawOptions } from './laws.js';
 export { HOSTILE_TEXTS, arbHostileText, arbNeedle } from './value-pools.js';

@@ -61,7 +61,8 @@ function defects(a: Attribute, names: readonly string[]): { defect: string; text
  *
  * @example
  * ```ts
- * fc.assert(fc.property(invalidQueryArbitrary(schema, 'item'), ({ text }) => !safeCheck(text, schema, 'item').ok));
+ * import fc from 'fast-check';
+ * fc.assert(fc.property(invalidQueryArbitrary(schedulingSchema, 'agent'), ({ text }) => !safeCheck(text, schedulingSchema, 'agent').ok), { numRuns: 20 });
  * ```
  */
 export function invalidQueryArbitrary(schema: Schema, entity: string): fc.Arbitrary<InvalidQuery> {

@@ -15,17 +15,17 @@ import type { Attribute, Schema } from '../schema/types.js';
 import { toAst } from '../validate/to-ast.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { filteredQueryArbitrary, queryArbitrary } from './query-arbitrary.js';
-import { datasetArbitrary, type TestRecord } from './record-arbitrary.js';
+import { datasetArbitrary } from './record-arbitrary.js';
 import { referenceIds } from './reference.js';
 
 /** Options of the laws. */
 export interface LawOptions {
   /** The profile the queries are valid in. Default `extended`. */
   readonly profile?: Profile | undefined;
-  /** Records to evaluate on; default: a generated dataset per case. */
-  readonly records?: readonly TestRecord[] | undefined;
+  /** Records to evaluate on, ids in `id`; default: a generated dataset per case. */
+  readonly records?: readonly object[] | undefined;
   /** The backend whose answers must obey the law: ids selected from `records`. Default: the in-memory backend. */
-  readonly select?: ((query: ValidatedQuery, records: readonly TestRecord[]) => readonly unknown[]) | undefined;
+  readonly select?: ((query: ValidatedQuery, records: readonly object[]) => readonly unknown[]) | undefined;
 }
 
 /** Predicates whose attribute also takes the operator's complement. */
@@ -34,15 +34,18 @@ const withComplement = (a: Attribute, op: Operator) => {
   return complement !== undefined && a.operators.includes(complement);
 };
 
-function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arbitrary<readonly TestRecord[]> {
+function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arbitrary<readonly object[]> {
   return options.records === undefined ? datasetArbitrary(schema, entity) : fc.constant(options.records);
 }
 
-const selected = (options: LawOptions, query: ValidatedQuery, records: readonly TestRecord[]) =>
+/** A record's id, as the answers hold it. */
+const idOf = (record: object) => String((record as Record<string, unknown>)['id']);
+
+const selected = (options: LawOptions, query: ValidatedQuery, records: readonly object[]) =>
   new Set((options.select ?? ((q, rs) => referenceIds(q, rs)))(query, records).map(String));
 
-/** A query and its complement, as texts. */
-type ComplementPair = readonly [string, string];
+/** A query and its complement, as texts: what {@link complementLaw} generates. */
+export type ComplementPair = readonly [string, string];
 
 /** A predicate and the same with the operator's complement (`EQ` → `NOT_EQ`, `IN` → `NOT_IN`, …). */
 function flippedPredicates(schema: Schema, entity: string, profile: Profile | undefined): fc.Arbitrary<ComplementPair> {
@@ -61,10 +64,12 @@ function flippedPredicates(schema: Schema, entity: string, profile: Profile | un
  *
  * @example
  * ```ts
- * fc.assert(complementLaw(schema, 'item', { select: (q, records) => myBackend(q, records) }));
+ * import fc from 'fast-check';
+ * // select: your backend's answer; here the in-memory one.
+ * fc.assert(complementLaw(schedulingSchema, 'agent', { select: (q, records) => referenceIds(q, records) }), { numRuns: 10 });
  * ```
  */
-export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[ComplementPair, readonly TestRecord[]]> {
+export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[ComplementPair, readonly object[]]> {
   const profile = options.profile;
   const pairs: fc.Arbitrary<ComplementPair>[] = [];
   try {
@@ -79,7 +84,7 @@ export function complementLaw(schema: Schema, entity: string, options: LawOption
   return fc.property(fc.oneof(...pairs), recordsFor(schema, entity, options), ([text, complement], records) => {
     const yes = selected(options, check(text, schema, entity, { profile }), records);
     const no = selected(options, check(complement, schema, entity, { profile }), records);
-    return records.every((r) => yes.has(String(r['id'])) !== no.has(String(r['id'])));
+    return records.every((r) => yes.has(idOf(r)) !== no.has(idOf(r)));
   });
 }
 
@@ -88,7 +93,8 @@ export function complementLaw(schema: Schema, entity: string, options: LawOption
  *
  * @example
  * ```ts
- * fc.assert(roundTripLaw(schema, 'item'));
+ * import fc from 'fast-check';
+ * fc.assert(roundTripLaw(schedulingSchema, 'agent'), { numRuns: 10 });
  * ```
  */
 export function roundTripLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): fc.IProperty<[string]> {
@@ -106,7 +112,8 @@ const normalized = (q: ValidatedQuery) => print(toAst(q));
  *
  * @example
  * ```ts
- * fc.assert(checkIdempotenceLaw(schema, 'item'));
+ * import fc from 'fast-check';
+ * fc.assert(checkIdempotenceLaw(schedulingSchema, 'agent'), { numRuns: 10 });
  * ```
  */
 export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): fc.IProperty<[string]> {
@@ -122,10 +129,11 @@ export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pic
  *
  * @example
  * ```ts
- * fc.assert(normalizationStabilityLaw(schema, 'item', { records }));
+ * import fc from 'fast-check';
+ * fc.assert(normalizationStabilityLaw(schedulingSchema, 'agent', { records: agents }), { numRuns: 10 });
  * ```
  */
-export function normalizationStabilityLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly TestRecord[]]> {
+export function normalizationStabilityLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly object[]]> {
   const profile = options.profile;
   return fc.property(queryArbitrary(schema, entity, { profile }), recordsFor(schema, entity, options), (text, records) => {
     const q = check(text, schema, entity, { profile });

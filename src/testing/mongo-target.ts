@@ -17,7 +17,10 @@ export interface MongoScratchCollection {
   /** Inserts copies of `documents`. */
   insertMany(documents: object[]): Promise<unknown>;
   /** The documents `filter` matches. */
-  find(filter: object): { toArray(): Promise<object[]> };
+  find(filter: object): {
+    /** Every document found. */
+    toArray(): Promise<object[]>;
+  };
 }
 
 /** Options of {@link mongoTarget}. */
@@ -33,7 +36,7 @@ export interface MongoTargetOptions {
  *
  * @example
  * ```ts
- * await assertAgreement({ schema, entity: 'item', ...mongoTarget(), declared: mongoFoldingDiffers });
+ * await assertAgreement({ schema: schedulingSchema, entity: 'agent', ...mongoTarget(), runs: 5, declared: mongoFoldingDiffers });
  * ```
  */
 export function mongoTarget(options: MongoTargetOptions = {}): AgreementTarget {

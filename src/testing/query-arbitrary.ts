@@ -142,9 +142,12 @@ function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
  * @example
  * ```ts
  * import fc from 'fast-check';
- * fc.assert(fc.property(queryArbitrary(schema, 'item', { depth: 2 }), (text) => {
- *   check(text, schema, 'item'); // never throws
- * }));
+ * fc.assert(
+ *   fc.property(queryArbitrary(schedulingSchema, 'agent', { depth: 2 }), (text) => {
+ *     check(text, schedulingSchema, 'agent'); // never throws
+ *   }),
+ *   { numRuns: 20 },
+ * );
  * ```
  */
 export function queryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<string> {
@@ -156,7 +159,7 @@ export function queryArbitrary(schema: Schema, entity: string, options: QueryArb
  *
  * @example
  * ```ts
- * filteredQueryArbitrary('complementLaw', schema, 'item', { depth: 0 }, (a, op) => op === 'EQ');
+ * filteredQueryArbitrary('complementLaw', schedulingSchema, 'agent', { depth: 0 }, (_a, op) => op === 'EQ');
  * ```
  */
 export function filteredQueryArbitrary(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions, filter?: PredicateFilter): fc.Arbitrary<string> {
@@ -169,7 +172,8 @@ export function filteredQueryArbitrary(fn: string, schema: Schema, entity: strin
  *
  * @example
  * ```ts
- * fc.sample(validatedQueryArbitrary(schema, 'item'), 1)[0]!.condition.kind; // 'Comparison'
+ * import fc from 'fast-check';
+ * fc.sample(validatedQueryArbitrary(schedulingSchema, 'agent', { depth: 0 }), 1)[0]!.condition.kind; // → 'Comparison'
  * ```
  */
 export function validatedQueryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<ValidatedQuery> {

@@ -101,8 +101,10 @@ function hostileTwin(record: Record<string, unknown>): Record<string, unknown> {
  *
  * @example
  * ```ts
- * fc.sample(recordArbitrary(schedulingSchema, 'agent'), 1);
- * // [{ id: 'r3', name: 'Straße', email: null, schedulable: true, created_at: 1700000000.5, … }]
+ * import fc from 'fast-check';
+ * const [record] = fc.sample(recordArbitrary(schedulingSchema, 'agent'), 1);
+ * typeof record!['id']; // → 'string'
+ * // e.g. { id: 'r3', name: 'Straße', email: null, schedulable: true, created_at: 1700000000.5, … }
  * ```
  */
 export function recordArbitrary(schema: Schema, entity: string, options: RecordArbitraryOptions = {}): fc.Arbitrary<TestRecord> {
@@ -123,7 +125,9 @@ export function recordArbitrary(schema: Schema, entity: string, options: RecordA
  *
  * @example
  * ```ts
- * fc.sample(datasetArbitrary(schedulingSchema, 'agent', { size: 3 }), 1); // [[{ id: 'r0', … }, { id: 'r1', … }]]
+ * import fc from 'fast-check';
+ * const [dataset] = fc.sample(datasetArbitrary(schedulingSchema, 'agent', { size: 3 }), 1);
+ * dataset!.every((r, i) => r['id'] === `r${i}`); // → true
  * ```
  */
 export function datasetArbitrary(schema: Schema, entity: string, options: DatasetArbitraryOptions = {}): fc.Arbitrary<TestRecord[]> {

@@ -63,7 +63,7 @@ export function entityOf(schema: Schema, name: string): Entity {
  *
  * @example
  * ```ts
- * recordShape(schema, 'item', 'id').scalars.map((s) => s.field); // ['label', 'due_at', …]
+ * recordShape(schedulingSchema, 'agent', 'id').scalars.map((s) => s.field); // ['name', 'email', …]
  * ```
  */
 export function recordShape(schema: Schema, entity: string, key = 'id'): RecordShape {

@@ -11,7 +11,7 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
  *
  * @example
  * ```ts
- * referenceIds(check('agent.name LIKE ada', schedulingSchema, 'agent'), [{ id: 'a', name: 'Ada' }, { id: 'b' }]); // ['a']
+ * referenceIds(check('agent.name LIKE ada', schedulingSchema, 'agent'), [{ id: 'a', name: 'Ada' }, { id: 'b' }]); // → ['a']
  * ```
  */
 export function referenceIds(query: ValidatedQuery, records: readonly object[], key = 'id'): string[] {
@@ -23,7 +23,7 @@ export function referenceIds(query: ValidatedQuery, records: readonly object[], 
  *
  * @example
  * ```ts
- * sortedIds([2, '10', 1n]); // ['1', '10', '2']
+ * sortedIds([2, '10', 1n]); // → ['1', '10', '2']
  * ```
  */
 export function sortedIds(ids: readonly unknown[]): string[] {

@@ -53,7 +53,7 @@ const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly Langu
  *
  * @example
  * ```ts
- * comparisonRules('NOT_EQ', createdAt, 1700000000).map((r) => r.rule); // [6, 2, 3]
+ * comparisonRules('NOT_EQ', schedulingSchema.entities.agent.attributes.created_at, 1700000000).map((r) => r.rule); // → [6, 2, 3]
  * ```
  */
 export function comparisonRules(operator: Operator, attribute: Attribute, value: unknown): LanguageRule[] {
@@ -82,7 +82,7 @@ function comparisons(condition: Condition, negated: boolean, out: { c: Condition
  *
  * @example
  * ```ts
- * queryRules(check('agent.url_slug NOT_EQ a', schedulingSchema, 'agent').condition).map((r) => r.rule); // [2, 5, 3]
+ * queryRules(check('agent.url_slug NOT_EQ a', schedulingSchema, 'agent').condition).map((r) => r.rule); // → [2, 5, 3]
  * ```
  */
 export function queryRules(condition: Condition): LanguageRule[] {

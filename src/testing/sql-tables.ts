@@ -96,7 +96,8 @@ function agreedKind(column: string, readers: readonly { attribute: Attribute; ki
  *
  * @example
  * ```ts
- * planTables(recordShape(schema, 'item'), mapping.item).map((t) => t.name); // ['item', 'item_tags']
+ * planTables(recordShape(schedulingSchema, 'scheduling_request'), schedulingSqlMapping.scheduling_request).map((t) => t.name);
+ * // ['scheduling_request', 'associated_entity', 'request_resource']
  * ```
  */
 export function planTables(shape: RecordShape, mapping: SqlEntityMapping): PlannedTable[] {
@@ -173,7 +174,7 @@ function collectionTable(
  *
  * @example
  * ```ts
- * createSql(table, 'sqlite', true); // 'CREATE TEMPORARY TABLE "item" ("id" TEXT NOT NULL PRIMARY KEY, "label" TEXT)'
+ * createSql(table, 'sqlite', true, undefined, 'id'); // 'CREATE TEMPORARY TABLE "item" ("id" TEXT NOT NULL PRIMARY KEY, "label" TEXT)'
  * ```
  */
 export function createSql(table: PlannedTable, dialectName: SqlDialectName, temporary: boolean, choose: ColumnTypeChoice | undefined, primaryKey: string | undefined): string {

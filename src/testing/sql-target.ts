@@ -57,8 +57,8 @@ function defaultMapping(schema: Schema, entity: string, key: string): SqlMapping
  *
  * @example
  * ```ts
- * const target = sqlTarget({ db: new Database(':memory:'), schema, entity: 'item', mapping });
- * await assertAgreement({ schema, entity: 'item', ...target });
+ * const target = sqlTarget({ db: new Database(':memory:'), schema: schedulingSchema, entity: 'agent', mapping });
+ * await assertAgreement({ schema: schedulingSchema, entity: 'agent', ...target, runs: 5, declared: sqliteFoldingDiffers });
  * await target.drop();
  * ```
  */

@@ -43,7 +43,7 @@ const NEAR_VARIANTS: readonly ((t: string) => string)[] = [(t) => t, (t) => t, (
 /** A word of {@link NEAR_BASES} as written, or in a variant some engine takes for it. */
 export const arbNearText: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(...NEAR_BASES), fc.constantFrom(...NEAR_VARIANTS)).map(([t, variant]) => variant(t));
 
-/** Free text: from {@link HOSTILE_TEXTS}, a near miss of a common word, or a short string of {@link arbHostileChar}. */
+/** Free text: from {@link HOSTILE_TEXTS}, a near miss of a common word, or a short string of characters that break folding or escaping. */
 export const arbHostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_TEXTS) },
   { weight: 2, arbitrary: arbNearText },

@@ -42,7 +42,8 @@ function firstField(c: Condition): string | undefined {
 
 describe('each law fails where it is broken', () => {
   /** A backend whose negations skip records without a value: SQL's three-valued `<>`. */
-  const threeValued = (query: ValidatedQuery, records: readonly TestRecord[]) => {
+  const threeValued = (query: ValidatedQuery, given: readonly object[]) => {
+    const records = given as readonly TestRecord[];
     const c = query.condition;
     const ids = referenceIds(query, records);
     if (c.kind !== 'Comparison' || !c.operator.startsWith('NOT_')) return ids;
@@ -52,7 +53,8 @@ describe('each law fails where it is broken', () => {
 
   test('the complement law catches a NOT ( … ) that is not the complement', () => {
     // NOT (q) answered by SQL's three-valued logic: a record without the value q reads drops out.
-    const notDropsMissing = (query: ValidatedQuery, records: readonly TestRecord[]) => {
+    const notDropsMissing = (query: ValidatedQuery, given: readonly object[]) => {
+      const records = given as readonly TestRecord[];
       const ids = referenceIds(query, records);
       if (query.condition.kind !== 'Not') return ids;
       const field = firstField(query.condition);
@@ -69,7 +71,7 @@ describe('each law fails where it is broken', () => {
 
   test('normalization stability catches a backend that answers a text differently from its normalized form', () => {
     // Keyed by text: any query whose normalized text differs gets another answer.
-    const byText = (query: ValidatedQuery, records: readonly TestRecord[]) => (query.text.includes('~') ? [] : records.map((r) => r['id']));
+    const byText = (query: ValidatedQuery, records: readonly object[]) => (query.text.includes('~') ? [] : (records as readonly TestRecord[]).map((r) => r['id']));
     const records: TestRecord[] = [{ id: 'r0' }];
     const details = fc.check(normalizationStabilityLaw(everyKindSchema, 'item', { records, select: byText }), { seed: SEED, numRuns: 300 });
     expect(details.failed).toBe(true);
