@@ -35,6 +35,7 @@ export const QUERY_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
   profile: { type: 'string', value: '<extended|timezest>', help: 'language profile (default extended)' },
   'time-zone': { type: 'string', value: '<zone>', help: 'IANA time zone for dates without an offset (default UTC)' },
+  now: { type: 'string', value: '<instant>', help: 'the instant relative times (now-7d) count from: Unix seconds or a date-time (default: the clock)' },
   json: { type: 'boolean', help: 'print JSON for programs' },
   ...SCHEMA_OPTIONS,
 };

@@ -5,6 +5,9 @@ import { isTqlError, type TqlError } from '../errors/tql-error.js';
 import { schedulingSchema, type SchedulingEntityName } from '../models/scheduling/schema.js';
 import { PROFILES } from '../parser/options.js';
 import type { Schema } from '../schema/types.js';
+import { looksRelative } from '../validate/relative-time.js';
+import { resolveNow } from '../validate/resolve-now.js';
+import { timestampSeconds } from '../validate/timestamp.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ParsedOptions } from './command.js';
 import { EXIT, type CliIo } from './io.js';
@@ -18,7 +21,10 @@ export type QueryInput =
   | {
       readonly ok: true;
       readonly text: string;
+      /** The query with its relative times (`now-7d`) resolved at `--now`, once for the whole command. */
       readonly query: ValidatedQuery;
+      /** The query as checked, relative times kept (for its normalized form). */
+      readonly written: ValidatedQuery;
       readonly entity: string;
       /** The schema of `--schema`, or the scheduling one (then `entity` is a {@link SchedulingEntityName}). */
       readonly schema: CliSchema;
@@ -67,7 +73,33 @@ export function readQuery(positionals: readonly string[], options: ParsedOptions
     timeZone: options['time-zone'] as string | undefined,
   });
   if (!r.ok) return { ok: false, exit: reportError(r.error, options, io) };
-  return { ok: true, text, query: r.value, entity, schema };
+  const now = nowOption(options, io);
+  if (now === null) return { ok: false, exit: EXIT.usage };
+  let query: ValidatedQuery;
+  try {
+    query = resolveNow(r.value, now);
+  } catch (e) {
+    if (isTqlError(e)) return { ok: false, exit: reportError(e, options, io) };
+    throw e;
+  }
+  return { ok: true, text, query, written: r.value, entity, schema };
+}
+
+/**
+ * `--now` as Unix seconds: digits, or a date or date-time read like a Timestamp value (in
+ * `--time-zone`); undefined when absent (the clock), null after a usage error.
+ */
+function nowOption(options: ParsedOptions, io: CliIo): number | undefined | null {
+  const value = options.now;
+  if (value === undefined) return undefined;
+  const zone = typeof options['time-zone'] === 'string' ? options['time-zone'] : 'UTC';
+  const seconds =
+    typeof value !== 'string' ? 'expected an instant'
+    : looksRelative(value) ? `${JSON.stringify(value)} is relative; give Unix seconds (1700000000) or a date-time (2023-11-14T22:13:20Z)`
+    : timestampSeconds(value, zone);
+  if (typeof seconds === 'number') return seconds;
+  usageError(io, `--now takes an instant: ${seconds}`);
+  return null;
 }
 
 /** Prints a TqlError (JSON on stdout with --json, else carets on stderr) and returns the exit code. */

@@ -26,12 +26,13 @@ Examples:
   async run(positionals, options, io) {
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
-    const normalized = toAst(input.query);
+    // The normalized form keeps relative times as written (`now-1w`), not the instant of --now.
+    const normalized = toAst(input.written);
     // Warnings never make a query invalid: they are printed, and the status stays 0.
     // readQuery checked --profile; a fix uses only what that profile takes.
     const found = warnings(input.query, { profile: options.profile as Profile | undefined });
     if (options.json === true) {
-      const body = { valid: true, entity: input.entity, normalized: print(normalized, { style: 'readable' }), condition: input.query.condition, warnings: found };
+      const body = { valid: true, entity: input.entity, normalized: print(normalized, { style: 'readable' }), condition: input.written.condition, warnings: found };
       io.stdout.write(`${JSON.stringify(body, jsonReplacer, 2)}\n`);
     } else {
       io.stdout.write(`${print(normalized, { style: 'readable' })}\n`);
