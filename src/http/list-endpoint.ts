@@ -10,6 +10,7 @@ import { readOptions } from '../errors/read-options.js';
 import { isTqlError, optionError } from '../errors/tql-error.js';
 import type { Limits, Profile } from '../parser/options.js';
 import type { Schema } from '../schema/types.js';
+import { resolveNow } from '../validate/resolve-now.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { pageLink } from './list-links.js';
@@ -49,6 +50,11 @@ export interface ListEndpointOptions<T, S extends Schema = Schema> {
   /** For dates without an offset in filters. Default `UTC`. */
   readonly timeZone?: string | undefined;
   readonly limits?: Partial<Limits> | undefined;
+  /**
+   * The clock relative times in filters (`now-7d`) count from, read once per request: Unix
+   * seconds or a `Date`. Default: the real clock. Give a fixed one in tests.
+   */
+  readonly now?: (() => number | Date) | undefined;
 }
 
 /** Handles one list request. Never throws a `TqlError`: bad input is a 400 response. */
@@ -73,11 +79,13 @@ export type ListHandler<T> = (request: IncomingMessage | URL) => Promise<ListRes
  * ```
  */
 export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndpointOptions<T, S>): ListHandler<T> {
-  const options = readOptions('createListEndpoint', given, ['schema', 'entity', 'store', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits']) as ListEndpointOptions<T, S>;
+  const options = readOptions('createListEndpoint', given, ['schema', 'entity', 'store', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits', 'now']) as ListEndpointOptions<T, S>;
   const { schema, entity, store } = options;
   const baseUrl = checkBaseUrl(options.baseUrl);
   const pageSize = checkPageSize(readOptions('createListEndpoint (pageSize)', options.pageSize, ['default', 'max']));
   const checkOptions = { profile: options.profile, timeZone: options.timeZone, limits: options.limits };
+  const now = options.now;
+  if (now !== undefined && typeof now !== 'function') throw optionError('now is a function that returns the current instant (Unix seconds or a Date), for tests.');
   if (!(schema.entityNames as readonly string[]).includes(entity)) {
     throw optionError(`The schema has no entity ${JSON.stringify(entity)}; use one of ${schema.entityNames.join(', ')}.`);
   }
@@ -89,7 +97,8 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
       if (params.filter !== undefined) {
         const r = safeCheck(params.filter, schema, entity, checkOptions);
         if (!r.ok) return { status: 400, body: errorBody(r.error) };
-        query = r.value;
+        // Relative times resolved once per request: every page and cursor look-up uses one instant.
+        query = resolveNow(r.value, now);
       }
       const page = await readPage(store, query, params.cursor, params.limit);
       return {
