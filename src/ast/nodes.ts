@@ -13,7 +13,7 @@ export interface Span {
   readonly end: number;
 }
 
-/** The ten comparison operators of TQL, spelled as in the query text. */
+/** The comparison operators of TQL, spelled as in the query text, in their canonical order. */
 export const OPERATORS = [
   'EQ',
   'NOT_EQ',
@@ -25,9 +25,14 @@ export const OPERATORS = [
   'NOT_LIKE',
   'IN',
   'NOT_IN',
+  'STARTS_WITH',
+  'ENDS_WITH',
 ] as const;
 
-/** One of the ten comparison operators: `EQ`, `NOT_EQ`, `LT`, `LTE`, `GT`, `GTE`, `LIKE`, `NOT_LIKE`, `IN`, `NOT_IN`. */
+/**
+ * One of the comparison operators: `EQ`, `NOT_EQ`, `LT`, `LTE`, `GT`, `GTE`, `LIKE`, `NOT_LIKE`,
+ * `IN`, `NOT_IN`, and in the extended profile `STARTS_WITH`, `ENDS_WITH`.
+ */
 export type Operator = (typeof OPERATORS)[number];
 
 /** `object.property`, e.g. `agent.name`. */

@@ -32,6 +32,8 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
   NOT_LIKE: (v) => typeof v === 'string',
   IN: (v) => Array.isArray(v) && v.every(isScalar),
   NOT_IN: (v) => Array.isArray(v) && v.every(isScalar),
+  STARTS_WITH: (v) => typeof v === 'string',
+  ENDS_WITH: (v) => typeof v === 'string',
 };
 
 /**

@@ -18,7 +18,7 @@ export const LANGUAGE_RULES = {
   1: { rule: 1, title: 'two-valued: a record matches or it does not' },
   2: { rule: 2, title: 'complements: NOT_EQ, NOT_LIKE, NOT_IN and NOT ( … ) match exactly what the positive form does not, missing values included' },
   3: { rule: 3, title: 'missing values never equal, contain, order against or belong to anything; only EQ null matches them' },
-  4: { rule: 4, title: 'LIKE is a case-insensitive "contains" in which every character is literal' },
+  4: { rule: 4, title: 'LIKE, STARTS_WITH and ENDS_WITH are case-insensitive "contains", prefix and suffix tests in which every character is literal' },
   5: { rule: 5, title: 'EQ and IN on text are exact and case-sensitive' },
   6: { rule: 6, title: 'timestamps compare as whole seconds, floored; numbers as doubles; integer ids as numbers, uuids whatever their case' },
   7: { rule: 7, title: 'collections: "some element" matches, NOT_* when none does' },
@@ -37,6 +37,8 @@ const BY_OPERATOR: { readonly [Op in Operator]: readonly LanguageRule['rule'][] 
   NOT_LIKE: [2, 4, 3],
   IN: [5],
   NOT_IN: [2, 5, 3],
+  STARTS_WITH: [4],
+  ENDS_WITH: [4],
 };
 
 /** Types whose values compare by rule 6 rather than as text. */

@@ -7,12 +7,12 @@ import { OPERATORS } from '../ast/nodes.js';
 import { text as textValue } from '../ast/builders.js';
 import { printValue } from '../ast/print.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
-import { OPERATOR_FACTS } from '../schema/operators.js';
+import { OPERATOR_FACTS, operatorsAllowed } from '../schema/operators.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError, optionError } from '../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
-import { attributeOf, attributeSummary, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf } from './describe.js';
+import { attributeOf, attributeSummary, KEYWORD_MEANINGS, operatorOf } from './describe.js';
 import { optionsOf, textAndOffset } from './arguments.js';
 import { cursorAt, typedPrefix, type ScanState, type Token } from './scan.js';
 
@@ -135,10 +135,10 @@ const CANDIDATES: { readonly [E in ScanState['expect']]: (ctx: Context) => Compl
     return items;
   },
   group: ({ range }) => [{ label: '(', kind: 'punctuation', insert: '(', replace: range, detail: 'the group NOT negates' }],
-  operator: ({ entity, state, range }) => {
+  operator: ({ entity, state, range, allows }) => {
     const a = attributeOf(entity, state.attribute);
-    const operators = a?.operators ?? OPERATORS;
-    return operators.map((op) => ({ label: op, kind: 'operator', insert: op, replace: range, detail: OPERATOR_MEANINGS[op] }));
+    const operators = operatorsAllowed(allows, a?.operators ?? OPERATORS);
+    return operators.map((op) => ({ label: op, kind: 'operator', insert: op, replace: range, detail: OPERATOR_FACTS[op].detail }));
   },
   value: valueItems,
   joiner: ({ state, range, allows, sep }) => {
@@ -158,7 +158,7 @@ function valueItems({ entity, state, range, allows, now }: Context): CompletionI
   const facts = op === undefined ? undefined : OPERATOR_FACTS[op];
   const value = (v: string, detail: string): CompletionItem => ({ label: v, kind: 'value', insert: printValue(textValue(v)), replace: range, detail });
   const items: CompletionItem[] = [];
-  if (facts?.compares !== 'substring') {
+  if (facts?.compares !== 'text') {
     if (a.type === 'Boolean') items.push(value('true', 'Boolean'), value('false', 'Boolean'));
     if (a.values !== undefined) {
       // In a list, the values already in it are not offered again.

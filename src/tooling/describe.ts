@@ -1,24 +1,9 @@
 /**
  * Short descriptions of attributes, operators and keywords, shared by completion (its `detail`)
- * and hover. The operator table is keyed by operator, so a new operator does not compile until it
- * is described.
+ * and hover. Operators are described in their table (src/schema/operators.ts).
  */
 import { OPERATORS, type Operator } from '../ast/nodes.js';
 import type { Attribute, Entity, IdFormat, IdKind, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
-
-/** What each operator means, in the words of docs/language.md. */
-export const OPERATOR_MEANINGS: { readonly [Op in Operator]: string } = {
-  EQ: 'equals the value; EQ null: has no value',
-  NOT_EQ: 'does not equal the value, including records without one; NOT_EQ null: has a value',
-  LT: 'is less than the value',
-  LTE: 'is less than or equal to the value',
-  GT: 'is greater than the value',
-  GTE: 'is greater than or equal to the value',
-  LIKE: 'contains the value as a substring, ignoring case; % and _ are literal characters',
-  NOT_LIKE: 'does not contain the value (ignoring case), including records without a value',
-  IN: 'equals one of a comma-separated list of values',
-  NOT_IN: 'equals none of a comma-separated list of values, including records without a value',
-};
 
 /** What the keywords mean. */
 export const KEYWORD_MEANINGS = {

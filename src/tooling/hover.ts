@@ -3,16 +3,17 @@
  * nullability and description; an operator's meaning; a value as tql reads it (a timestamp in UTC
  * and in the query's time zone); and what the profile leaves out.
  */
-import { OPERATORS, type Span } from '../ast/nodes.js';
+import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
+import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
 import { clockSeconds, FIRST_SECOND, LAST_SECOND, relativeText, type Clock } from '../validate/relative-time.js';
 import { readValue } from '../validate/values.js';
-import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, OPERATOR_MEANINGS, operatorOf, storageSummary } from './describe.js';
+import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, operatorOf, storageSummary } from './describe.js';
 import { optionsOf, textAndOffset } from './arguments.js';
 import { cursorAt, type Token } from './scan.js';
 import { looksLikeMilliseconds } from './warnings.js';
@@ -70,7 +71,7 @@ export function hover<S extends Schema>(
     case 'attribute':
       return attributeHover(target.entity, token.text, target.profile, span);
     case 'operator':
-      return operatorHover(attributeOf(target.entity, before.attribute), token.text, span);
+      return operatorHover(attributeOf(target.entity, before.attribute), token.text, target.profile, span);
     case 'value':
       return valueHover(schema, attributeOf(target.entity, before.attribute), before.operator, token, target, span, opts.now);
     case 'keyword':
@@ -111,11 +112,20 @@ function keywordHover(keyword: keyof typeof KEYWORD_MEANINGS, profile: Profile, 
   return { kind: 'keyword', span, title: keyword, detail };
 }
 
-function operatorHover(a: Attribute | undefined, word: string, span: Span): Hover {
+/** Where a text test finds its value, in the words of a value's hover. */
+const TEXT_PLACES: { readonly [P in TextPlace]: string } = { anywhere: 'anywhere in', start: 'at the start of', end: 'at the end of' };
+
+/** The profile line of an operator that is an extension. */
+function extensionOutside(profile: Profile, op: Operator): string {
+  const extension = OPERATOR_FACTS[op].extension;
+  return extension === undefined ? '' : outsideProfile(profile, extension);
+}
+
+function operatorHover(a: Attribute | undefined, word: string, profile: Profile, span: Span): Hover {
   const op = operatorOf(word);
   if (op === undefined) return { kind: 'operator', span, title: word, detail: `Not an operator: they are ${OPERATORS.join(', ')}.` };
   const allowed = a === undefined || a.operators.includes(op) ? '' : `\nNot allowed on ${a.path} (${a.type}): use ${a.operators.join(', ')}.`;
-  return { kind: 'operator', span, title: op, detail: `${OPERATOR_MEANINGS[op]}.${allowed}` };
+  return { kind: 'operator', span, title: op, detail: `${OPERATOR_FACTS[op].meaning}.${allowed}${extensionOutside(profile, op)}` };
 }
 
 function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, target: Target, span: Span, now: Clock | undefined): Hover {
@@ -126,7 +136,8 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
     return { kind: 'value', span, title, detail: `No value: matches records whose ${a.path} is null or missing.${outsideProfile(target.profile, 'null')}` };
   }
   const op = operatorOf(operator);
-  if (op === 'LIKE' || op === 'NOT_LIKE') return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found anywhere in ${a.path}, ignoring case.` };
+  const place = op === undefined ? undefined : OPERATOR_FACTS[op].place;
+  if (place !== undefined) return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found ${TEXT_PLACES[place]} ${a.path}, ignoring case.` };
   const read = readValue(token.text, a, { timeZone, idNames: schema.ids });
   if (typeof read === 'object' && 'relative' in read) return { kind: 'value', span, title, detail: relativeDetail(read.relative, a, target, now) };
   if (typeof read === 'object') return { kind: 'value', span, title, detail: read.message };

@@ -4,7 +4,8 @@
  * code, the span of the predicate it is about, a message and, where one is clear, the fixed text.
  */
 import { text as textValue } from '../ast/builders.js';
-import type { Span } from '../ast/nodes.js';
+import type { Operator, Span } from '../ast/nodes.js';
+import { applyComparison, type ComparisonHandlers } from '../backends/backend.js';
 import { printValue } from '../ast/print.js';
 import { compileValidated } from '../backends/query-shape.js';
 import { describeValue } from '../errors/describe-value.js';
@@ -12,8 +13,8 @@ import { positionAt, type Position } from '../errors/position.js';
 import { optionError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.js';
 import type { Attribute } from '../schema/types.js';
-import type { AnyComparison, Condition, NotCondition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
-import { OPERATOR_FACTS } from '../schema/operators.js';
+import type { AnyComparison, Comparison, Condition, NotCondition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
+import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import { readValue } from '../validate/values.js';
 import { optionsOf } from './arguments.js';
 import { losesDigits } from './decimal.js';
@@ -25,12 +26,13 @@ export const WARNING_CODES = {
   percent_in_like: 'A % in a LIKE value: LIKE already finds a substring, and % is a literal percent sign there.',
   null_as_text: 'NULL, Null or "null" compared as text on an attribute that can be null.',
   milliseconds_timestamp: 'A timestamp that is in Unix milliseconds, not seconds.',
-  empty_like: 'LIKE "" matches every record that has a value (NOT_LIKE "" those without one).',
+  empty_like: 'LIKE "" (or STARTS_WITH "", ENDS_WITH "") matches every record that has a value (NOT_LIKE "" those without one).',
   duplicate_predicate: 'The same predicate twice in one AND or OR.',
   duplicate_value: 'The same value twice in one list.',
   empty_range: 'Predicates on one attribute that no value satisfies together, inside one AND.',
   number_rounded: 'A Number written with more digits than a double holds, or too small for one: it is read as another number.',
   negated_predicate: 'NOT around one predicate whose operator has a negative form: NOT (a EQ x) is a NOT_EQ x.',
+  anchor_in_like: 'A LIKE value that starts with ^ or ends with $: LIKE searches for the character; STARTS_WITH and ENDS_WITH test the start and the end.',
 } as const;
 
 /** `'bracketed_list' | 'percent_in_like' | …`. */
@@ -74,7 +76,7 @@ export function warnings(query: ValidatedQuery, options: WarningsOptions = {}): 
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
     throw optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
   }
-  const nullFixes = PROFILE_DEFINITIONS[profile as Profile].allows.null;
+  const allows = PROFILE_DEFINITIONS[profile as Profile].allows;
   // The gate every backend passes a query through: a hand-made one is checked for its shape first.
   return compileValidated(query, 'warnings', (q) => {
     const found: TqlWarning[] = [];
@@ -82,7 +84,7 @@ export function warnings(query: ValidatedQuery, options: WarningsOptions = {}): 
       found.push({ code, message, span: at.span, position: positionAt(q.text, at.span.start), ...(fix === undefined ? {} : { fix }) });
     const source = (c: AnyComparison) => q.text.slice(c.span.start, c.span.end);
     walk(q.condition, {
-      comparison: (c) => comparisonWarnings(c, source(c), warn, nullFixes),
+      comparison: (c) => comparisonWarnings(c, { text: source(c), warn, allows }),
       group: (operands, kind) => groupWarnings(operands, kind, warn),
       negation: (n) => negationWarnings(n, source, warn),
     });
@@ -123,61 +125,125 @@ function negationWarnings(n: NotCondition, source: (c: AnyComparison) => string,
   if (c.kind !== 'Comparison') return;
   const complement = OPERATOR_FACTS[c.operator].complement;
   if (complement === undefined || !c.attribute.operators.includes(complement)) return;
-  const text = source(c);
-  let operator: Token | undefined;
-  scan(text, text.length, (token) => {
-    if (token.role === 'operator') operator ??= token;
-  });
-  if (operator === undefined) return;
-  const fix = text.slice(0, operator.start) + complement + text.slice(operator.end);
+  const fix = withOperator(source(c), complement);
   warn('negated_predicate', n, `NOT (${c.attribute.path} ${c.operator} …) matches exactly what ${c.attribute.path} ${complement} … matches; write that instead.`, fix);
 }
 
-function comparisonWarnings(c: AnyComparison, text: string, warn: Warn, nullFixes: boolean): void {
-  const a = c.attribute;
-  if (a.type === 'Number') numberWarnings(c, text, warn);
-  switch (c.operator) {
-    case 'IN':
-    case 'NOT_IN': {
-      const values = c.value;
-      if (typeof values[0] === 'string' && typeof values[values.length - 1] === 'string') bracketedList(c, values, text, warn);
-      const seen = new Set<Scalar>();
-      for (const v of values) {
-        if (seen.has(v)) warn('duplicate_value', c, `${JSON.stringify(v)} is in the list of ${a.path} twice; once is enough.`);
-        seen.add(v);
-      }
-      return;
-    }
-    case 'LIKE':
-    case 'NOT_LIKE': {
-      const v = c.value;
-      if (v === '') {
-        warn('empty_like', c, c.operator === 'LIKE' ? `${a.path} LIKE "" matches every record with any value of ${a.path}; to test for a value, write ${a.path} NOT_EQ null.` : `${a.path} NOT_LIKE "" matches only the records without a ${a.path}; write ${a.path} EQ null.`);
-      } else if (/^[%*]|[%*]$/.test(v) && v.replace(/^[%*]+|[%*]+$/g, '') !== '' && !text.includes('"')) {
-        // A quoted value says its % is meant; a bare one most likely comes from SQL habits.
-        const bare = v.replace(/^[%*]+|[%*]+$/g, '');
-        const token = valueTokens(text)[0];
-        const written = token?.text.replace(/^[%*]+|[%*]+$/g, '');
-        const fix = token === undefined || written === '' ? undefined : withValues(text, [[token, written!]]);
-        warn('percent_in_like', c, `LIKE finds ${JSON.stringify(bare)} anywhere in ${a.path} by itself; the ${v.includes('%') ? '%' : '*'} is searched for as a character.`, fix);
-      }
-      return;
-    }
-    case 'EQ':
-    case 'NOT_EQ': {
-      const v = c.value;
-      if (typeof v === 'string' && v.toLowerCase() === 'null' && a.nullable) {
-        const text = `${a.path} ${c.operator} ${v} compares with the text ${JSON.stringify(v)}`;
-        // Under a profile without null there is no better way to write it: the warning, no fix.
-        if (nullFixes) warn('null_as_text', c, `${text}; to test for no value, write null (lower case, not quoted).`, `${a.path} ${c.operator} null`);
-        else warn('null_as_text', c, `${text}; testing for no value (null) needs the extended profile.`);
-      }
-      if (a.type === 'Timestamp' && typeof v === 'number') millis(c, v, warn);
-      return;
-    }
-    default:
-      if (a.type === 'Timestamp' && typeof c.value === 'number') millis(c, c.value, warn);
+/** What a comparison's warnings need besides the comparison. */
+interface ComparisonContext {
+  /** The predicate's own text. */
+  readonly text: string;
+  readonly warn: Warn;
+  /** The profile the query was checked with. */
+  readonly allows: Allows;
+}
+
+type Allows = (typeof PROFILE_DEFINITIONS)[Profile]['allows'];
+
+function comparisonWarnings(c: AnyComparison, ctx: ComparisonContext): void {
+  if (c.attribute.type === 'Number') numberWarnings(c, ctx.text, ctx.warn);
+  applyComparison(c, COMPARISON_WARNINGS, ctx);
+}
+
+/** The warnings of each operator; keyed by operator, so a new one does not compile until decided. */
+const COMPARISON_WARNINGS: ComparisonHandlers<void, ComparisonContext> = {
+  EQ: equalityWarnings,
+  NOT_EQ: equalityWarnings,
+  LT: orderWarnings,
+  LTE: orderWarnings,
+  GT: orderWarnings,
+  GTE: orderWarnings,
+  LIKE: textWarnings,
+  NOT_LIKE: textWarnings,
+  STARTS_WITH: textWarnings,
+  ENDS_WITH: textWarnings,
+  IN: listWarnings,
+  NOT_IN: listWarnings,
+};
+
+function listWarnings(c: Comparison<'IN' | 'NOT_IN'>, { text, warn }: ComparisonContext): void {
+  const values = c.value;
+  if (typeof values[0] === 'string' && typeof values[values.length - 1] === 'string') bracketedList(c, values, text, warn);
+  const seen = new Set<Scalar>();
+  for (const v of values) {
+    if (seen.has(v)) warn('duplicate_value', c, `${JSON.stringify(v)} is in the list of ${c.attribute.path} twice; once is enough.`);
+    seen.add(v);
   }
+}
+
+function orderWarnings(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, { warn }: ComparisonContext): void {
+  if (c.attribute.type === 'Timestamp') millis(c, c.value, warn);
+}
+
+function equalityWarnings(c: Comparison<'EQ' | 'NOT_EQ'>, { warn, allows }: ComparisonContext): void {
+  const a = c.attribute;
+  const v = c.value;
+  if (typeof v === 'string' && v.toLowerCase() === 'null' && a.nullable) {
+    const text = `${a.path} ${c.operator} ${v} compares with the text ${JSON.stringify(v)}`;
+    // Under a profile without null there is no better way to write it: the warning, no fix.
+    if (allows.null) warn('null_as_text', c, `${text}; to test for no value, write null (lower case, not quoted).`, `${a.path} ${c.operator} null`);
+    else warn('null_as_text', c, `${text}; testing for no value (null) needs the extended profile.`);
+  }
+  if (a.type === 'Timestamp' && typeof v === 'number') millis(c, v, warn);
+}
+
+/** The words for where a text test looks, after the operator: `LIKE finds "jo" anywhere in …`. */
+const PLACE_WORDS: { readonly [P in TextPlace]: string } = { anywhere: 'anywhere in', start: 'at the start of', end: 'at the end of' };
+
+/**
+ * The anchors of a regex or a search box that a value of LIKE may start or end with (`^jo`,
+ * `son$`), and the operator that says what they mean.
+ */
+const ANCHORS = [
+  { anchor: '^', at: (v: string) => v.startsWith('^'), strip: (v: string) => v.slice(1), operator: 'STARTS_WITH' },
+  { anchor: '$', at: (v: string) => v.endsWith('$'), strip: (v: string) => v.slice(0, -1), operator: 'ENDS_WITH' },
+] as const;
+
+function textWarnings(c: Comparison<'LIKE' | 'NOT_LIKE' | 'STARTS_WITH' | 'ENDS_WITH'>, { text, warn, allows }: ComparisonContext): void {
+  const a = c.attribute;
+  const v = c.value;
+  const facts = OPERATOR_FACTS[c.operator];
+  const positive = facts.negated ? facts.complement! : c.operator;
+  if (v === '') {
+    warn(
+      'empty_like',
+      c,
+      facts.negated
+        ? `${a.path} ${c.operator} "" matches only the records without a ${a.path}; write ${a.path} EQ null.`
+        : `${a.path} ${c.operator} "" matches every record with any value of ${a.path}; to test for a value, write ${a.path} NOT_EQ null.`,
+    );
+    return;
+  }
+  const quoted = text.includes('"');
+  if (/^[%*]|[%*]$/.test(v) && v.replace(/^[%*]+|[%*]+$/g, '') !== '' && !quoted) {
+    // A quoted value says its % is meant; a bare one most likely comes from SQL habits.
+    const bare = v.replace(/^[%*]+|[%*]+$/g, '');
+    const token = valueTokens(text)[0];
+    const written = token?.text.replace(/^[%*]+|[%*]+$/g, '');
+    const fix = token === undefined || written === '' ? undefined : withValues(text, [[token, written!]]);
+    warn('percent_in_like', c, `${positive} finds ${JSON.stringify(bare)} ${PLACE_WORDS[facts.place!]} ${a.path} by itself; the ${v.includes('%') ? '%' : '*'} is searched for as a character.`, fix);
+    return;
+  }
+  // `LIKE ^jo` searches for the character ^: a prefix test is STARTS_WITH, where it is allowed.
+  if (facts.place !== 'anywhere' || facts.negated || quoted) return;
+  for (const { anchor, at, strip, operator } of ANCHORS) {
+    if (!at(v) || strip(v) === '') continue;
+    const usable = a.operators.includes(operator) && allows[OPERATOR_FACTS[operator].extension!];
+    const token = valueTokens(text)[0];
+    const fix = usable && token !== undefined ? withOperator(withValues(text, [[token, strip(token.text)]]), operator) : undefined;
+    const instead = usable ? `; to find it ${PLACE_WORDS[OPERATOR_FACTS[operator].place!]} ${a.path}, write ${operator}` : '';
+    warn('anchor_in_like', c, `LIKE finds ${JSON.stringify(v)} anywhere in ${a.path}, ${anchor} included: the ${anchor} is searched for as a character${instead}.`, fix);
+    return;
+  }
+}
+
+/** A predicate's text with its operator replaced. */
+function withOperator(text: string, operator: Operator): string {
+  let found: Token | undefined;
+  scan(text, text.length, (token) => {
+    if (token.role === 'operator') found ??= token;
+  });
+  return found === undefined ? text : text.slice(0, found.start) + operator + text.slice(found.end);
 }
 
 /**
@@ -300,18 +366,22 @@ function emptyRanges(comparisons: readonly AnyComparison[], warn: Warn): void {
     let conflict = false;
     for (const c of cs) {
       const v = c.value;
-      if (c.operator === 'EQ' && v !== null) {
+      const bounds = OPERATOR_FACTS[c.operator].bounds;
+      if (bounds === undefined) continue;
+      // Bounded on both sides and inclusive: an equality, which holds for one value only.
+      if (bounds.lower === 'inclusive' && bounds.upper === 'inclusive' && v !== null) {
         if (equalSeen && equal !== v) conflict = true;
         equal = v as Scalar;
         equalSeen = true;
+        continue;
       }
       if (typeof v !== 'number') continue;
-      if (c.operator === 'GT' || c.operator === 'GTE') {
-        const strict = c.operator === 'GT';
+      if (bounds.lower !== undefined) {
+        const strict = bounds.lower === 'strict';
         if (low === undefined || v > low.value || (v === low.value && strict)) low = { value: v, strict };
       }
-      if (c.operator === 'LT' || c.operator === 'LTE') {
-        const strict = c.operator === 'LT';
+      if (bounds.upper !== undefined) {
+        const strict = bounds.upper === 'strict';
         if (high === undefined || v < high.value || (v === high.value && strict)) high = { value: v, strict };
       }
     }

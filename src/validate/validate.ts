@@ -302,12 +302,14 @@ class Validator implements ValueContext {
       });
       return PLACEHOLDER;
     }
+    const facts = OPERATOR_FACTS[op];
+    if (facts.extension !== undefined) this.extension(facts.extension, p.operator.span, `${op} is`, 'use LIKE, which finds the value anywhere in the text');
     if (LIST_OPERATORS.has(op)) {
       const values = this.listValues(attribute, p.values);
       return { kind: 'Comparison', operator: op as 'IN' | 'NOT_IN', attribute, value: values, span: p.span };
     }
     if (p.values.length > 1) {
-      const listOp = OPERATOR_FACTS[op].listForm;
+      const listOp = facts.listForm;
       const hint =
         listOp !== undefined && attribute.operators.includes(listOp)
           ? `to match any of several values use ${listOp}`
@@ -327,13 +329,13 @@ class Validator implements ValueContext {
       } else if (!attribute.nullable) {
         this.report({
           code: 'null_not_allowed',
-          message: `${attribute.path} is never null, so comparing it with null is always ${op === 'EQ' ? 'false' : 'true'}; to compare with the text null, write "null".`,
+          message: `${attribute.path} is never null, so comparing it with null is always ${facts.negated ? 'true' : 'false'}; to compare with the text null, write "null".`,
           span: value.span,
         });
       }
       return { kind: 'Comparison', operator: op as 'EQ' | 'NOT_EQ', attribute, value: null, span: p.span };
     }
-    const scalar = this.scalar(attribute, value, op === 'EQ' || op === 'NOT_EQ');
+    const scalar = this.scalar(attribute, value, facts.compares === 'equality');
     if (typeof scalar === 'object') {
       // A relative time: the offset stays in the query, and each compile adds its clock's instant.
       this.fromNow = true;

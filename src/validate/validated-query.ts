@@ -10,8 +10,10 @@ import type { Attribute, Entity } from '../schema/types.js';
 /** A typed value: text, an integer id or timestamp, or a boolean. */
 export type Scalar = string | number | boolean;
 
-/** The value each operator carries after validation. */
-export interface OperatorValue {
+/** The value each operator carries after validation; keyed by every operator, so a new one does not compile until its value is decided. */
+export type OperatorValue = { readonly [Op in Operator]: OperatorValues[Op] };
+
+interface OperatorValues {
   EQ: Scalar | null;
   NOT_EQ: Scalar | null;
   LT: number;
@@ -22,6 +24,8 @@ export interface OperatorValue {
   NOT_LIKE: string;
   IN: readonly Scalar[];
   NOT_IN: readonly Scalar[];
+  STARTS_WITH: string;
+  ENDS_WITH: string;
 }
 
 /** One predicate with operator `Op`. */

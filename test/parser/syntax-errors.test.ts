@@ -84,7 +84,7 @@ describe('messages', () => {
 
   test('agent.name john', () => {
     expect(() => parse('agent.name john')).toThrowErrorMatchingInlineSnapshot(`
-      [TqlError: 1:12 unknown_operator: "john" is not an operator. After the attribute write one of EQ, NOT_EQ, LT, LTE, GT, GTE, LIKE, NOT_LIKE, IN or NOT_IN.
+      [TqlError: 1:12 unknown_operator: "john" is not an operator. After the attribute write one of EQ, NOT_EQ, LT, LTE, GT, GTE, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH or ENDS_WITH.
         agent.name john
                    ^^^^]
     `);

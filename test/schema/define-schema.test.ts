@@ -15,7 +15,7 @@ test('defaults are filled in and operators can be narrowed', () => {
     },
   });
   const { name, born } = schema.entities.person.attributes;
-  expect(name.operators).toEqual(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']);
+  expect(name.operators).toEqual(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN', 'STARTS_WITH', 'ENDS_WITH']);
   expect(name.source).toEqual({ kind: 'field', field: 'name' });
   expect(born.operators).toEqual(['LT', 'GTE']);
   expect(schema.entityNames).toEqual(['person']);

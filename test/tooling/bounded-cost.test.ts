@@ -24,7 +24,7 @@ describe('a closed set of many values', () => {
 
   test('100,000 values: the attribute’s detail names the first ten and counts the rest', () => {
     const [item] = complete('a.', 2, schemas[2]!, 'a', { now: NOW }).items;
-    expect(item?.detail).toMatchInlineSnapshot(`"String, one of v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 and 99,990 more; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN"`);
+    expect(item?.detail).toMatchInlineSnapshot(`"String, one of v0, v1, v2, v3, v4, v5, v6, v7, v8, v9 and 99,990 more; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH, ENDS_WITH"`);
   });
 
   test('details and hovers are as long at 1,000, 10,000 and 100,000 values (less the count’s digits)', () => {

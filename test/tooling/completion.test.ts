@@ -40,7 +40,7 @@ describe('complete()', () => {
     ['agent.name NOT|', 'agent', ['NOT_EQ', 'NOT_LIKE', 'NOT_IN']],
     ['agent.name eq|', 'agent', ['EQ']],
     // An unknown attribute still gets every operator.
-    ['agent.nmae |', 'agent', ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']],
+    ['agent.nmae |', 'agent', ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN', 'STARTS_WITH', 'ENDS_WITH']],
     // After an operator: the values of the type.
     ['agent.two_factor_enabled EQ |', 'agent', ['true', 'false']],
     ['agent.two_factor_enabled EQ F|', 'agent', ['false']],
@@ -85,7 +85,7 @@ describe('complete()', () => {
       kind: 'attribute',
       insert: 'agent.name',
       replace: { start: 0, end: 8 },
-      detail: 'String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN',
+      detail: 'String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH, ENDS_WITH',
     });
   });
 
@@ -102,13 +102,13 @@ describe('complete()', () => {
     `);
     expect(details('scheduling_request.agent_id |', 'scheduling_request')).toMatchInlineSnapshot(`
       [
-        "EQ: equals the value; EQ null: has no value",
-        "NOT_EQ: does not equal the value, including records without one; NOT_EQ null: has a value",
+        "EQ: equals; EQ null: has no value",
+        "NOT_EQ: does not equal, or has no value",
       ]
     `);
     expect(details('agent.url_slug|', 'agent')).toMatchInlineSnapshot(`
       [
-        "agent.url_slug: String, nullable; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN",
+        "agent.url_slug: String, nullable; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH, ENDS_WITH",
       ]
     `);
   });

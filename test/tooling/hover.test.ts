@@ -15,8 +15,8 @@ function at(marked: string, entity: Entity, options: HoverOptions = {}): string 
 
 describe('hover()', () => {
   test.for<[string, Entity, HoverOptions, string | undefined]>([
-    ['age|nt.name LIKE jo', 'agent', {}, 'attribute agent.name: String [0,10): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
-    ['agent.url_slug| EQ null', 'agent', {}, 'attribute agent.url_slug: String [0,14): String, nullable; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
+    ['age|nt.name LIKE jo', 'agent', {}, 'attribute agent.name: String [0,10): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH, ENDS_WITH'],
+    ['agent.url_slug| EQ null', 'agent', {}, 'attribute agent.url_slug: String [0,14): String, nullable; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH, ENDS_WITH'],
     ['agent.name L|IKE jo', 'agent', {}, 'operator LIKE [11,15): contains the value as a substring, ignoring case; % and _ are literal characters.'],
     ['agent.name LIKE j|o', 'agent', {}, 'value jo [16,18): The text "jo", found anywhere in agent.name, ignoring case.'],
     ['agent.url_slug EQ nu|ll', 'agent', {}, 'value null [18,22): No value: matches records whose agent.url_slug is null or missing.'],
@@ -34,7 +34,7 @@ describe('hover()', () => {
     ['agent.created_at LI|KE x', 'agent', {}, 'operator LIKE [17,21): contains the value as a substring, ignoring case; % and _ are literal characters.\nNot allowed on agent.created_at (Timestamp): use EQ, NOT_EQ, LT, LTE, GT, GTE.'],
     ['agent.nmae| EQ x', 'agent', {}, 'attribute agent.nmae [0,10): Not an attribute of agent: its attributes are agent.name, agent.email, agent.role, agent.schedulable, agent.two_factor_enabled, agent.url_slug, agent.created_at.'],
     ['agent.name EQ x |  AND', 'agent', {}, undefined],
-    ['(|agent.name EQ x)', 'agent', {}, 'attribute agent.name: String [1,11): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN'],
+    ['(|agent.name EQ x)', 'agent', {}, 'attribute agent.name: String [1,11): String; EQ, NOT_EQ, LIKE, NOT_LIKE, IN, NOT_IN, STARTS_WITH, ENDS_WITH'],
   ])('%s', ([marked, entity, options, expected]) => {
     expect(at(marked, entity, options)).toBe(expected);
   });

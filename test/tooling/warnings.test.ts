@@ -92,6 +92,7 @@ const EXAMPLES: Record<WarningCode, string> = {
   empty_range: 'agent.created_at GT 2024-01-01 AND agent.created_at LT 2023-01-01',
   number_rounded: 'product.price LT 1.00000000000000001',
   negated_predicate: 'agent.role EQ User AND NOT (agent.name LIKE jo)',
+  anchor_in_like: 'agent.name LIKE ^jo',
 };
 
 test.for(Object.entries(EXAMPLES))('every code has a query that shows it: %s', ([code, text]) => {

@@ -17,12 +17,14 @@ const count: ComparisonHandlers<number, void> = {
   NOT_LIKE: () => 1,
   IN: () => 1,
   NOT_IN: () => 1,
+  STARTS_WITH: () => 1,
+  ENDS_WITH: () => 1,
 };
 
 describe('ComparisonHandlers', () => {
   test('a table missing an operator does not compile', () => {
-    // @ts-expect-error NOT_IN is missing
-    const missing: ComparisonHandlers<number, void> = { EQ: () => 1, NOT_EQ: () => 1, LT: () => 1, LTE: () => 1, GT: () => 1, GTE: () => 1, LIKE: () => 1, NOT_LIKE: () => 1, IN: () => 1 };
+    // @ts-expect-error ENDS_WITH is missing
+    const missing: ComparisonHandlers<number, void> = { EQ: () => 1, NOT_EQ: () => 1, LT: () => 1, LTE: () => 1, GT: () => 1, GTE: () => 1, LIKE: () => 1, NOT_LIKE: () => 1, IN: () => 1, NOT_IN: () => 1, STARTS_WITH: () => 1 };
     expectTypeOf(missing).toEqualTypeOf<ComparisonHandlers<number, void>>();
   });
 

@@ -112,7 +112,7 @@ describe('every (type, operator) pair outside the API spec’s tables is rejecte
   // The API spec's table, written out here rather than read from DEFAULT_OPERATORS, the table under test.
   const SPEC: { readonly [T in (typeof ATTRIBUTE_TYPES)[number]]: readonly string[] } = {
     ID: ['EQ', 'NOT_EQ'],
-    String: ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN'],
+    String: ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN', 'STARTS_WITH', 'ENDS_WITH'],
     Timestamp: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE'],
     Boolean: ['EQ', 'NOT_EQ'],
     Number: ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'IN', 'NOT_IN'],

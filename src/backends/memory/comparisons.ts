@@ -10,7 +10,7 @@ import type { Attribute, AttributeType, IdKind, TimestampStorage } from '../../s
 import { asciiLowerCase } from './caseless.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
-import { likeMatcher } from './like.js';
+import { affixMatcher, likeMatcher, type LikeMatcher } from './like.js';
 import type { ComparisonPlan } from './plan.js';
 import { costOnSource } from './sources.js';
 import { FEW_VALUES, internalized, type RangeOperator, type ValueKind, type ValueTest } from './value-test.js';
@@ -36,13 +36,16 @@ function testCost(test: ValueTest): number {
     case 'oneOfSet':
       return 12;
     case 'like':
-      return test.matcher.kind === 'any' ? 4 : test.matcher.kind === 'regex' ? 24 : 40;
+      return MATCHER_COSTS[test.matcher.kind];
     case 'instant':
       return INSTANT_COST[test.storage.kind];
     case 'caselessEquals':
       return 6;
   }
 }
+
+/** A regex scans the text; the others allocate a lower-cased copy of it first. */
+const MATCHER_COSTS: { readonly [K in LikeMatcher['kind']]: number } = { any: 4, regex: 24, includes: 40, affix: 40 };
 
 /** A number read is a plain range test; a Date is read through a call; a text is parsed. */
 const INSTANT_COST: { readonly [K in TimestampStorage['kind']]: number } = {
@@ -150,10 +153,19 @@ function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: C
 }
 
 function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
+  return planOf(c, { kind: 'like', matcher: likeMatcher(textNeedle(c, needle, ctx)) }, want);
+}
+
+/** STARTS_WITH (`start`) and ENDS_WITH (`end`): LIKE's test, anchored. */
+function affix(c: AnyComparison, needle: unknown, place: 'start' | 'end', ctx: CompileContext): ComparisonPlan {
+  return planOf(c, { kind: 'like', matcher: affixMatcher(textNeedle(c, needle, ctx), place) }, true);
+}
+
+function textNeedle(c: AnyComparison, needle: unknown, ctx: CompileContext): string {
   if (valueKind(c, ctx) !== 'string' || typeof needle !== 'string') {
-    throw malformed(c, ctx, 'LIKE needs text on a text attribute');
+    throw malformed(c, ctx, `${c.operator} needs text on a text attribute`);
   }
-  return planOf(c, { kind: 'like', matcher: likeMatcher(needle) }, want);
+  return needle;
 }
 
 function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
@@ -186,4 +198,6 @@ export const COMPARISONS: ComparisonHandlers<ComparisonPlan, CompileContext> = {
   NOT_LIKE: (c, ctx) => like(c, c.value, false, ctx),
   IN: (c, ctx) => oneOf(c, c.value, true, ctx),
   NOT_IN: (c, ctx) => oneOf(c, c.value, false, ctx),
+  STARTS_WITH: (c, ctx) => affix(c, c.value, 'start', ctx),
+  ENDS_WITH: (c, ctx) => affix(c, c.value, 'end', ctx),
 };

@@ -156,6 +156,7 @@ const LINKS: {
       case 'regex':
         return s.matches(matcher.regex, want, next, retry);
       case 'includes':
+      case 'affix':
         return undefined;
     }
   },

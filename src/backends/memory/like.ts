@@ -15,12 +15,16 @@
  * `toLowerCase().includes`.
  */
 
+import type { TextPlace } from '../../schema/operators.js';
+
 /** How a LIKE needle is matched; the in-memory compiler inlines each kind in its closures. */
 export type LikeMatcher =
   /** Every text contains the empty needle. */
   | { readonly kind: 'any' }
   | { readonly kind: 'regex'; readonly regex: RegExp }
-  | { readonly kind: 'includes'; readonly lowerNeedle: string };
+  | { readonly kind: 'includes'; readonly lowerNeedle: string }
+  /** STARTS_WITH and ENDS_WITH: the lower-cased text begins or ends with the lower-cased needle. */
+  | { readonly kind: 'affix'; readonly test: (lower: string) => boolean };
 
 const KELVIN = '\\u212a';
 const DOTTED_CAPITAL_I = '\\u0130';
@@ -43,6 +47,26 @@ export function likeMatcher(needle: string): LikeMatcher {
     matchers.set(needle, matcher);
   }
   return matcher;
+}
+
+/** The test of a lower-cased text for each place an affix can stand. */
+const AFFIX_TESTS: { readonly [P in Exclude<TextPlace, 'anywhere'>]: (lowerNeedle: string) => (lower: string) => boolean } = {
+  start: (n) => (lower) => lower.startsWith(n),
+  end: (n) => (lower) => lower.endsWith(n),
+};
+
+/**
+ * The matcher of a `STARTS_WITH` (`start`) or `ENDS_WITH` (`end`) needle: by definition
+ * (language rule 9) `text.toLowerCase().startsWith(needle.toLowerCase())`, and `endsWith` alike.
+ *
+ * @example
+ * ```ts
+ * affixMatcher('Jo', 'start'); // { kind: 'affix', test: (lower) => lower.startsWith('jo') }
+ * affixMatcher('', 'end');     // { kind: 'any' }
+ * ```
+ */
+export function affixMatcher(needle: string, place: Exclude<TextPlace, 'anywhere'>): LikeMatcher {
+  return needle === '' ? { kind: 'any' } : { kind: 'affix', test: AFFIX_TESTS[place](needle.toLowerCase()) };
 }
 
 /** Matchers by needle. A RegExp without the g or y flag keeps no state, so sharing one is safe. */

@@ -140,6 +140,14 @@ function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): Reco
         return (typeof x === 'string' && x.toLowerCase().includes(n) && (!own || owns(r))) === want;
       };
     }
+    case 'affix': {
+      const test = m.test;
+      return (r) => {
+        if (!isRecord(r)) return !want;
+        const x = read(r);
+        return (typeof x === 'string' && test(x.toLowerCase()) && (!own || owns(r))) === want;
+      };
+    }
   }
 }
 

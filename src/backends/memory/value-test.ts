@@ -123,6 +123,10 @@ export function likePredicate(m: LikeMatcher): (x: unknown) => boolean {
       const n = m.lowerNeedle;
       return (x) => typeof x === 'string' && x.toLowerCase().includes(n);
     }
+    case 'affix': {
+      const test = m.test;
+      return (x) => typeof x === 'string' && test(x.toLowerCase());
+    }
   }
 }
 

@@ -11,7 +11,8 @@
  */
 import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute } from '../../schema/types.js';
-import type { Scalar, ValidatedQuery } from '../../validate/validated-query.js';
+import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
+import type { Operator } from '../../ast/nodes.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
 import { compileValidated } from '../query-shape.js';
@@ -19,7 +20,7 @@ import type { Clock } from '../../validate/relative-time.js';
 import { scopeEntries, type Scope } from '../scope.js';
 import { FINITE, valuePresent, whereAnyValue, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
-import { afterPrefix, containsIgnoringCase } from './like-pattern.js';
+import { affixIgnoringCase, afterPrefix, containsIgnoringCase } from './like-pattern.js';
 import { ALL_INSTANTS, SECONDS_RANGE, wholeSeconds, type OrderingOperator } from './seconds-range.js';
 import { instantIn } from './timestamp-filter.js';
 
@@ -102,7 +103,16 @@ const UTF8 = new TextEncoder();
 function contains(attribute: Attribute, needle: string, site: Site): ValueCondition {
   const pattern = containsIgnoringCase(needle);
   const prefix = ignoredPrefix(attribute);
-  const source = prefix === undefined ? pattern : afterPrefix(prefix, pattern);
+  return textPattern(prefix === undefined ? pattern : afterPrefix(prefix, pattern), 'LIKE', site);
+}
+
+/** STARTS_WITH (`start`) and ENDS_WITH (`end`): an anchored pattern of the escaped needle. */
+function affix(c: Comparison<'STARTS_WITH' | 'ENDS_WITH'>, place: 'start' | 'end', site: Site): ValueCondition {
+  return textPattern(affixIgnoringCase(c.value, place, ignoredPrefix(c.attribute)), c.operator, site);
+}
+
+/** `{ $regex: source }`, unless the source is longer than MongoDB takes. */
+function textPattern(source: string, operator: Operator, site: Site): ValueCondition {
   // Each letter becomes a class of its cases: up to 13 bytes a character (İ), so no value within
   // the default 1,024 characters gets here (compile-mongo.test.ts).
   const bytes = UTF8.encode(source).length;
@@ -110,7 +120,7 @@ function contains(attribute: Attribute, needle: string, site: Site): ValueCondit
     throw TqlError.of(site.text, {
       code: 'unsupported',
       message:
-        `This LIKE value makes a MongoDB pattern of ${bytes} bytes, and MongoDB takes at most ${MAX_MONGO_PATTERN_BYTES}: ` +
+        `This ${operator} value makes a MongoDB pattern of ${bytes} bytes, and MongoDB takes at most ${MAX_MONGO_PATTERN_BYTES}: ` +
         'shorten it (letters cost a class of their cases each; digits and punctuation one character).',
       span: site.span,
     });
@@ -140,6 +150,8 @@ const COMPARISONS: ComparisonHandlers<MongoFilter, QueryText> = {
   NOT_LIKE: (c, ctx) => noneOf(whereValue(c.attribute, contains(c.attribute, c.value, at(ctx, c)), at(ctx, c))),
   IN: (c, ctx) => whereIn(c.attribute, c.value, at(ctx, c)),
   NOT_IN: (c, ctx) => noneOf(whereIn(c.attribute, c.value, at(ctx, c))),
+  STARTS_WITH: (c, ctx) => whereValue(c.attribute, affix(c, 'start', at(ctx, c)), at(ctx, c)),
+  ENDS_WITH: (c, ctx) => whereValue(c.attribute, affix(c, 'end', at(ctx, c)), at(ctx, c)),
 };
 
 /** Options of {@link compileMongo}. */

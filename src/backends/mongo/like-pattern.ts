@@ -55,6 +55,15 @@ function oneOf(chars: readonly string[]): string {
  * ```
  */
 export function containsIgnoringCase(needle: string): string {
+  return foldedPattern(needle, true, true);
+}
+
+/**
+ * The pattern of a lower-cased needle. `İ` stands for a leading U+0307 only where the needle may
+ * start inside a text's character (`leadingHalf`: not at the start of the text) and for a final
+ * `i` only where it may end inside one (`finalHalf`: not at the end of the text).
+ */
+function foldedPattern(needle: string, leadingHalf: boolean, finalHalf: boolean): string {
   const lower = [...needle.toLowerCase()];
   const parts: string[] = [];
   for (let i = 0; i < lower.length; i++) {
@@ -66,7 +75,7 @@ export function containsIgnoringCase(needle: string): string {
     }
     const chars = [...lowercasePreimage(c)];
     if (c === FINAL_SIGMA) chars.push(CAPITAL_SIGMA);
-    const halfOfDottedI = (i === 0 && c === COMBINING_DOT_ABOVE) || (i === lower.length - 1 && c === 'i');
+    const halfOfDottedI = (leadingHalf && i === 0 && c === COMBINING_DOT_ABOVE) || (finalHalf && i === lower.length - 1 && c === 'i');
     if (halfOfDottedI) chars.push(DOTTED_CAPITAL_I);
     parts.push(oneOf(chars));
   }
@@ -83,7 +92,36 @@ export function containsIgnoringCase(needle: string): string {
  * afterPrefix('#', containsIgnoringCase('12')); // '^(?:#|(?!#))[\\s\\S]*?12'
  * ```
  */
-export function afterPrefix(prefix: string, pattern: string): string {
+export function afterPrefix(prefix: string, pattern: string, gap: string = ANY_RUN): string {
   const p = [...prefix].map(literal).join('');
-  return `^(?:${p}|(?!${p}))[\\s\\S]*?${pattern}`;
+  return `^(?:${p}|(?!${p}))${gap}${pattern}`;
+}
+
+/** Any run of characters, newlines included, as short as will do. */
+const ANY_RUN = '[\\s\\S]*?';
+
+/**
+ * The end of the text. Not `$`: in MongoDB's PCRE it also matches before a final newline, and
+ * `\z` is not JavaScript (mingo).
+ */
+const TEXT_END = '(?![\\s\\S])';
+
+/**
+ * A regex source that matches a text when `text.toLowerCase()` starts (`start`) or ends (`end`)
+ * with `needle.toLowerCase()` (STARTS_WITH and ENDS_WITH, language rule 9), for every text
+ * without `Σ`, after dropping one leading `prefix` when the attribute ignores one. Built from the
+ * escaped characters of the needle as {@link containsIgnoringCase} is, and anchored.
+ *
+ * @example
+ * ```ts
+ * affixIgnoringCase('Jo.', 'start');      // '^[jJ][oO]\\.'
+ * affixIgnoringCase('son', 'end');        // '[sS][oO][nN](?![\\s\\S])'
+ * affixIgnoringCase('12', 'start', '#');  // '^(?:#|(?!#))12'
+ * ```
+ */
+export function affixIgnoringCase(needle: string, place: 'start' | 'end', prefix?: string): string {
+  const start = place === 'start';
+  const pattern = foldedPattern(needle, !start, start);
+  if (start) return prefix === undefined ? `^${pattern}` : afterPrefix(prefix, pattern, '');
+  return prefix === undefined ? `${pattern}${TEXT_END}` : afterPrefix(prefix, `${pattern}${TEXT_END}`);
 }

@@ -35,7 +35,7 @@ const storageEntry = (use: ColumnUse, kind: string) => `declare storage: { ${use
 /** What a String attribute's column must be, with the fix for each other kind. */
 const stringFit: Fit = (use) => {
   const { attribute, column } = use;
-  const substring = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'substring');
+  const substring = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'text');
   const equality = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'equality');
   const narrow = `narrow operators to ${equality.join(', ')} so the validator refuses ${substring.join(' and ')}`;
   switch (column.kind) {

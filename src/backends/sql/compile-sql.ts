@@ -10,7 +10,8 @@ import { compileValidated } from '../query-shape.js';
 import type { Clock } from '../../validate/relative-time.js';
 import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } from '../../validate/validated-query.js';
 import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
-import { containsPattern } from './like-pattern.js';
+import { textPattern } from './like-pattern.js';
+import { OPERATOR_FACTS } from '../../schema/operators.js';
 import { entityMapping, isDefinedMapping } from './define-mapping.js';
 import type { ElementTable, SqlEntityMapping, SqlMapping, SqlTarget } from './mapping.js';
 import { attributeSql, targetCache, type AttributeSql, type TargetCache } from './target-cache.js';
@@ -202,14 +203,18 @@ function list(ctx: Context, values: readonly Scalar[], uuid?: UuidColumn): strin
 /** For the byte length of LIKE patterns on dialects that limit it. */
 const UTF8 = new TextEncoder();
 
-function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE'>, value: string, negated: boolean): string {
+/**
+ * A case-insensitive text test (LIKE, NOT_LIKE's positive form, STARTS_WITH, ENDS_WITH) as the
+ * dialect's `LIKE`, with the needle where the operator's table says it stands.
+ */
+function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE' | 'STARTS_WITH' | 'ENDS_WITH'>, value: string, negated: boolean): string {
   // The needle is folded here, exactly as JavaScript does; only the stored side is left to SQL.
-  const pattern = containsPattern(c.value.toLowerCase(), ctx.dialect.likeEscape);
+  const pattern = textPattern(c.value.toLowerCase(), OPERATOR_FACTS[c.operator].place ?? 'anywhere', ctx.dialect.likeEscape);
   const max = ctx.dialect.maxLikePatternBytes;
   if (max !== undefined && UTF8.encode(pattern).length > max) {
     throw TqlError.of(ctx.text, {
       code: 'unsupported',
-      message: `This LIKE value is too long for ${ctx.dialect.name}, which takes patterns of at most ${max} bytes: shorten it.`,
+      message: `This ${c.operator} value is too long for ${ctx.dialect.name}, which takes patterns of at most ${max} bytes: shorten it.`,
       span: c.span,
     });
   }
@@ -291,6 +296,8 @@ const comparisons: ComparisonHandlers<string, Context> = {
     const uuid = sqlOf(c, ctx).uuid;
     return none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} NOT IN (${list(ctx, c.value, uuid)}))`);
   },
+  STARTS_WITH: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
+  ENDS_WITH: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
 };
 
 const handlers: ConditionHandlers<string, Context> = {

@@ -97,6 +97,10 @@ export function referenceMatches(condition: Condition, record: unknown): boolean
           return some((x) => condition.value.includes(x as Scalar));
         case 'NOT_IN':
           return !some((x) => condition.value.includes(x as Scalar));
+        case 'STARTS_WITH':
+          return some((x) => (x as string).toLowerCase().startsWith(condition.value.toLowerCase()));
+        case 'ENDS_WITH':
+          return some((x) => (x as string).toLowerCase().endsWith(condition.value.toLowerCase()));
       }
     }
   }
