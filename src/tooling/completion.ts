@@ -168,7 +168,7 @@ function valueItems({ entity, state, range, allows, now }: Context): CompletionI
     if (a.id?.kind === 'prefixed') {
       items.push({ ...value(a.id.prefix, `an id: ${a.id.prefix} followed by letters and digits`), incomplete: true });
     }
-    if (a.type === 'Timestamp') items.push(...timestampItems(now, value));
+    if (a.type === 'Timestamp') items.push(...timestampItems(now, value, allows.relative_time));
   }
   if (a.nullable && allows.null && (facts === undefined || facts.takesNull) && state.values.length === 0) {
     items.push({ label: 'null', kind: 'value', insert: 'null', replace: range, detail: `no value: ${a.path} is nullable` });
@@ -176,13 +176,16 @@ function valueItems({ entity, state, range, allows, now }: Context): CompletionI
   return items;
 }
 
-function timestampItems(now: number, value: (v: string, detail: string) => CompletionItem): CompletionItem[] {
+function timestampItems(now: number, value: (v: string, detail: string) => CompletionItem, relative: boolean): CompletionItem[] {
   const iso = new Date(Math.floor(now / 1000) * 1000).toISOString();
-  return [
+  const items = [
     value(iso.slice(0, 10), 'a date: midnight of that day in the query’s time zone'),
     value(`${iso.slice(0, 19)}Z`, 'a date and time in UTC (Z), or with an offset such as +02:00'),
     value(String(Math.floor(now / 1000)), 'Unix seconds (not milliseconds)'),
   ];
+  // Relative times stay current in a saved filter: each compile counts from its own clock.
+  if (relative) items.push(value('now-1d', 'a day before the instant the query is compiled (units s m h d w)'), value('now-7d', 'a week before the instant the query is compiled'));
+  return items;
 }
 
 /** An item fits the word typed so far when its label starts with it, or its attribute name does. */

@@ -154,7 +154,7 @@ function relativeDetail(offset: number, a: Attribute, target: Target, now: Clock
   const at = clockSeconds(now);
   if (typeof at === 'string') return `${from}. (${at}.)`;
   const instant = at + offset;
-  const resolved = instant < FIRST_SECOND || instant > LAST_SECOND ? `${instant}, outside the instants a timestamp can be.` : VALUE_DETAIL.Timestamp(instant, a, target.timeZone);
+  const resolved = instant < FIRST_SECOND || instant > LAST_SECOND ? 'outside the instants a timestamp can be: compiling it is an error.' : VALUE_DETAIL.Timestamp(instant, a, target.timeZone);
   return `${from}: at now = ${at}, ${resolved} Resolved again at every compile.${outsideProfile(target.profile, 'relative_time')}`;
 }
 

@@ -17,6 +17,9 @@ export const FIRST_SECOND = Date.UTC(100, 0, 1) / 1000;
 /** The last instant a Timestamp value can be: the largest integer a double holds exactly. */
 export const LAST_SECOND = Number.MAX_SAFE_INTEGER;
 
+/** The last second of the year 9999: the latest instant a clock may give. */
+const LAST_CLOCK_SECOND = Date.UTC(10000, 0, 1) / 1000 - 1;
+
 /** More digits than any offset in range has (`LAST_SECOND` has 16); longer counts are refused unread. */
 const MAX_DIGITS = 16;
 
@@ -128,6 +131,7 @@ export function relativeText(offset: number): string {
  * clockSeconds(1700000000.9); // 1700000000
  * clockSeconds(new Date('2023-11-14T22:13:20Z')); // 1700000000
  * clockSeconds(() => 1700000000); // 1700000000
+ * clockSeconds(Date.now());      // 'now is 1700000000000 seconds, after the year 9999: Unix milliseconds (Date.now())? …'
  * ```
  */
 export function clockSeconds(clock: Clock | undefined): number | string {
@@ -144,6 +148,8 @@ export function clockSeconds(clock: Clock | undefined): number | string {
     return `now is Unix seconds, a Date or a function returning one, not ${describeValue(value)}`;
   }
   const whole = Math.floor(seconds);
-  if (whole < FIRST_SECOND || whole > LAST_SECOND) return `now is ${whole}, outside the instants a timestamp can be (0100-01-01 to ${LAST_SECOND})`;
+  // A clock past 9999 is not a clock: most likely Date.now(), which counts milliseconds.
+  if (whole > LAST_CLOCK_SECOND) return `now is ${whole} seconds, after the year 9999: Unix milliseconds (Date.now())? Divide by 1000, or pass a Date`;
+  if (whole < FIRST_SECOND) return `now is ${whole} seconds, before 0100-01-01, the first instant a timestamp can be`;
   return whole;
 }

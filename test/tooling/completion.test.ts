@@ -46,7 +46,7 @@ describe('complete()', () => {
     ['agent.two_factor_enabled EQ F|', 'agent', ['false']],
     ['agent.url_slug EQ |', 'agent', ['null']],
     ['agent.url_slug LIKE |', 'agent', []],
-    ['agent.created_at GTE |', 'agent', ['2026-11-25', '2026-11-25T09:30:00Z', '1795599000']],
+    ['agent.created_at GTE |', 'agent', ['2026-11-25', '2026-11-25T09:30:00Z', '1795599000', 'now-1d', 'now-7d']],
     ['scheduling_request.status EQ |', 'scheduling_request', ['new', 'sent', 'scheduled', 'cancelled', 'closed']],
     // In a list: the values not already in it, and never null.
     ['scheduling_request.status IN new,|', 'scheduling_request', ['sent', 'scheduled', 'cancelled', 'closed']],

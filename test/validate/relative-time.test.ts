@@ -179,6 +179,7 @@ describe('resolved at compile time, never at check time', () => {
       expect(tqlErrorOf(() => compilePredicate(q, { now: now as never })).code).toBe('invalid_option');
     }
     expect(tqlErrorOf(() => compilePredicate(q, { now: () => { throw new Error('no clock'); } })).message).toContain('the now function threw');
+    expect(tqlErrorOf(() => compilePredicate(q, { now: NOW * 1000 })).message).toMatchInlineSnapshot(`"invalid_option: now is 1700000000000 seconds, after the year 9999: Unix milliseconds (Date.now())? Divide by 1000, or pass a Date."`);
   });
 
   test('an instant beyond the range of timestamps is an invalid_value at the predicate', () => {
