@@ -9,6 +9,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
+import { resolveNow } from '../../../src/validate/resolve-now.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
 
@@ -360,7 +361,23 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   agent(9, 'agent.schedulable EQ true AND NOT (agent.name LIKE a AND agent.two_factor_enabled EQ true)', ['agnt_jose', 'agnt_quote', 'agnt_ilkay']),
   req([7, 9], 'NOT (scheduling_request.psa_a_company_id EQ 5)', allRequestsBut('sreq_new1', 'sreq_closed6')), // "no company 5"
   req([7, 9], 'NOT (scheduling_request.agent_id EQ agnt_ada OR scheduling_request.team_id EQ team_blue)', allRequestsBut('sreq_new1', 'sreq_closed6', 'sreq_sent2', 'sreq_sched3')),
+
+  // ---- relative time at the fixed clock CONTRACT_NOW, 1700000000 (2023-11-14T22:13:20Z) (rule 6) ----
+  agent(6, 'agent.created_at GTE now', ['agnt_pct', 'agnt_quote', 'agnt_wang', 'agnt_ilkay']),
+  agent(6, 'agent.created_at EQ now', ['agnt_pct']),
+  agent(6, 'agent.created_at LT now-4w', ['agnt_ada', 'agnt_jose', 'agnt_zoe', 'agnt_lukasz']), // before 1697580800
+  agent(6, 'agent.created_at GTE now-11830400s', allAgentsBut('agnt_ada', 'agnt_zoe', 'agnt_sparse')), // jose's 2023-07-01 exactly
+  agent(6, 'agent.created_at~GT~now-11830400s', allAgentsBut('agnt_ada', 'agnt_zoe', 'agnt_jose', 'agnt_sparse')),
+  agent([3, 6, 9], 'NOT (agent.created_at GTE now)', ['agnt_ada', 'agnt_jose', 'agnt_zoe', 'agnt_lukasz', 'agnt_sparse']),
+  req([3, 6], 'scheduling_request.selected_start_time LT now+2w', ['sreq_sched3', 'sreq_sched8']), // before 1701209600; nulls never
+  req(6, 'scheduling_request.created_at GTE now+400000s', ['sreq_sched3', 'sreq_sched4', 'sreq_cancel5', 'sreq_closed6']), // sched3's 1700400000 exactly
 ];
+
+/**
+ * The clock the contract resolves relative times (`now-7d`) at, before a backend sees the
+ * query: 2023-11-14T22:13:20Z, an instant of the data (agnt_pct's created_at).
+ */
+export const CONTRACT_NOW = 1_700_000_000;
 
 /** Runs a validated query on a backend's copy of {@link CONTRACT_DATA}; returns the ids selected. */
 export type RunContractQuery = (
@@ -411,7 +428,7 @@ function defineCase(name: string, run: RunContractQuery, options: ContractOption
     return;
   }
   test(title, async () => {
-    const query = check(c.query, schedulingSchema, c.entity);
+    const query = resolveNow(check(c.query, schedulingSchema, c.entity), CONTRACT_NOW);
     const ids = [...(await run(query, c.entity))].sort();
     expect(ids, name).toEqual([...c.expected].sort());
   });
