@@ -79,7 +79,7 @@ function comparisons(condition: Condition, negated: boolean, out: { c: Condition
 }
 
 /**
- * The rules a query rests on: its comparisons', rule 2 under a `NOT ( … )`, and rule 1 when
+ * The rules a query rests on: its comparisons', rules 2 and 3 under a `NOT ( … )`, and rule 1 when
  * AND / OR combine comparisons that can read a missing value.
  *
  * @example
@@ -93,7 +93,11 @@ export function queryRules(condition: Condition): LanguageRule[] {
   const numbers = new Set<LanguageRule['rule']>();
   for (const { c, negated } of found) {
     for (const r of comparisonRules(c.operator, c.attribute, c.value)) numbers.add(r.rule);
-    if (negated) numbers.add(2);
+    // Under NOT ( … ), a record without the value must match: rules 2 and 3 together.
+    if (negated) {
+      numbers.add(2);
+      numbers.add(3);
+    }
   }
   if (found.length > 1 || found.some((f) => f.negated)) numbers.add(1);
   return [...numbers].map((n) => LANGUAGE_RULES[n]);
