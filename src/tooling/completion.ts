@@ -8,11 +8,11 @@ import { text as textValue } from '../ast/builders.js';
 import { printValue } from '../ast/print.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS, operatorsAllowed } from '../schema/operators.js';
-import { describeValue } from '../errors/describe-value.js';
-import { TqlError, optionError } from '../errors/tql-error.js';
+import { TqlError } from '../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import { attributeOf, attributeSummary, KEYWORD_MEANINGS, operatorOf } from './describe.js';
+import { toolingNow } from './tooling-now.js';
 import { optionsOf, textAndOffset } from './arguments.js';
 import { cursorAt, typedPrefix, type ScanState, type Token } from './scan.js';
 
@@ -79,7 +79,7 @@ export function complete<S extends Schema>(
   const opts = optionsOf('complete', options, ['profile', 'now']);
   const target = resolveTarget(schema, entity, opts);
   if (target instanceof TqlError) throw target;
-  const now = nowOf(opts.now);
+  const now = toolingNow(opts.now);
   const cursor = cursorAt(t, at);
   const word = wordToReplace(cursor.token, at);
   const state = word === undefined ? cursor.here : cursor.before;
@@ -92,19 +92,6 @@ export function complete<S extends Schema>(
 }
 
 /** The end of 9999-12-31 in Unix milliseconds: a query writes a date with a four-digit year. */
-const LAST_WRITABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/**
- * The time offered as a timestamp, in Unix milliseconds: now by default; else a number whose
- * date, time and Unix seconds a query can write (1970 to the end of 9999).
- */
-function nowOf(now: unknown): number {
-  if (now === undefined || now === null) return Date.now();
-  if (typeof now !== 'number' || !(now >= 0 && now <= LAST_WRITABLE_MS)) {
-    throw optionError(`now is a time in Unix milliseconds from 0 (1970) to ${LAST_WRITABLE_MS} (the end of 9999), such as Date.now(), not ${describeValue(now)}.`);
-  }
-  return now;
-}
 
 /** The word an item replaces: none after a closing quote, where the value is done and the next word starts. */
 function wordToReplace(token: Token | undefined, at: number): Token | undefined {

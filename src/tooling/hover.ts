@@ -11,10 +11,11 @@ import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
-import { clockSeconds, FIRST_SECOND, LAST_SECOND, relativeText, type Clock } from '../validate/relative-time.js';
+import { FIRST_SECOND, LAST_SECOND, relativeText } from '../validate/relative-time.js';
 import { readValue } from '../validate/values.js';
 import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, operatorOf, storageSummary } from './describe.js';
 import { optionsOf, textAndOffset } from './arguments.js';
+import { toolingNow } from './tooling-now.js';
 import { cursorAt, type Token } from './scan.js';
 import { looksLikeMilliseconds } from './warnings.js';
 
@@ -34,8 +35,11 @@ export interface Hover {
  * leaves out `OR`, `null` or Number attributes, their hover says so.
  */
 export interface HoverOptions extends Pick<ValidateOptions, 'profile' | 'timeZone'> {
-  /** The clock a relative time (`now-7d`) is shown resolved against: Unix seconds, a `Date` or a function returning one. Default: the real clock. */
-  readonly now?: Clock | undefined;
+  /**
+   * The time a relative time (`now-7d`) is shown resolved at, in Unix milliseconds as for
+   * `complete` (from 0 to the end of 9999). Default: now.
+   */
+  readonly now?: number | undefined;
 }
 
 /**
@@ -49,7 +53,7 @@ export interface HoverOptions extends Pick<ValidateOptions, 'profile' | 'timeZon
  * ```ts
  * hover('agent.created_at GTE 2023-07-01', 25, schedulingSchema, 'agent', { timeZone: 'Europe/Berlin' })!.detail; // → '1688162400 in Unix seconds: 2023-06-30T22:00:00Z, 2023-07-01 00:00 in Europe/Berlin.'
  * hover('agent.name LIKE jo', 3, schedulingSchema, 'agent')!.title; // → 'agent.name: String'
- * hover('agent.created_at GTE now-7d', 25, schedulingSchema, 'agent', { now: 1700000000 })!.detail;
+ * hover('agent.created_at GTE now-7d', 25, schedulingSchema, 'agent', { now: 1700000000000 })!.detail;
  * // → '1 week before now: at now = 1700000000, 1699395200 in Unix seconds: 2023-11-07T22:13:20Z. Resolved again at every compile.'
  * ```
  */
@@ -63,6 +67,7 @@ export function hover<S extends Schema>(
   const { text: t, at } = textAndOffset('hover', text, offset);
   const opts = optionsOf('hover', options, ['profile', 'timeZone', 'now']);
   const target = resolveTarget(schema, entity, opts);
+  const now = Math.floor(toolingNow(opts.now) / 1000);
   if (target instanceof TqlError) throw target;
   const { token, before } = cursorAt(t, at);
   if (token === undefined) return undefined;
@@ -73,7 +78,7 @@ export function hover<S extends Schema>(
     case 'operator':
       return operatorHover(attributeOf(target.entity, before.attribute), token.text, target.profile, span);
     case 'value':
-      return valueHover(schema, attributeOf(target.entity, before.attribute), before.operator, token, target, span, opts.now);
+      return valueHover(schema, attributeOf(target.entity, before.attribute), before.operator, token, target, span, now);
     case 'keyword':
       return keywordHover(token.text as keyof typeof KEYWORD_MEANINGS, target.profile, span);
     default:
@@ -128,7 +133,7 @@ function operatorHover(a: Attribute | undefined, word: string, profile: Profile,
   return { kind: 'operator', span, title: op, detail: `${OPERATOR_FACTS[op].meaning}.${allowed}${extensionOutside(profile, op)}` };
 }
 
-function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, target: Target, span: Span, now: Clock | undefined): Hover {
+function valueHover(schema: Schema, a: Attribute | undefined, operator: string | undefined, token: Token, target: Target, span: Span, now: number): Hover {
   const { timeZone } = target;
   const title = token.quoted ? JSON.stringify(token.text) : token.text;
   if (a === undefined) return { kind: 'value', span, title, detail: 'A value of an attribute this query does not have.' };
@@ -149,10 +154,8 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
 }
 
 /** A relative time: what it counts from, and the instant it is at the tooling's clock. */
-function relativeDetail(offset: number, a: Attribute, target: Target, now: Clock | undefined): string {
+function relativeDetail(offset: number, a: Attribute, target: Target, at: number): string {
   const from = offset === 0 ? 'The instant of compiling' : `${offsetWords(Math.abs(offset))} ${offset < 0 ? 'before' : 'after'} now`;
-  const at = clockSeconds(now);
-  if (typeof at === 'string') return `${from}. (${at}.)`;
   const instant = at + offset;
   const resolved = instant < FIRST_SECOND || instant > LAST_SECOND ? 'outside the instants a timestamp can be: compiling it is an error.' : VALUE_DETAIL.Timestamp(instant, a, target.timeZone);
   return `${from}: at now = ${at}, ${resolved} Resolved again at every compile.${outsideProfile(target.profile, 'relative_time')}`;

@@ -63,11 +63,11 @@ describe('complete(…, { now }) takes a time a query can write, else invalid_op
 
   test.for<[string, unknown, string[]]>([
     ['null: now', null, []],
-    ['0', 0, ['1970-01-01', '1970-01-01T00:00:00Z', '0']],
-    ['the last millisecond of 9999', Date.UTC(9999, 11, 31, 23, 59, 59, 999), ['9999-12-31', '9999-12-31T23:59:59Z', '253402300799']],
+    ['0', 0, ['1970-01-01', '1970-01-01T00:00:00Z', '0', 'now-1d', 'now-7d']],
+    ['the last millisecond of 9999', Date.UTC(9999, 11, 31, 23, 59, 59, 999), ['9999-12-31', '9999-12-31T23:59:59Z', '253402300799', 'now-1d', 'now-7d']],
   ])('now: %s', ([, now, labels]) => {
     const items = completeAny('agent.created_at EQ ', 20, S, 'agent', { now }) as ReturnType<typeof complete>;
-    expect(items.items).toHaveLength(3);
+    expect(items.items).toHaveLength(5);
     if (labels.length > 0) expect(items.items.map((i) => i.label)).toEqual(labels);
     for (const i of items.items) expect(check(`agent.created_at EQ ${i.insert}`, S, 'agent').text).toContain(i.insert);
   });

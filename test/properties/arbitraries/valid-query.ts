@@ -21,6 +21,7 @@ import {
   arbText,
   arbTimestamp,
   attributeTexts,
+  TIMESTAMPS,
   ID_BODIES,
   TEXTS,
   TICKET_NUMBERS,
@@ -47,7 +48,7 @@ const arbNeedle: fc.Arbitrary<string> = fc.oneof(
 const isTicketNumber = (a: Attribute) => a.source.kind === 'element' && a.source.value === 'number';
 
 /** The text of one value of attribute `a` for operator `op` (`null` for the bare null). */
-function arbValue(a: Attribute, op: Operator): fc.Arbitrary<string | null> {
+function arbValue(a: Attribute, op: Operator, relativeAt: number | undefined): fc.Arbitrary<string | null> {
   if (op === 'LIKE' || op === 'NOT_LIKE') return arbNeedle;
   const value = ((): fc.Arbitrary<string> => {
     switch (a.type) {
@@ -58,7 +59,9 @@ function arbValue(a: Attribute, op: Operator): fc.Arbitrary<string | null> {
         // Only the attribute's own prefix: another one is a validation error (it can never match).
         return a.id?.kind === 'prefixed' ? fc.constantFrom(...ID_BODIES).map((b) => `${(a.id as { prefix: string }).prefix}${b}`) : arbIntegerId.map(String);
       case 'Timestamp':
-        return arbTimestamp.chain((t) => fc.constantFrom(String(t), isoForm(t)));
+        return relativeAt === undefined
+          ? arbTimestamp.chain((t) => fc.constantFrom(String(t), isoForm(t)))
+          : fc.oneof(arbTimestamp.chain((t) => fc.constantFrom(String(t), isoForm(t))), arbRelativeText(relativeAt));
       case 'Boolean':
         return fc.constantFrom('true', 'false');
       case 'Number':
@@ -76,15 +79,36 @@ function isoForm(seconds: number): string {
   return iso.endsWith('T00:00:00') ? iso.slice(0, 10) : `${iso}Z`;
 }
 
-function arbPredicate(entity: Entity): fc.Arbitrary<Expr> {
+/** The clock the differential test resolves relative times at: one of the pool's {@link TIMESTAMPS}. */
+export const DIFFERENTIAL_NOW = 1_700_000_000;
+
+const UNIT_SECONDS = { w: 604_800, d: 86_400, h: 3_600, m: 60, s: 1 } as const;
+
+/**
+ * A relative time (`now-7d`) that names, at clock `at`, an instant of the pool (so predicates
+ * meet records on their boundaries) in any unit that divides its offset, or a random day count.
+ */
+function arbRelativeText(at: number): fc.Arbitrary<string> {
+  const written = (offset: number): fc.Arbitrary<string> => {
+    if (offset === 0) return fc.constantFrom('now', 'now-0s', 'now+0d');
+    const units = (Object.keys(UNIT_SECONDS) as (keyof typeof UNIT_SECONDS)[]).filter((u) => offset % UNIT_SECONDS[u] === 0);
+    return fc.constantFrom(...units).map((u) => `now${offset < 0 ? '-' : '+'}${Math.abs(offset) / UNIT_SECONDS[u]}${u}`);
+  };
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...TIMESTAMPS).chain((t) => written(t - at)) },
+    { weight: 1, arbitrary: fc.integer({ min: -20_000, max: 20_000 }).chain((days) => written(days * 86_400)) },
+  );
+}
+
+function arbPredicate(entity: Entity, relativeAt: number | undefined): fc.Arbitrary<Expr> {
   const attributes = entity.attributeNames.map((n) => entity.attributes[n]!);
   return fc
     .constantFrom(...attributes)
     .chain((a) => fc.constantFrom(...a.operators).map((op) => [a, op] as const))
     .chain(([a, op]) =>
       (LIST_OPERATORS.has(op)
-        ? fc.array(arbValue(a, op), { minLength: 1, maxLength: 4 })
-        : arbValue(a, op).map((v) => [v])
+        ? fc.array(arbValue(a, op, relativeAt), { minLength: 1, maxLength: 4 })
+        : arbValue(a, op, relativeAt).map((v) => [v])
       ).map((values) => predicate(a.path as `${string}.${string}`, op, values[0]!, ...values.slice(1))),
     );
 }
@@ -93,8 +117,8 @@ const asConjunct = (e: Expr): Conjunct => (e.kind === 'Predicate' || e.kind === 
 const asDisjunct = (e: Expr): Disjunct => (e.kind === 'Or' ? group(e) : e);
 
 /** Expressions of up to `maxDepth` levels of AND/OR/NOT, a NOT possible at every level. */
-function arbExpr(entity: Entity, maxDepth: number): fc.Arbitrary<Expr> {
-  const leaf = arbPredicate(entity);
+function arbExpr(entity: Entity, maxDepth: number, relativeAt: number | undefined): fc.Arbitrary<Expr> {
+  const leaf = arbPredicate(entity, relativeAt);
   const { expr } = fc.letrec<{ expr: Expr; and: Expr; or: Expr; not: Expr }>((tie) => ({
     expr: fc.oneof({ maxDepth, depthIdentifier: 'tql-expr' }, leaf, tie('and'), tie('or'), tie('not')),
     not: tie('expr').map(not),
@@ -111,16 +135,17 @@ export interface GeneratedQuery {
 }
 
 /**
- * Schema-valid query text for `entity`, in either print style.
+ * Schema-valid query text for `entity`, in either print style. With `relativeAt`, Timestamp
+ * values are also relative times (`now-7d`) that name pool instants at that clock.
  *
  * @example
  * ```ts
  * fc.sample(arbQueryText('agent'), 1); // ['agent.name NOT_LIKE "ẞ" OR agent.created_at GT 1688169600']
  * ```
  */
-export function arbQueryText(entity: SchedulingEntityName, maxDepth = 3): fc.Arbitrary<GeneratedQuery> {
+export function arbQueryText(entity: SchedulingEntityName, maxDepth = 3, relativeAt?: number): fc.Arbitrary<GeneratedQuery> {
   return fc
-    .tuple(arbExpr(schedulingSchema.entities[entity], maxDepth), fc.constantFrom('url', 'readable') as fc.Arbitrary<'url' | 'readable'>)
+    .tuple(arbExpr(schedulingSchema.entities[entity], maxDepth, relativeAt), fc.constantFrom('url', 'readable') as fc.Arbitrary<'url' | 'readable'>)
     .map(([expr, style]) => ({ entity, text: print(query(expr), { style }) }));
 }
 
