@@ -2,6 +2,7 @@
  * Relative time (`now`, `now-7d`, `now+90m`): read by the validator as an offset, kept in the
  * checked (and cached) query, printed as written, resolved by each compile against its own clock.
  */
+import { fc, test as propertyTest } from '@fast-check/vitest';
 import Database from 'better-sqlite3';
 import { Query as MingoQuery } from 'mingo';
 import { describe, expect, test } from 'vitest';
@@ -17,6 +18,9 @@ import { schedulingSqlMapping } from '../../src/models/scheduling/sql/index.js';
 import { resolveNow } from '../../src/validate/resolve-now.js';
 import { relativeOffset, relativeText } from '../../src/validate/relative-time.js';
 import { toAst } from '../../src/validate/to-ast.js';
+import type { AnyComparison, Condition } from '../../src/validate/validated-query.js';
+import { arbQueryText, DIFFERENTIAL_NOW } from '../properties/arbitraries/valid-query.js';
+import { operandsOf } from '../support/condition-operands.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 
 const NOW = 1_700_000_000; // 2023-11-14T22:13:20Z
@@ -201,4 +205,42 @@ describe('resolved at compile time, never at check time', () => {
     const forged = { ...q, condition: { ...q.condition, fromNow: 'yes' } } as unknown as typeof q;
     expect(tqlErrorOf(() => compileSql(forged, { dialect: 'sqlite', mapping: schedulingSqlMapping, now: NOW })).code).toBe('invalid_input');
   });
+});
+
+/** The comparisons of two conditions of one shape, side by side. */
+function comparisonPairs(a: Condition, b: Condition): [AnyComparison, AnyComparison][] {
+  if (a.kind === 'Comparison') return [[a, b as AnyComparison]];
+  const left = operandsOf(a);
+  const right = operandsOf(b);
+  expect(right.length).toBe(left.length);
+  return left.flatMap((o, i) => comparisonPairs(o, right[i]!));
+}
+
+/** The comparisons of a condition, in order, without spans: what two checks of one meaning share. */
+function comparisons(c: Condition): unknown[] {
+  if (c.kind === 'Comparison') return [[c.attribute.path, c.operator, c.value, c.fromNow]];
+  return [c.kind, ...operandsOf(c).map(comparisons)];
+}
+
+describe('laws over generated queries with relative times', () => {
+  const arbQuery = fc.constantFrom(...schedulingSchema.entityNames).chain((e) => arbQueryText(e, 3, DIFFERENTIAL_NOW));
+
+  propertyTest.prop([arbQuery], { numRuns: 150 })('the normalized form checks to the same condition', ({ entity, text }) => {
+    const q = check(text, schedulingSchema, entity, { cache: false });
+    expect(comparisons(check(print(toAst(q)), schedulingSchema, entity, { cache: false }).condition)).toEqual(comparisons(q.condition));
+  });
+
+  propertyTest.prop([arbQuery, fc.integer({ min: -1e9, max: 1e9 })], { numRuns: 150 })(
+    'resolving at a clock adds it to exactly the relative times and leaves every other comparison as it is',
+    ({ entity, text }, shift) => {
+      const q = check(text, schedulingSchema, entity, { cache: false });
+      const clock = DIFFERENTIAL_NOW + shift;
+      for (const [written, resolved] of comparisonPairs(q.condition, resolveNow(q, clock).condition)) {
+        if (written.fromNow === true) {
+          expect(resolved.value).toBe(clock + (written.value as number));
+          expect(resolved).not.toHaveProperty('fromNow');
+        } else expect(resolved).toBe(written);
+      }
+    },
+  );
 });

@@ -38,10 +38,17 @@ export const TRICKY_CHARS = [
 /** Words that mean something in TQL when bare. */
 export const KEYWORD_VALUES = ['null', 'NULL', 'AND', 'OR', 'EQ', 'NOT_IN', 'true', ''];
 
-/** Text values that are hard to print: tricky characters, keywords, any Unicode. */
+/** Relative times (`now-7d`), valid and not: bare tokens the parser reads as any other value. */
+export const arbRelativeTimeText: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(fc.constantFrom('now', 'NOW', 'Now'), fc.constantFrom('', '-', '+'), fc.constantFrom('', '0', '7', '90', '99999999999'), fc.constantFrom('', 's', 'm', 'h', 'd', 'w', 'y', 'mo')).map((parts) => parts.join('')),
+  fc.constantFrom('now', 'now-7d', 'now+90m', '"now-1d"'),
+);
+
+/** Text values that are hard to print: tricky characters, keywords, relative times, any Unicode. */
 export const arbTrickyText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom(...TRICKY_CHARS), maxLength: 8 }) },
   { weight: 2, arbitrary: fc.constantFrom(...KEYWORD_VALUES) },
+  { weight: 1, arbitrary: arbRelativeTimeText },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z0-9@._-]{1,10}$/) },
 );
