@@ -32,6 +32,21 @@ export const DEFAULT_OPERATORS: { readonly [T in AttributeType]: readonly Operat
 export type TextPlace = 'anywhere' | 'start' | 'end';
 
 /**
+ * The test of each place on a lower-cased text and needle: what `LIKE`, `STARTS_WITH` and
+ * `ENDS_WITH` mean (language rules 4 and 9), for the checks of declared divergences.
+ *
+ * @example
+ * ```ts
+ * TEXT_PLACE_TESTS.start('johnson', 'jo'); // true
+ * ```
+ */
+export const TEXT_PLACE_TESTS: { readonly [P in TextPlace]: (lowerText: string, lowerNeedle: string) => boolean } = {
+  anywhere: (t, n) => t.includes(n),
+  start: (t, n) => t.startsWith(n),
+  end: (t, n) => t.endsWith(n),
+};
+
+/**
  * The index that serves an operator in SQL: an ordinary B-tree on the column (`btree`), a
  * B-tree on the lower-cased text that a `LIKE 'x%'` can use (`prefix`), a trigram index
  * (`trigram`, PostgreSQL's `pg_trgm`), or none (a negated text test reads every row anyway).

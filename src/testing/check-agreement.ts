@@ -45,7 +45,7 @@ export interface CheckAgreementOptions extends AgreementTarget {
   readonly seed?: number | undefined;
   /** With `seed`, the path a report printed: replays the shrunk case only. */
   readonly path?: string | undefined;
-  /** A declared LIKE folding divergence, e.g. `(n, h) => foldingDiffers(folding, n, h)`. */
+  /** A declared LIKE folding divergence, e.g. `(n, h, place) => foldingDiffers(folding, n, h, place)`. */
   readonly declared?: DeclaredDivergence | undefined;
   /** The field holding each record's id. Default `id`. */
   readonly key?: string | undefined;

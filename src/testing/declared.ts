@@ -5,12 +5,15 @@
  * where some LIKE / NOT_LIKE of the query meets a stored text inside the condition may get
  * another answer; every other record must not.
  */
-import { OPERATOR_FACTS } from '../schema/operators.js';
+import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute } from '../schema/types.js';
 import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
 
-/** A declared LIKE divergence: true when the backend answers `LIKE needle` on `haystack` differently. */
-export type DeclaredDivergence = (needle: string, haystack: string) => boolean;
+/**
+ * A declared folding divergence: true when the backend answers `LIKE needle` on `haystack`
+ * differently (`place` `start` or `end`: `STARTS_WITH needle`, `ENDS_WITH needle`).
+ */
+export type DeclaredDivergence = (needle: string, haystack: string, place: TextPlace) => boolean;
 
 /** A comparison of a piece of text (LIKE and its kin), where case folding acts. */
 type TextComparison = Comparison & { readonly value: string };
@@ -89,7 +92,7 @@ export function explainedIds(query: ValidatedQuery, records: readonly object[], 
   const ids = new Set<string>();
   if (found.length === 0) return ids;
   for (const r of records) {
-    if (found.some((c) => attributeTexts(r, c.attribute).some((h) => declared(c.value, h)))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
+    if (found.some((c) => attributeTexts(r, c.attribute).some((h) => declared(c.value, h, OPERATOR_FACTS[c.operator].place ?? 'anywhere')))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
   }
   return ids;
 }

@@ -7,6 +7,7 @@
  * - the word the query has next is always among the candidates (attributes, operators, keywords,
  *   parentheses after a separator, and the values of a Boolean or a closed set).
  */
+import { TEXT_OPERATORS } from '../../src/schema/operators.js';
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { safeCheck } from '../../src/api/check.js';
@@ -17,6 +18,9 @@ import { hover } from '../../src/tooling/hover.js';
 import { scan } from '../../src/tooling/scan.js';
 import { arbTokenSoup } from './arbitraries/ast.js';
 import { arbQueryText } from './arbitraries/valid-query.js';
+
+/** Whether the word written as an operator is a text test (LIKE and kin), whose value is free text. */
+const isTextTest = (word: string | undefined): boolean => (TEXT_OPERATORS as ReadonlySet<string | undefined>).has(word);
 
 const arbEntity = fc.constantFrom(...schedulingSchema.entityNames);
 const arbQuery = arbEntity.chain((e) => arbQueryText(e, 2));
@@ -57,7 +61,7 @@ test.prop([arbQuery], { numRuns: 150 })('the word a valid query has next is amon
     const expected =
       token.role === 'attribute' || token.role === 'operator' || token.role === 'keyword' || token.role === 'open' || (token.role === 'close' && before.separated)
         ? true
-        : token.role === 'value' && !token.quoted && before.operator !== 'LIKE' && before.operator !== 'NOT_LIKE' && (attribute?.type === 'Boolean' || attribute?.values !== undefined)
+        : token.role === 'value' && !token.quoted && !isTextTest(before.operator) && (attribute?.type === 'Boolean' || attribute?.values !== undefined)
           ? !before.values.includes(token.text)
           : false;
     // NOT is offered with the ( of its group.
@@ -94,7 +98,7 @@ function sampleValue(text: string, entity: SchedulingEntityName): string {
   const name = state.attribute?.split('.')[1];
   const a = name === undefined ? undefined : (schedulingSchema.entities[entity].attributes as Record<string, Attribute>)[name];
   if (a === undefined) return 'x';
-  if (a.values !== undefined && state.operator !== 'LIKE' && state.operator !== 'NOT_LIKE') return a.values[0]!;
+  if (a.values !== undefined && !isTextTest(state.operator)) return a.values[0]!;
   if (a.id?.kind === 'prefixed') return `${a.id.prefix}A1`;
   return a.type === 'Number' || a.id?.kind === 'integer' ? '1' : 'x';
 }

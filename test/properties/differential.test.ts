@@ -29,6 +29,7 @@ import { MONGO_SKIP_REASON, MONGO_URL, mingoIds, openMongoScratch, type MongoScr
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { arbDataset, sqlInput, type Dataset } from './arbitraries/data.js';
 import { arbQueryText, DIFFERENTIAL_NOW, divergentIds, type FoldingDiffers } from './arbitraries/valid-query.js';
+import type { TextPlace } from '../../src/schema/operators.js';
 
 // ---- set-up ----
 
@@ -60,7 +61,7 @@ async function engines(): Promise<Engine[]> {
     const folding = await e.folding();
     list.push({
       name,
-      differs: foldsLikeJavaScript(folding) ? undefined : (n: string, h: string) => foldingDiffers(folding, n, h),
+      differs: foldsLikeJavaScript(folding) ? undefined : (n: string, h: string, place: TextPlace) => foldingDiffers(folding, n, h, place),
       ids: (query) => e.ids(query),
     });
   }

@@ -12,6 +12,7 @@
  * A failure prints fast-check's seed and path; re-run it with `{ seed, path }` in the test's
  * parameters.
  */
+import { OPERATOR_FACTS } from '../../src/schema/operators.js';
 import { operandsOf } from '../support/condition-operands.js';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
@@ -87,11 +88,15 @@ function comparisonsOf(c: Condition): (Condition & { kind: 'Comparison' })[] {
   return c.kind === 'Comparison' ? [c] : operandsOf(c).flatMap(comparisonsOf);
 }
 
-/** Whether a tree uses anything the timezest profile leaves out: OR, parentheses, NOT, null, a Number attribute. */
+/** Whether a tree uses anything the timezest profile leaves out: OR, parentheses, NOT, null, a Number attribute, STARTS_WITH or ENDS_WITH. */
 function usesExtension(e: Expr, entity: Entity): boolean {
   switch (e.kind) {
     case 'Predicate':
-      return e.values.some((v) => v.kind === 'Null') || entity.attributes[e.attribute.property]?.type === 'Number';
+      return (
+        e.values.some((v) => v.kind === 'Null') ||
+        entity.attributes[e.attribute.property]?.type === 'Number' ||
+        OPERATOR_FACTS[e.operator.name].extension !== undefined
+      );
     case 'Group':
     case 'Not':
     case 'Or':

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
 import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TextPlace } from '../../src/schema/operators.js';
 import { foldingDiffers, sqliteFoldingDiffers, type MeasuredFolding } from '../../src/backends/sql/case-folding.js';
 import { sqlDatabase, type SqlDatabase } from '../../src/backends/sql/database.js';
 import { measureFolding } from '../../src/backends/sql/measure-folding.js';
@@ -39,7 +40,7 @@ afterAll(async () => {
 /** The operators that compare text exactly (rule 5). */
 const EQUALITY = ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'] as const;
 
-const pgDeclared = (needle: string, haystack: string) => foldingDiffers(pgFolding, needle, haystack);
+const pgDeclared = (needle: string, haystack: string, place: TextPlace) => foldingDiffers(pgFolding, needle, haystack, place);
 
 /** The one disagreement of a failed report. */
 function theDisagreement(report: AgreementReport) {

@@ -8,6 +8,7 @@
  * backend matches (NOT_LIKE a subset), and only when the lowercased needle has `σ` or `ς` and the
  * text has `Σ`.
  */
+import { TEXT_PLACE_TESTS, type TextPlace } from '../../schema/operators.js';
 
 const CAPITAL_SIGMA = '\u03a3';
 const DOTTED_CAPITAL_I = '\u0130';
@@ -15,8 +16,8 @@ const DOTTED_CAPITAL_I = '\u0130';
 const EITHER_SIGMA = Symbol('σ or ς');
 
 /**
- * True when MongoDB and the in-memory backend give different answers to `LIKE needle` on the
- * text `haystack` (the value as compared: for a psa_b ticket number, without its leading `#`).
+ * True when MongoDB and the in-memory backend give different answers to `LIKE needle` (with
+ * `place` `start` or `end`: `STARTS_WITH`, `ENDS_WITH`) on the text `haystack` (the value as compared: for a psa_b ticket number, without its leading `#`).
  * Exactly then: the lowercased needle has `σ` or `ς`, `haystack` has `Σ`, and the needle occurs
  * in the text's folding when each `Σ` may be either sigma but not in its `toLowerCase()`.
  *
@@ -27,21 +28,29 @@ const EITHER_SIGMA = Symbol('σ or ς');
  * mongoFoldingDiffers('σ', 'ΣΟΦΙΑ'); // false: both match ('σοφια')
  * ```
  */
-export function mongoFoldingDiffers(needle: string, haystack: string): boolean {
+export function mongoFoldingDiffers(needle: string, haystack: string, place: TextPlace = 'anywhere'): boolean {
   const lower = needle.toLowerCase();
   if (!/[σς]/.test(lower) || !haystack.includes(CAPITAL_SIGMA)) return false;
-  return foldedContains(haystack, [...lower]) !== haystack.toLowerCase().includes(lower);
+  return foldedContains(haystack, [...lower], place) !== TEXT_PLACE_TESTS[place](haystack.toLowerCase(), lower);
 }
 
-/** Does `text`, folded one character at a time with `Σ` as either sigma, contain `needle`? */
-function foldedContains(text: string, needle: readonly string[]): boolean {
+/** Where in a folded text of `length` characters a needle of `n` may start, for each place. */
+const STARTS: { readonly [P in TextPlace]: (length: number, n: number) => { readonly from: number; readonly to: number } } = {
+  anywhere: (length, n) => ({ from: 0, to: length - n }),
+  start: () => ({ from: 0, to: 0 }),
+  end: (length, n) => ({ from: length - n, to: length - n }),
+};
+
+/** Does `text`, folded one character at a time with `Σ` as either sigma, hold `needle` at `place`? */
+function foldedContains(text: string, needle: readonly string[], place: TextPlace): boolean {
   const folded: (string | typeof EITHER_SIGMA)[] = [];
   for (const c of text) {
     if (c === CAPITAL_SIGMA) folded.push(EITHER_SIGMA);
     else if (c === DOTTED_CAPITAL_I) folded.push(...c.toLowerCase());
     else folded.push(c.toLowerCase());
   }
-  for (let start = 0; start + needle.length <= folded.length; start++) {
+  const { from, to } = STARTS[place](folded.length, needle.length);
+  for (let start = Math.max(from, 0); start <= to && start + needle.length <= folded.length; start++) {
     let j = 0;
     for (; j < needle.length; j++) {
       const t = folded[start + j];

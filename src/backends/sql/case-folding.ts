@@ -4,6 +4,7 @@
  * such data. The compiler folds the needle with `toLowerCase` before binding it; only the stored
  * side is folded by the engine.
  */
+import { TEXT_PLACE_TESTS, type TextPlace } from '../../schema/operators.js';
 
 /**
  * The three ways engines lower-case text for `LIKE`:
@@ -87,8 +88,9 @@ export function foldsLikeJavaScript(folding: EngineFolding): boolean {
 }
 
 /**
- * True exactly when `haystack LIKE needle` (case-insensitive substring) answers differently on an
- * engine with folding `folding` than in JavaScript. The two always agree when
+ * True exactly when `haystack LIKE needle` (case-insensitive substring; with `place` `start` or
+ * `end`, `STARTS_WITH` or `ENDS_WITH`) answers differently on an engine with folding `folding`
+ * than in JavaScript. The two always agree when
  * `foldLikeEngine(folding, haystack) === haystack.toLowerCase()`, that is when the haystack has no
  * character the engine folds differently; this predicate is the exact condition.
  *
@@ -101,10 +103,11 @@ export function foldsLikeJavaScript(folding: EngineFolding): boolean {
  * foldingDiffers('ascii', 'rger', 'Ärger'); // false: the needle avoids it
  * ```
  */
-export function foldingDiffers(folding: EngineFolding, needle: string, haystack: string): boolean {
+export function foldingDiffers(folding: EngineFolding, needle: string, haystack: string, place: TextPlace = 'anywhere'): boolean {
   if (folding === 'full') return false;
   const n = needle.toLowerCase();
-  return foldLikeEngine(folding, haystack).includes(n) !== haystack.toLowerCase().includes(n);
+  const test = TEXT_PLACE_TESTS[place];
+  return test(foldLikeEngine(folding, haystack), n) !== test(haystack.toLowerCase(), n);
 }
 
 /**
@@ -118,6 +121,6 @@ export function foldingDiffers(folding: EngineFolding, needle: string, haystack:
  * sqliteFoldingDiffers('zo', 'ZOË');  // false
  * ```
  */
-export function sqliteFoldingDiffers(needle: string, haystack: string): boolean {
-  return foldingDiffers('ascii', needle, haystack);
+export function sqliteFoldingDiffers(needle: string, haystack: string, place: TextPlace = 'anywhere'): boolean {
+  return foldingDiffers('ascii', needle, haystack, place);
 }

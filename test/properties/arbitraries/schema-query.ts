@@ -12,7 +12,8 @@ import { and, group, not, or, predicate } from '../../../src/ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator, type Predicate, type Span } from '../../../src/ast/nodes.js';
 import type { TqlErrorCode } from '../../../src/errors/codes.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
-import { LIST_OPERATORS, NULL_OPERATORS } from '../../../src/schema/operators.js';
+import { PROFILE_DEFINITIONS } from '../../../src/parser/options.js';
+import { LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorsAllowed, TEXT_OPERATORS } from '../../../src/schema/operators.js';
 import type { Attribute, Entity, Schema } from '../../../src/schema/types.js';
 import { arbNumberText, arbText, ID_BODIES, TICKET_NUMBERS } from './data.js';
 
@@ -108,13 +109,16 @@ function isLeap(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
+/** A text test (LIKE and kin): its value is free text, even on a closed set. */
+const isText = (op: Operator) => TEXT_OPERATORS.has(op);
+
 const arbIntegerIdText = fc.oneof(fc.nat({ max: 100000 }).map(String), fc.maxSafeNat().map(String), fc.nat({ max: 99 }).map((n) => `00${n}`));
 
 /** A valid value (not null) of `a` for `op`. */
 function arbValidText(a: Attribute, op: Operator): fc.Arbitrary<string> {
   switch (a.type) {
     case 'String':
-      if (a.values !== undefined && op !== 'LIKE' && op !== 'NOT_LIKE') return fc.constantFrom(...a.values);
+      if (a.values !== undefined && !isText(op)) return fc.constantFrom(...a.values);
       return fc.oneof({ weight: 4, arbitrary: arbText }, { weight: 1, arbitrary: fc.constantFrom(...TICKET_NUMBERS) });
     case 'ID': {
       const format = a.id!;
@@ -156,13 +160,14 @@ function build(path: string, op: Operator, values: readonly (string | null)[]): 
 }
 
 /**
- * A predicate that `entity` accepts; `extensions: false` keeps the bare null and Number
- * attributes out (for timezest).
+ * A predicate that `entity` accepts; `extensions: false` keeps the bare null, Number attributes
+ * and the operators of an extension (STARTS_WITH, ENDS_WITH) out (for timezest).
  */
 export function arbValidPredicate(entity: Entity, extensions = true): fc.Arbitrary<Predicate> {
+  const operators = (a: Attribute) => (extensions ? a.operators : operatorsAllowed(PROFILE_DEFINITIONS.timezest.allows, a.operators));
   return fc
-    .constantFrom(...attributesOf(entity).filter((a) => extensions || a.type !== 'Number'))
-    .chain((a) => fc.constantFrom(...a.operators).chain((op) => arbValidValues(a, op, extensions).map((vs) => build(a.path, op, vs))));
+    .constantFrom(...attributesOf(entity).filter((a) => extensions || (a.type !== 'Number' && operators(a).length > 0)))
+    .chain((a) => fc.constantFrom(...operators(a)).chain((op) => arbValidValues(a, op, extensions).map((vs) => build(a.path, op, vs))));
 }
 
 // ---- trees over a given list of leaves ----
@@ -300,7 +305,7 @@ function eligible(schema: Schema, test: (a: Attribute, entity: Entity) => boolea
 }
 
 const isList = (op: Operator) => LIST_OPERATORS.has(op);
-const closedOps = (a: Attribute) => a.operators.filter((op) => op === 'EQ' || op === 'NOT_EQ' || isList(op));
+const closedOps = (a: Attribute) => a.operators.filter((op) => OPERATOR_FACTS[op].compares === 'equality');
 
 /** For each defect kind, which attributes it can be put on. */
 const APPLIES: { readonly [K in PredicateDefectKind]: (a: Attribute, entity: Entity, schema: Schema) => boolean } = {
@@ -315,7 +320,7 @@ const APPLIES: { readonly [K in PredicateDefectKind]: (a: Attribute, entity: Ent
   null_in_list: (a) => a.operators.some(isList),
   value_not_allowed: (a) => a.values !== undefined && closedOps(a).length > 0,
   wrong_id_prefix: (a) => a.id?.kind === 'prefixed',
-  invalid_character: (a) => a.type === 'String' && (a.values === undefined || a.operators.some((op) => op === 'LIKE' || op === 'NOT_LIKE')),
+  invalid_character: (a) => a.type === 'String' && (a.values === undefined || a.operators.some(isText)),
 };
 
 /** The defect kinds that some attribute of `schema` (of its entity `entity`, if given) can take. */
@@ -431,7 +436,7 @@ function defectOn(schema: Schema, kind: PredicateDefectKind, e: Entity, a: Attri
       );
     }
     case 'invalid_character': {
-      const ops = a.values === undefined ? a.operators : a.operators.filter((op) => op === 'LIKE' || op === 'NOT_LIKE');
+      const ops = a.values === undefined ? a.operators : a.operators.filter(isText);
       return made(
         fc.tuple(fc.constantFrom(...ops), arbBadCharacterText, fc.nat()).chain(([op, bad, at]) =>
           (isList(op) ? fc.array(arbValidText(a, op), { maxLength: 3 }) : fc.constant([])).map((vs) => {

@@ -11,7 +11,7 @@ import { and, group, not, or, predicate, query } from '../../../src/ast/builders
 import type { Conjunct, Disjunct, Expr, Operator } from '../../../src/ast/nodes.js';
 import { print } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
-import { LIST_OPERATORS } from '../../../src/schema/operators.js';
+import { LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, TEXT_OPERATORS, type TextPlace } from '../../../src/schema/operators.js';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
 import type { Comparison, Condition, ValidatedQuery } from '../../../src/validate/validated-query.js';
 import {
@@ -28,7 +28,7 @@ import {
   type DataRecord,
 } from './data.js';
 
-/** A LIKE needle: a piece of a pool text, its case flipped now and then, or free text. */
+/** A needle of a text test (LIKE and kin): a piece of a pool text, its case flipped now and then, or free text. */
 const arbNeedle: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
@@ -49,7 +49,7 @@ const isTicketNumber = (a: Attribute) => a.source.kind === 'element' && a.source
 
 /** The text of one value of attribute `a` for operator `op` (`null` for the bare null). */
 function arbValue(a: Attribute, op: Operator, relativeAt: number | undefined): fc.Arbitrary<string | null> {
-  if (op === 'LIKE' || op === 'NOT_LIKE') return arbNeedle;
+  if (OPERATOR_FACTS[op].compares === 'text') return arbNeedle;
   const value = ((): fc.Arbitrary<string> => {
     switch (a.type) {
       case 'String':
@@ -68,7 +68,7 @@ function arbValue(a: Attribute, op: Operator, relativeAt: number | undefined): f
         return arbNumberText;
     }
   })();
-  return a.nullable && (op === 'EQ' || op === 'NOT_EQ')
+  return a.nullable && NULL_OPERATORS.has(op)
     ? fc.oneof({ weight: 3, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) })
     : value;
 }
@@ -149,14 +149,17 @@ export function arbQueryText(entity: SchedulingEntityName, maxDepth = 3, relativ
     .map(([expr, style]) => ({ entity, text: print(query(expr), { style }) }));
 }
 
-/** The LIKE and NOT_LIKE comparisons of a validated query, where a folding divergence can act. */
-export function likeComparisons(condition: Condition): Comparison<'LIKE' | 'NOT_LIKE'>[] {
+/** A comparison that tests a piece of text (LIKE, NOT_LIKE, STARTS_WITH, ENDS_WITH). */
+type TextComparison = Comparison<'LIKE' | 'NOT_LIKE' | 'STARTS_WITH' | 'ENDS_WITH'>;
+
+/** The text tests of a validated query, where a folding divergence can act. */
+export function likeComparisons(condition: Condition): TextComparison[] {
   if (condition.kind !== 'Comparison') return operandsOf(condition).flatMap(likeComparisons);
-  return condition.operator === 'LIKE' || condition.operator === 'NOT_LIKE' ? [condition] : [];
+  return TEXT_OPERATORS.has(condition.operator) ? [condition as TextComparison] : [];
 }
 
-/** A declared LIKE divergence: true when an engine answers `LIKE needle` on `haystack` differently. */
-export type FoldingDiffers = (needle: string, haystack: string) => boolean;
+/** A declared folding divergence: true when an engine answers the text test of `needle` at `place` on `haystack` differently. */
+export type FoldingDiffers = (needle: string, haystack: string, place: TextPlace) => boolean;
 
 /**
  * The ids of the records where a declared divergence can change the answer of `query`: some
@@ -173,7 +176,7 @@ export function divergentIds(query: ValidatedQuery, records: readonly DataRecord
   const ids = new Set<string>();
   if (likes.length === 0) return ids;
   for (const r of records) {
-    if (likes.some((c) => attributeTexts(r, c.attribute).some((h) => differs(c.value, h)))) ids.add(r.id);
+    if (likes.some((c) => attributeTexts(r, c.attribute).some((h) => differs(c.value, h, OPERATOR_FACTS[c.operator].place!)))) ids.add(r.id);
   }
   return ids;
 }
