@@ -22,6 +22,8 @@ import { queryArbitrary } from './query-arbitrary.js';
 import { datasetArbitrary, type TestRecord } from './record-arbitrary.js';
 import { referenceIds, sortedIds } from './reference.js';
 import { queryRules, type LanguageRule } from './rules.js';
+import { TEST_NOW } from './value-pools.js';
+import { resolveNow } from '../validate/resolve-now.js';
 
 /** The backend under test: how to fill it and how it answers. */
 export interface AgreementTarget {
@@ -49,6 +51,8 @@ export interface CheckAgreementOptions extends AgreementTarget {
   readonly declared?: DeclaredDivergence | undefined;
   /** The field holding each record's id. Default `id`. */
   readonly key?: string | undefined;
+  /** The clock relative times (`now-7d`) are resolved on, once per query, before both backends see it: Unix seconds. Default 1700000000. */
+  readonly now?: number | undefined;
   /** Restrict the queries: profile, depth, operators (as in `queryArbitrary`). */
   readonly profile?: Profile | undefined;
   readonly depth?: number | undefined;
@@ -136,13 +140,15 @@ interface Settings extends AgreementTarget {
   readonly key: string;
   readonly declared: DeclaredDivergence | undefined;
   readonly profile: Profile | undefined;
+  readonly now: number;
 }
 
 /** The first query of `c` that disagrees, and its outcome. */
 async function firstDisagreement(o: Settings, [records, texts]: Case, onExplained?: (text: string, ids: string[]) => void): Promise<{ text: string; outcome: Outcome } | undefined> {
   const failed = await loaded(o, records);
   for (const text of texts) {
-    const query = check(text, o.schema, o.entity, { profile: o.profile });
+    // Resolved once: both backends answer for the same instant.
+    const query = resolveNow(check(text, o.schema, o.entity, { profile: o.profile }), o.now);
     if (failed !== undefined) return { text, outcome: { expected: referenceIds(query, records, o.key), got: [], unexplained: [], explained: [], error: failed } };
     const outcome = await compare(o, query, records);
     if (outcome.unexplained.length > 0 || outcome.error !== undefined) return { text, outcome };
@@ -229,7 +235,7 @@ async function narrowed(o: Settings, given: string, records: readonly TestRecord
  */
 export async function checkAgreement(options: CheckAgreementOptions): Promise<AgreementReport> {
   const read = readOptions('checkAgreement', options, ['schema', 'entity', 'load', 'run', 'declared', 'path', 'profile', 'operators']);
-  const counts = readTestingOptions('checkAgreement', options, { runs: 'positive', queries: 'positive', size: 'count', key: 'string', depth: 'count' });
+  const counts = readTestingOptions('checkAgreement', options, { runs: 'positive', queries: 'positive', size: 'count', key: 'string', depth: 'count', now: 'count' });
   const { seed: givenSeed } = readOptions('checkAgreement', options, ['seed']);
   if (typeof read.load !== 'function' || typeof read.run !== 'function') throw optionError('checkAgreement: load and run are functions (load(records), run(query) → ids).');
   if (read.declared !== undefined && typeof read.declared !== 'function') throw optionError('checkAgreement: declared is a function (needle, haystack) → boolean, such as foldingDiffers with a folding bound.');
@@ -243,6 +249,7 @@ export async function checkAgreement(options: CheckAgreementOptions): Promise<Ag
     key: counts.key ?? 'id',
     declared: read.declared,
     profile: read.profile,
+    now: counts.now ?? TEST_NOW,
   };
   const seed = givenSeed ?? Math.floor(Math.random() * 2 ** 31);
   const arbitrary = fc.tuple(

@@ -17,6 +17,8 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 import { filteredQueryArbitrary, queryArbitrary } from './query-arbitrary.js';
 import { datasetArbitrary } from './record-arbitrary.js';
 import { referenceIds } from './reference.js';
+import { TEST_NOW } from './value-pools.js';
+import { resolveNow } from '../validate/resolve-now.js';
 
 /** Options of the laws. */
 export interface LawOptions {
@@ -24,7 +26,7 @@ export interface LawOptions {
   readonly profile?: Profile | undefined;
   /** Records to evaluate on, ids in `id`; default: a generated dataset per case. */
   readonly records?: readonly object[] | undefined;
-  /** The backend whose answers must obey the law: ids selected from `records`. Default: the in-memory backend. */
+  /** The backend whose answers must obey the law: ids selected from `records`, for a query whose relative times are resolved (at 1700000000). Default: the in-memory backend. */
   readonly select?: ((query: ValidatedQuery, records: readonly object[]) => readonly unknown[]) | undefined;
 }
 
@@ -41,8 +43,9 @@ function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arb
 /** A record's id, as the answers hold it. */
 const idOf = (record: object) => String((record as Record<string, unknown>)['id']);
 
+/** The ids `select` (or the reference) gives for `query`, its relative times resolved on the testing clock. */
 const selected = (options: LawOptions, query: ValidatedQuery, records: readonly object[]) =>
-  new Set((options.select ?? ((q, rs) => referenceIds(q, rs)))(query, records).map(String));
+  new Set((options.select ?? ((q, rs) => referenceIds(q, rs)))(resolveNow(query, TEST_NOW), records).map(String));
 
 /** A query and its complement, as texts: what {@link complementLaw} generates. */
 export type ComplementPair = readonly [string, string];

@@ -83,11 +83,11 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
 }
 
 function arbPredicate(p: QueryPlan): fc.Arbitrary<Expr> {
-  const nulls = PROFILE_DEFINITIONS[p.profile].allows.null;
+  const { null: nulls, relative_time: relative } = PROFILE_DEFINITIONS[p.profile].allows;
   return fc
     .constantFrom(...p.attributes)
     .chain((a) => fc.constantFrom(...a.operators.filter((op) => p.allows(a, op))).map((op) => [a, op] as const))
-    .chain(([a, op]) => predicateValues(a, op, nulls).map(([first, ...rest]) => predicate(a.path as `${string}.${string}`, op, first, ...rest)));
+    .chain(([a, op]) => predicateValues(a, op, nulls, relative).map(([first, ...rest]) => predicate(a.path as `${string}.${string}`, op, first, ...rest)));
 }
 
 const asConjunct = (e: Expr): Conjunct => (e.kind === 'And' || e.kind === 'Or' ? group(e) : e);

@@ -29,8 +29,14 @@ function numberText(n: number): fc.Arbitrary<string> {
   return fc.constantFrom(...forms);
 }
 
-/** The text of one value (not null) of each type. */
-const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator) => fc.Arbitrary<string> } = {
+/**
+ * Times relative to the clock (extended profile): on the testing clock (1700000000, value-pools.ts)
+ * they land on the boundary seconds of the pools, a second either side.
+ */
+const RELATIVE_TIMES: readonly string[] = ['now', 'now-1s', 'now+1s', 'now-0s', 'now-1h', 'now+90m', 'now-7d', 'now-2w'];
+
+/** The text of one value (not null) of each type; `relative`: relative times too. */
+const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, relative: boolean) => fc.Arbitrary<string> } = {
   String: (a, op) => {
     // Operators that compare a piece of text (LIKE and its kin) take needles; the others whole values.
     const compares = OPERATOR_FACTS[op].compares;
@@ -55,22 +61,24 @@ const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator) 
         return arbHostileText.map((t) => (t === '' ? 'x' : t));
     }
   },
-  Timestamp: () => arbSecond.chain(timestampText),
+  Timestamp: (_a, _op, relative) =>
+    relative ? fc.oneof({ weight: 4, arbitrary: arbSecond.chain(timestampText) }, { weight: 1, arbitrary: fc.constantFrom(...RELATIVE_TIMES) }) : arbSecond.chain(timestampText),
   Boolean: () => fc.constantFrom('true', 'false'),
   Number: () => arbNumber.chain(numberText),
 };
 
 /**
  * The values of a predicate on `attribute` with `op`: a list of one to four for IN and NOT_IN,
- * else one, now and then the bare `null` where the attribute and operator take it and `nulls`.
+ * else one, now and then the bare `null` where the attribute and operator take it and `nulls`,
+ * and with `relative`, now and then a time relative to the clock (`now-7d`).
  *
  * @example
  * ```ts
- * fc.sample(predicateValues(createdAt, 'GTE', true), 2); // [['1700000000'], ['2023-01-01']]
+ * fc.sample(predicateValues(createdAt, 'GTE', true, true), 2); // [['1700000000'], ['now-7d']]
  * ```
  */
-export function predicateValues(attribute: Attribute, op: Operator, nulls: boolean): fc.Arbitrary<readonly [string | null, ...(string | null)[]]> {
-  const one = VALUE_TEXT[attribute.type](attribute, op);
+export function predicateValues(attribute: Attribute, op: Operator, nulls: boolean, relative: boolean): fc.Arbitrary<readonly [string | null, ...(string | null)[]]> {
+  const one = VALUE_TEXT[attribute.type](attribute, op, relative);
   if (OPERATOR_FACTS[op].values === 'list') return fc.array(one, { minLength: 1, maxLength: 4 }).map((vs) => vs as unknown as readonly [string, ...string[]]);
   if (!nulls || !attribute.nullable || !OPERATOR_FACTS[op].takesNull) return one.map((v) => [v] as const);
   return fc.oneof({ weight: 3, arbitrary: one }, { weight: 1, arbitrary: fc.constant(null) }).map((v) => [v] as const);

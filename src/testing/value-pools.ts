@@ -85,6 +85,12 @@ export const BOUNDARY_SECONDS: readonly number[] = [
   -86400, -1, 0, 1, 1672531199, 1672531200, 1672531201, 1699999999, 1700000000, 1700000001, 2147483647, 2147483648, 4102444800,
 ];
 
+/**
+ * The clock the testing functions resolve relative times (`now-7d`) on, so that a run and its
+ * replay answer alike: 1700000000, one of the boundary seconds.
+ */
+export const TEST_NOW = 1700000000;
+
 /** A whole second: a boundary, or any second from 1970 to 2100. */
 export const arbSecond: fc.Arbitrary<number> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...BOUNDARY_SECONDS) },

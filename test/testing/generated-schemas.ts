@@ -64,7 +64,13 @@ function ownFields(name: string, source: AttributeSource | undefined): Attribute
       return { kind: 'variant', tag: own(source.tag), fields: Object.fromEntries(fields.length === 0 ? [['only', own('value')]] : fields) };
     }
     case 'element':
-      return { ...source, arrays: source.arrays.map(own) as [string, ...string[]], where: { field: own(source.where.field), oneOf: source.where.oneOf.map(sqlSafe) as [string, ...string[]] }, value: own(source.value) };
+      return {
+        ...source,
+        arrays: source.arrays.map(own) as [string, ...string[]],
+        where: { field: own(source.where.field), oneOf: source.where.oneOf.map(sqlSafe) as [string, ...string[]] },
+        // A field that is both the tag and the value holds text and the value at once: no SQL column is both.
+        value: own(source.value === source.where.field ? `${source.value}_value` : source.value),
+      };
   }
 }
 

@@ -113,6 +113,7 @@ describe('coverage, counted over 3,000 queries of the schema with every kind of 
       date: /^\d{4}-\d\d-\d\d$/,
       'date and time in UTC': /T\d\d:\d\d(:\d\d)?Z$/,
       'with an offset': /[+-]\d\d:\d\d$/,
+      'relative to now': /^now([+-]\d+[smhdw])?$/,
     };
     const counts = Object.fromEntries(Object.entries(forms).map(([name, re]) => [name, values.filter((v) => re.test(v)).length]));
     expect(Object.entries(counts).filter(([, n]) => n < 5)).toEqual([]);
