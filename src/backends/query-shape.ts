@@ -56,7 +56,8 @@ const VALUE_OF: { readonly [Op in Operator]: Check } = {
  *     Not: (x) => x,
  *     comparisons: { EQ: (c) => [c.attribute.path], NOT_EQ: (c) => [c.attribute.path], LT: (c) => [c.attribute.path], LTE: (c) => [c.attribute.path],
  *                    GT: (c) => [c.attribute.path], GTE: (c) => [c.attribute.path], LIKE: (c) => [c.attribute.path], NOT_LIKE: (c) => [c.attribute.path],
- *                    IN: (c) => [c.attribute.path], NOT_IN: (c) => [c.attribute.path] },
+ *                    IN: (c) => [c.attribute.path], NOT_IN: (c) => [c.attribute.path],
+ *                    STARTS_WITH: (c) => [c.attribute.path], ENDS_WITH: (c) => [c.attribute.path] },
  *   }, undefined),
  * ); // the attributes the query reads
  * ```
