@@ -135,7 +135,7 @@ export interface SqlDialect {
  *
  * @example
  * ```ts
- * postgres.indexes; // { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram' }
+ * postgres.indexes; // { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram', prefix: 'pattern_ops' }
  * ```
  */
 export interface IndexSyntax {
@@ -150,6 +150,14 @@ export interface IndexSyntax {
   readonly equality: 'btree' | 'hash';
   /** The index that serves `LIKE '%…%'`: `trigram` (PostgreSQL's `pg_trgm` GIN), or `none`. */
   readonly substring: 'trigram' | 'none';
+  /**
+   * The index that serves `STARTS_WITH` (`LIKE 'x%'` on the folded text): `pattern_ops`
+   * (PostgreSQL: a B-tree on `lower(column) text_pattern_ops`, whose entries are limited to
+   * about 2,700 bytes), `nocase` (SQLite: the column `COLLATE NOCASE`, which its LIKE
+   * optimization uses when LIKE folds case by itself: `caseFolding: 'database'` and
+   * `PRAGMA case_sensitive_like` off, the default), or `none` (the default).
+   */
+  readonly prefix?: 'pattern_ops' | 'nocase' | 'none';
 }
 
 /**
@@ -242,7 +250,7 @@ export const postgres: SqlDialect = {
   bytewise: ' COLLATE "C"',
   // Strings have no ranges: a hash index serves their EQ and IN, whatever the text's length (a
   // B-tree entry is limited to 2,704 bytes).
-  indexes: { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram' },
+  indexes: { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram', prefix: 'pattern_ops' },
   limitRows: limitClause,
   rowValues: true,
   conditionValue: asItIs,
@@ -282,7 +290,7 @@ export const sqlite: SqlDialect = {
   collections: 'in',
   // SQLite's default BINARY collation compares bytes.
   bytewise: '',
-  indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none' },
+  indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none', prefix: 'nocase' },
   limitRows: limitClause,
   rowValues: true,
   conditionValue: asItIs,

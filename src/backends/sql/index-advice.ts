@@ -5,7 +5,8 @@
  */
 import type { Schema } from '../../schema/types.js';
 import { caseFoldingFor, resolveDialect, type CaseFolding, type IndexSyntax, type SqlDialect, type SqlDialectName } from './dialects.js';
-import { INDEXED_OPERATORS } from '../../schema/operators.js';
+import { INDEXED_OPERATORS, OPERATOR_FACTS, type IndexKind } from '../../schema/operators.js';
+import type { Operator } from '../../ast/nodes.js';
 import { optionError } from '../../errors/tql-error.js';
 import { entityMapping, readMapping } from './define-mapping.js';
 import { readOptions } from '../../errors/read-options.js';
@@ -15,6 +16,31 @@ import { distinctIndexName, indexName } from './index-name.js';
 
 /** What an index for EQ and IN only is written with, by the kind the dialect offers. */
 const EQUALITY_METHODS: { readonly [K in IndexSyntax['equality']]: string } = { btree: '', hash: 'USING hash ' };
+
+/**
+ * The index definition that serves `STARTS_WITH` for each kind a dialect names, from the stored
+ * expression and its lower-cased form as the compiler writes it; undefined where none can.
+ */
+const PREFIX_INDEXES: { readonly [K in NonNullable<IndexSyntax['prefix']>]: (stored: StoredText) => string | undefined } = {
+  pattern_ops: ({ lowered }) => `(${lowered} text_pattern_ops)`,
+  // SQLite's LIKE optimization needs a bare column on the left of LIKE, which the compiler
+  // writes only when SQLite folds case itself.
+  nocase: ({ expr, column, folding }) => (column && folding === 'database' ? `(${expr} COLLATE NOCASE)` : undefined),
+  none: () => undefined,
+};
+
+/** A String attribute's stored text, as a prefix index sees it. */
+interface StoredText {
+  readonly expr: string;
+  /** `expr` lower-cased as the compiler writes it. */
+  readonly lowered: string;
+  /** Whether `expr` is a plain column. */
+  readonly column: boolean;
+  readonly folding: CaseFolding;
+}
+
+/** Whether an attribute takes an operator that wants the index `kind`. */
+const wants = (operators: readonly Operator[], kind: IndexKind) => operators.some((o) => OPERATOR_FACTS[o].index === kind);
 
 /** Options of {@link indexAdvice}. */
 export interface IndexAdviceOptions {
@@ -75,7 +101,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
   const q = dialect.quoteIdentifier;
   // Refused as compileSql refuses it: no index is advised for statements that cannot be compiled.
   const folding = caseFoldingFor(dialect, options.caseFolding);
-  const { ifNotExists, expressions, equality, substring } = dialect.indexes;
+  const { ifNotExists, expressions, equality, substring, prefix } = dialect.indexes;
   const trigram = substring === 'trigram' && options.trigram !== false;
   const listOrder = options.listOrder ?? 'created_at';
   if (listOrder !== false && typeof listOrder !== 'string') throw optionError('listOrder is the name of the column lists are ordered by, or false for none.');
@@ -119,9 +145,12 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const method = attribute.type === 'String' ? EQUALITY_METHODS[equality] : '';
       if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
       // A closed set of a few values is better served by the B-tree than by trigrams.
-      if (trigram && attribute.type === 'String' && attribute.values === undefined && attribute.operators.includes('LIKE')) {
+      const freeText = attribute.type === 'String' && attribute.values === undefined;
+      if (trigram && freeText && wants(attribute.operators, 'trigram')) {
         add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
       }
+      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, lowered: dialect.lower(target.value, folding), column: attribute.source.kind === 'field', folding }) : undefined;
+      if (prefixIndex !== undefined) add(entity.table, `${attributeName}_prefix`, prefixIndex);
     }
     if (listOrder !== false) {
       add(entity.table, `${listOrder}_${entity.key}`, `(${q(listOrder)}, ${q(entity.key)}${dialect.bytewise})`);
