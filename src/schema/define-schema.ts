@@ -324,10 +324,12 @@ export function sourceProblem(source: unknown): string | undefined {
   switch (s.kind) {
     case 'field':
       return isText(s.field) ? undefined : 'a field source names its field: { kind: "field", field: "name" }';
-    case 'variant':
-      return isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText)
-        ? undefined
-        : 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … } }';
+    case 'variant': {
+      const shaped = isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText);
+      if (!shaped) return 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … } }';
+      // No tag would have a value: every backend would read the attribute as always missing.
+      return Object.keys(s.fields as object).length === 0 ? 'a variant source reads a field for at least one tag: fields: { agent: "name", … }' : undefined;
+    }
     case 'element': {
       const where = s.where as { field?: unknown; oneOf?: unknown } | null | undefined;
       const ok =

@@ -118,3 +118,9 @@ describe('ids: what the ids of each prefix identify', () => {
     `);
   });
 });
+
+test('a variant source with no tag is refused: the attribute could never have a value', () => {
+  expect(() =>
+    defineSchema({ entities: { doc: { attributes: { label: { type: 'String', source: { kind: 'variant', tag: 'kind', fields: {} } } } } } }),
+  ).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_schema: Invalid schema: doc.label: a variant source reads a field for at least one tag: fields: { agent: "name", … }.]`);
+});
