@@ -147,6 +147,29 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   agent(4, 'agent.email LIKE "%@"', ['agnt_pct']),
   agent(4, 'agent.email LIKE _1', ['agnt_pct']),
   agent([2, 4], 'agent.email NOT_LIKE example', ['agnt_sparse']),
+  // STARTS_WITH and ENDS_WITH: LIKE's folding and literal characters, at the start or the end.
+  agent(4, 'agent.name STARTS_WITH ada', ['agnt_ada']),
+  agent(4, 'agent.name STARTS_WITH ADA', ['agnt_ada']), // the needle is folded too
+  agent(4, 'agent.name STARTS_WITH lovelace', []), // in the name, not at its start
+  agent(4, 'agent.name ENDS_WITH LOVELACE', ['agnt_ada']),
+  agent(4, 'agent.name ENDS_WITH ada', []),
+  agent(4, 'agent.name STARTS_WITH 100%', ['agnt_pct']),
+  agent(4, 'agent.name STARTS_WITH 1%', []), // % is literal, not "any text"
+  agent(4, 'agent.name ENDS_WITH _team', ['agnt_pct']),
+  agent(4, 'agent.name ENDS_WITH _', []), // _ is literal, not "any character"
+  agent(4, 'agent.name STARTS_WITH .', []), // regex characters are literal
+  agent(4, 'agent.name STARTS_WITH "O\'B"', ['agnt_quote']),
+  agent(4, 'agent.name ENDS_WITH "\\\\ Back"', ['agnt_quote']), // the name ends with a backslash, a space and Back
+  agent(4, 'agent.name STARTS_WITH 王', ['agnt_wang']),
+  agent([3, 4], 'agent.name STARTS_WITH ""', allAgentsBut('agnt_sparse')), // every text starts with the empty text
+  agent([3, 4], 'agent.name ENDS_WITH ""', allAgentsBut('agnt_sparse')),
+  agent(4, 'agent.name STARTS_WITH zoë', ['agnt_zoe'], 'unicode-case-folding'),
+  agent(4, 'agent.name ENDS_WITH ångström', ['agnt_zoe'], 'unicode-case-folding'),
+  agent(4, 'agent.name ENDS_WITH STRASSE', []), // ß folds to ß, never to ss
+  agent(4, 'agent.name ENDS_WITH straße', ['agnt_ilkay']),
+  // 'İlkay' folds to 'i̇lkay': it starts with 'i', but not with 'il'.
+  agent(4, 'agent.name STARTS_WITH i', ['agnt_ilkay'], 'unicode-case-folding'),
+  agent(4, 'agent.name STARTS_WITH ilkay', [], 'unicode-case-folding'),
 
   // ---- agent: Boolean ----
   agent(3, 'agent.two_factor_enabled EQ false', ['agnt_jose', 'agnt_zoe', 'agnt_quote', 'agnt_ilkay']),
@@ -313,6 +336,13 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   // Only one leading '#' is ignored: '##77' is the number '#77'.
   req(7, 'scheduling_request.psa_b_ticket_number EQ 77', []),
   req(7, 'scheduling_request.psa_b_ticket_number EQ ##77', ['sreq_sched8']),
+  // A prefix or suffix of the number without its one ignored '#'.
+  req([4, 7], 'scheduling_request.psa_b_ticket_number STARTS_WITH 12', ['sreq_sent2']),
+  req([4, 7], 'scheduling_request.psa_b_ticket_number STARTS_WITH 5', ['sreq_sched3']),
+  req([4, 7], 'scheduling_request.psa_b_ticket_number STARTS_WITH ##7', ['sreq_sched8']),
+  req([4, 7], 'scheduling_request.psa_b_ticket_number ENDS_WITH 1', ['sreq_sched3', 'sreq_closed6']),
+  req([4, 7], 'scheduling_request.psa_a_ticket_number STARTS_WITH t-100', ['sreq_new1', 'sreq_closed6']),
+  req([4, 7], 'scheduling_request.psa_a_ticket_number ENDS_WITH 100', []),
   req(7, 'scheduling_request.psa_b_ticket_number IN 1234,#55', ['sreq_sent2', 'sreq_sched3']),
   req([2, 7], 'scheduling_request.psa_b_ticket_number NOT_IN 1234,#55', allRequestsBut('sreq_sent2', 'sreq_sched3')),
   req([4, 7], 'scheduling_request.psa_b_ticket_number LIKE 12', ['sreq_sent2']),
