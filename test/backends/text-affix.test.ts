@@ -15,6 +15,7 @@ import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import { indexAdvice } from '../../src/backends/sql/index-advice.js';
 import { textPattern } from '../../src/backends/sql/like-pattern.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { TEXT_PLACE_TESTS } from '../../src/schema/operators.js';
 
@@ -116,10 +117,17 @@ describe('index advice for STARTS_WITH', () => {
   const agentOnly = { agent: schedulingSqlMapping.agent };
   const prefixIndexes = (statements: readonly string[]) => statements.filter((s) => s.includes('name_prefix_idx') && s.includes('"agent_name'));
 
-  test('postgres: a B-tree on the lower-cased text with text_pattern_ops', () => {
-    expect(prefixIndexes(indexAdvice(schedulingSchema, { dialect: 'postgres', mapping: agentOnly }))).toEqual([
-      'CREATE INDEX IF NOT EXISTS "agent_name_prefix_idx" ON "agent" (lower("name") text_pattern_ops);',
-    ]);
+  test('postgres: the trigram index serves it, no B-tree (whose entries cannot hold a long text)', () => {
+    const statements = indexAdvice(schedulingSchema, { dialect: 'postgres', mapping: agentOnly });
+    expect(prefixIndexes(statements)).toEqual([]);
+    expect(statements).toContain('CREATE INDEX IF NOT EXISTS "agent_name_trgm_idx" ON "agent" USING gin ((lower("name")) gin_trgm_ops);');
+  });
+
+  test('postgres: an attribute with STARTS_WITH and not LIKE still gets the trigram index', () => {
+    const schema = defineSchema({ entities: { book: { attributes: { title: { type: 'String', operators: ['EQ', 'STARTS_WITH'] } } } } });
+    expect(indexAdvice(schema, { dialect: 'postgres', mapping: { book: { table: 'book', key: 'id' } }, listOrder: false })).toContain(
+      'CREATE INDEX IF NOT EXISTS "book_title_trgm_idx" ON "book" USING gin ((lower("title")) gin_trgm_ops);',
+    );
   });
 
   test.for([
@@ -135,9 +143,9 @@ describe('index advice for STARTS_WITH', () => {
   });
 
   test('open text gets one; a closed set of values (scheduling_request.status) does not', () => {
-    const statements = indexAdvice(schedulingSchema, { dialect: 'postgres', mapping: agentOnly });
+    const statements = indexAdvice(schedulingSchema, { dialect: 'sqlite', mapping: agentOnly });
     expect(statements.some((s) => s.includes('agent_role_prefix_idx'))).toBe(true);
-    const requests = indexAdvice(schedulingSchema, { dialect: 'postgres', mapping: { scheduling_request: schedulingSqlMapping.scheduling_request } });
+    const requests = indexAdvice(schedulingSchema, { dialect: 'sqlite', mapping: { scheduling_request: schedulingSqlMapping.scheduling_request } });
     expect(requests.some((s) => s.includes('status_prefix_idx'))).toBe(false);
   });
 });

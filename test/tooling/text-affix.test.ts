@@ -16,7 +16,7 @@ describe('parsing and printing', () => {
   test.for([
     ['agent.name~STARTS_WITH~jo', 'agent.name STARTS_WITH jo'],
     ['agent.name ENDS_WITH "son, jr."', 'agent.name~ENDS_WITH~"son, jr."'],
-  ])('%s prints back to the same tree in both styles', ([text, other]) => {
+  ] as const)('%s prints back to the same tree in both styles', ([text, other]) => {
     const tree = (t: string) => stripSpans(parse(t).expression);
     expect(tree(print(parse(text), { style: 'url' }))).toEqual(tree(text));
     expect(tree(print(parse(text), { style: 'readable' }))).toEqual(tree(text));
@@ -61,7 +61,7 @@ describe('hover', () => {
     ['agent.name STARTS_WITH jo', 'The text "jo", found at the start of agent.name, ignoring case.'],
     ['agent.name ENDS_WITH jo', 'The text "jo", found at the end of agent.name, ignoring case.'],
     ['agent.name LIKE jo', 'The text "jo", found anywhere in agent.name, ignoring case.'],
-  ])('the value of %s', ([text, detail]) => {
+  ] as const)('the value of %s', ([text, detail]) => {
     expect(hover(text, text.length, schedulingSchema, 'agent')?.detail).toBe(detail);
   });
 });

@@ -135,7 +135,7 @@ export interface SqlDialect {
  *
  * @example
  * ```ts
- * postgres.indexes; // { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram', prefix: 'pattern_ops' }
+ * postgres.indexes; // { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram', prefix: 'trigram' }
  * ```
  */
 export interface IndexSyntax {
@@ -151,13 +151,14 @@ export interface IndexSyntax {
   /** The index that serves `LIKE '%…%'`: `trigram` (PostgreSQL's `pg_trgm` GIN), or `none`. */
   readonly substring: 'trigram' | 'none';
   /**
-   * The index that serves `STARTS_WITH` (`LIKE 'x%'` on the folded text): `pattern_ops`
-   * (PostgreSQL: a B-tree on `lower(column) text_pattern_ops`, whose entries are limited to
-   * about 2,700 bytes), `nocase` (SQLite: the column `COLLATE NOCASE`, which its LIKE
-   * optimization uses when LIKE folds case by itself: `caseFolding: 'database'` and
-   * `PRAGMA case_sensitive_like` off, the default), or `none` (the default).
+   * The index that serves `STARTS_WITH` (`LIKE 'x%'` on the folded text): `trigram` (the
+   * trigram index of {@link substring}, which serves a prefix pattern too; PostgreSQL), `nocase`
+   * (SQLite: the column `COLLATE NOCASE`, which its LIKE optimization uses when LIKE folds case
+   * by itself: `caseFolding: 'database'` and `PRAGMA case_sensitive_like` off, the default), or
+   * `none` (the default). Not a B-tree with `text_pattern_ops` on PostgreSQL: its entries hold
+   * at most 2,704 bytes, so a longer text could not be stored at all.
    */
-  readonly prefix?: 'pattern_ops' | 'nocase' | 'none';
+  readonly prefix?: 'trigram' | 'nocase' | 'none';
 }
 
 /**
@@ -250,7 +251,7 @@ export const postgres: SqlDialect = {
   bytewise: ' COLLATE "C"',
   // Strings have no ranges: a hash index serves their EQ and IN, whatever the text's length (a
   // B-tree entry is limited to 2,704 bytes).
-  indexes: { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram', prefix: 'pattern_ops' },
+  indexes: { ifNotExists: true, expressions: true, equality: 'hash', substring: 'trigram', prefix: 'trigram' },
   limitRows: limitClause,
   rowValues: true,
   conditionValue: asItIs,

@@ -19,10 +19,11 @@ const EQUALITY_METHODS: { readonly [K in IndexSyntax['equality']]: string } = { 
 
 /**
  * The index definition that serves `STARTS_WITH` for each kind a dialect names, from the stored
- * expression and its lower-cased form as the compiler writes it; undefined where none can.
+ * expression; undefined where another index serves it or none can.
  */
 const PREFIX_INDEXES: { readonly [K in NonNullable<IndexSyntax['prefix']>]: (stored: StoredText) => string | undefined } = {
-  pattern_ops: ({ lowered }) => `(${lowered} text_pattern_ops)`,
+  // The trigram index, advised for the attribute below, serves LIKE 'x%' as well.
+  trigram: () => undefined,
   // SQLite's LIKE optimization needs a bare column on the left of LIKE, which the compiler
   // writes only when SQLite folds case itself.
   nocase: ({ expr, column, folding }) => (column && folding === 'database' ? `(${expr} COLLATE NOCASE)` : undefined),
@@ -32,8 +33,6 @@ const PREFIX_INDEXES: { readonly [K in NonNullable<IndexSyntax['prefix']>]: (sto
 /** A String attribute's stored text, as a prefix index sees it. */
 interface StoredText {
   readonly expr: string;
-  /** `expr` lower-cased as the compiler writes it. */
-  readonly lowered: string;
   /** Whether `expr` is a plain column. */
   readonly column: boolean;
   readonly folding: CaseFolding;
@@ -146,10 +145,10 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
       // A closed set of a few values is better served by the B-tree than by trigrams.
       const freeText = attribute.type === 'String' && attribute.values === undefined;
-      if (trigram && freeText && wants(attribute.operators, 'trigram')) {
+      if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {
         add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
       }
-      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, lowered: dialect.lower(target.value, folding), column: attribute.source.kind === 'field', folding }) : undefined;
+      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, column: attribute.source.kind === 'field', folding }) : undefined;
       if (prefixIndex !== undefined) add(entity.table, `${attributeName}_prefix`, prefixIndex);
     }
     if (listOrder !== false) {

