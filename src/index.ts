@@ -33,6 +33,7 @@ export {
   type Profile,
   type ProfileDefinition,
 } from './parser/options.js';
+export type { TextPlace } from './schema/operators.js';
 
 // ---- schemas ----
 export { defineSchema, isSchema } from './schema/define-schema.js';

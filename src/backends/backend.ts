@@ -43,7 +43,8 @@ export interface ConditionHandlers<Out, Ctx> {
  *   Or: (xs) => xs.reduce((a, b) => a + b, 0),
  *   Not: (x) => x,
  *   comparisons: { EQ: () => 1, NOT_EQ: () => 1, LT: () => 1, LTE: () => 1, GT: () => 1,
- *                  GTE: () => 1, LIKE: () => 1, NOT_LIKE: () => 1, IN: () => 1, NOT_IN: () => 1 },
+ *                  GTE: () => 1, LIKE: () => 1, NOT_LIKE: () => 1, IN: () => 1, NOT_IN: () => 1,
+ *                  STARTS_WITH: () => 1, ENDS_WITH: () => 1 },
  * }, undefined); // the number of predicates
  * ```
  */
@@ -83,6 +84,7 @@ function foldAll<Out, Ctx>(operands: readonly Condition[], handlers: ConditionHa
  * const describe: ComparisonHandlers<string, void> = {
  *   EQ: says('is'), NOT_EQ: says('is not'), LT: says('<'), LTE: says('<='), GT: says('>'), GTE: says('>='),
  *   LIKE: says('contains'), NOT_LIKE: says('does not contain'), IN: says('is one of'), NOT_IN: says('is none of'),
+ *   STARTS_WITH: says('starts with'), ENDS_WITH: says('ends with'),
  * };
  * const q = check('agent.role EQ User', schedulingSchema, 'agent');
  * q.condition.kind === 'Comparison' ? applyComparison(q.condition, describe, undefined) : undefined; // → 'agent.role is "User"'

@@ -10,10 +10,11 @@ import type { Attribute, Entity } from '../schema/types.js';
 /** A typed value: text, an integer id or timestamp, or a boolean. */
 export type Scalar = string | number | boolean;
 
-/** The value each operator carries after validation; keyed by every operator, so a new one does not compile until its value is decided. */
-export type OperatorValue = { readonly [Op in Operator]: OperatorValues[Op] };
-
-interface OperatorValues {
+/**
+ * The value each operator carries after validation. `Comparison` indexes it by operator, so a new
+ * operator does not compile until its value is decided here.
+ */
+export interface OperatorValue {
   EQ: Scalar | null;
   NOT_EQ: Scalar | null;
   LT: number;

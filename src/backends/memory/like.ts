@@ -24,7 +24,11 @@ export type LikeMatcher =
   | { readonly kind: 'regex'; readonly regex: RegExp }
   | { readonly kind: 'includes'; readonly lowerNeedle: string }
   /** STARTS_WITH and ENDS_WITH: the lower-cased text begins or ends with the lower-cased needle. */
-  | { readonly kind: 'affix'; readonly test: (lower: string) => boolean };
+  | {
+      readonly kind: 'affix';
+      /** Whether a lower-cased text has the lower-cased needle at the matcher's place. */
+      readonly test: (lower: string) => boolean;
+    };
 
 const KELVIN = '\\u212a';
 const DOTTED_CAPITAL_I = '\\u0130';

@@ -86,6 +86,7 @@ export interface IndexAdviceOptions {
  * } } } });
  * indexAdvice(schema, { dialect: 'sqlite', mapping: { book: { table: 'book', key: 'isbn' } }, listOrder: 'published_at' });
  * // [ 'CREATE INDEX IF NOT EXISTS "book_title_idx" ON "book" ("title");',
+ * //   'CREATE INDEX IF NOT EXISTS "book_title_prefix_idx" ON "book" ("title" COLLATE NOCASE);',
  * //   'CREATE INDEX IF NOT EXISTS "book_published_at_idx" ON "book" ("published_at");',
  * //   'CREATE INDEX IF NOT EXISTS "book_published_at_isbn_idx" ON "book" ("published_at", "isbn");' ]
  * ```
