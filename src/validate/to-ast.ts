@@ -5,7 +5,7 @@
  */
 import { NO_SPAN } from '../ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Query, Value } from '../ast/nodes.js';
-import type { Attribute } from '../schema/types.js';
+import type { Attribute, AttributeType } from '../schema/types.js';
 import { relativeText } from './relative-time.js';
 import type { Condition, Scalar } from './validated-query.js';
 
@@ -64,15 +64,27 @@ function value(a: Attribute, v: Scalar | null): Value {
 
 /** The text that reads back as `v`. */
 function written(a: Attribute, v: Scalar): string {
+  return WRITERS[a.type](a, v);
+}
+
+/** How a value of each type is written; keyed by type, so a new type does not compile until decided. */
+const WRITERS: { readonly [T in AttributeType]: (a: Attribute, v: Scalar) => string } = {
   // Unix seconds are written without a sign, so an instant before 1970 is written as a UTC date-time.
-  if (a.type === 'Timestamp' && typeof v === 'number' && v < 0) return `${new Date(v * 1000).toISOString().slice(0, 19)}Z`;
+  Timestamp: (_a, v) => (typeof v === 'number' && v < 0 ? `${new Date(v * 1000).toISOString().slice(0, 19)}Z` : String(v)),
   // An integer beyond 2^53 written out in digits would be refused when read back; the shortest
   // exponent form reads back as the same double. An exponent is written without `+`, which a
   // URL's query string reads as a space.
-  if (a.type === 'Number' && typeof v === 'number') return (Math.abs(v) > 2 ** 53 ? v.toExponential() : String(v)).replace('e+', 'e');
-  // The validator drops one leading ignored prefix (`#`), so a value that still starts with it
-  // (`#77`, written `##77`) needs it written twice to read back the same.
+  Number: (_a, v) => (typeof v === 'number' ? (Math.abs(v) > 2 ** 53 ? v.toExponential() : String(v)).replace('e+', 'e') : String(v)),
+  String: (a, v) => withIgnoredPrefix(a, v),
+  ID: (a, v) => withIgnoredPrefix(a, v),
+  Boolean: (_a, v) => String(v),
+};
+
+/**
+ * The validator drops one leading ignored prefix (`#`), so a value that still starts with it
+ * (`#77`, written `##77`) needs it written twice to read back the same.
+ */
+function withIgnoredPrefix(a: Attribute, v: Scalar): string {
   const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;
-  if (prefix !== undefined && typeof v === 'string' && v.startsWith(prefix)) return prefix + v;
-  return String(v);
+  return prefix !== undefined && typeof v === 'string' && v.startsWith(prefix) ? prefix + v : String(v);
 }
