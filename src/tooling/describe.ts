@@ -3,7 +3,11 @@
  * and hover. Operators are described in their table (src/schema/operators.ts).
  */
 import { OPERATORS, type Operator } from '../ast/nodes.js';
+import type { TextPlace } from '../schema/operators.js';
 import type { Attribute, Entity, IdFormat, IdKind, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
+
+/** Where a text test finds its value, in words that run on into the attribute: `at the start of agent.name`. */
+export const TEXT_PLACE_WORDS: { readonly [P in TextPlace]: string } = { anywhere: 'anywhere in', start: 'at the start of', end: 'at the end of' };
 
 /** What the keywords mean. */
 export const KEYWORD_MEANINGS = {

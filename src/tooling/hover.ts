@@ -7,13 +7,13 @@ import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
-import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
 import { FIRST_SECOND, LAST_SECOND, relativeText } from '../validate/relative-time.js';
 import { readValue } from '../validate/values.js';
-import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, operatorOf, storageSummary } from './describe.js';
+import { attributeOf, attributeSummary, firstFew, KEYWORD_MEANINGS, operatorOf, storageSummary, TEXT_PLACE_WORDS } from './describe.js';
 import { optionsOf, textAndOffset } from './arguments.js';
 import { toolingNow } from './tooling-now.js';
 import { cursorAt, type Token } from './scan.js';
@@ -117,9 +117,6 @@ function keywordHover(keyword: keyof typeof KEYWORD_MEANINGS, profile: Profile, 
   return { kind: 'keyword', span, title: keyword, detail };
 }
 
-/** Where a text test finds its value, in the words of a value's hover. */
-const TEXT_PLACES: { readonly [P in TextPlace]: string } = { anywhere: 'anywhere in', start: 'at the start of', end: 'at the end of' };
-
 /** The profile line of an operator that is an extension. */
 function extensionOutside(profile: Profile, op: Operator): string {
   const extension = OPERATOR_FACTS[op].extension;
@@ -142,7 +139,7 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
   }
   const op = operatorOf(operator);
   const place = op === undefined ? undefined : OPERATOR_FACTS[op].place;
-  if (place !== undefined) return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found ${TEXT_PLACES[place]} ${a.path}, ignoring case.` };
+  if (place !== undefined) return { kind: 'value', span, title, detail: `The text ${describeValue(token.text)}, found ${TEXT_PLACE_WORDS[place]} ${a.path}, ignoring case.` };
   const read = readValue(token.text, a, { timeZone, idNames: schema.ids });
   if (typeof read === 'object' && 'relative' in read) return { kind: 'value', span, title, detail: relativeDetail(read.relative, a, target, now) };
   if (typeof read === 'object') return { kind: 'value', span, title, detail: read.message };

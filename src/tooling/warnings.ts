@@ -14,11 +14,12 @@ import { optionError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.js';
 import type { Attribute } from '../schema/types.js';
 import type { AnyComparison, Comparison, Condition, NotCondition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
-import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
 import { readValue } from '../validate/values.js';
 import { optionsOf } from './arguments.js';
 import { losesDigits } from './decimal.js';
 import { scan, type Token } from './scan.js';
+import { TEXT_PLACE_WORDS } from './describe.js';
 
 /** Every warning code, with what it means. */
 export const WARNING_CODES = {
@@ -187,9 +188,6 @@ function equalityWarnings(c: Comparison<'EQ' | 'NOT_EQ'>, { warn, allows }: Comp
   if (a.type === 'Timestamp' && typeof v === 'number') millis(c, v, warn);
 }
 
-/** The words for where a text test looks, after the operator: `LIKE finds "jo" anywhere in …`. */
-const PLACE_WORDS: { readonly [P in TextPlace]: string } = { anywhere: 'anywhere in', start: 'at the start of', end: 'at the end of' };
-
 /**
  * The anchors of a regex or a search box that a value of LIKE may start or end with (`^jo`,
  * `son$`), and the operator that says what they mean.
@@ -221,7 +219,7 @@ function textWarnings(c: Comparison<'LIKE' | 'NOT_LIKE' | 'STARTS_WITH' | 'ENDS_
     const token = valueTokens(text)[0];
     const written = token?.text.replace(/^[%*]+|[%*]+$/g, '');
     const fix = token === undefined || written === '' ? undefined : withValues(text, [[token, written!]]);
-    warn('percent_in_like', c, `${positive} finds ${JSON.stringify(bare)} ${PLACE_WORDS[facts.place!]} ${a.path} by itself; the ${v.includes('%') ? '%' : '*'} is searched for as a character.`, fix);
+    warn('percent_in_like', c, `${positive} finds ${JSON.stringify(bare)} ${TEXT_PLACE_WORDS[facts.place!]} ${a.path} by itself; the ${v.includes('%') ? '%' : '*'} is searched for as a character.`, fix);
     return;
   }
   // `LIKE ^jo` searches for the character ^: a prefix test is STARTS_WITH, where it is allowed.
@@ -231,7 +229,7 @@ function textWarnings(c: Comparison<'LIKE' | 'NOT_LIKE' | 'STARTS_WITH' | 'ENDS_
     const usable = a.operators.includes(operator) && allows[OPERATOR_FACTS[operator].extension!];
     const token = valueTokens(text)[0];
     const fix = usable && token !== undefined ? withOperator(withValues(text, [[token, strip(token.text)]]), operator) : undefined;
-    const instead = usable ? `; to find it ${PLACE_WORDS[OPERATOR_FACTS[operator].place!]} ${a.path}, write ${operator}` : '';
+    const instead = usable ? `; to find it ${TEXT_PLACE_WORDS[OPERATOR_FACTS[operator].place!]} ${a.path}, write ${operator}` : '';
     warn('anchor_in_like', c, `LIKE finds ${JSON.stringify(v)} anywhere in ${a.path}, ${anchor} included: the ${anchor} is searched for as a character${instead}.`, fix);
     return;
   }

@@ -15,7 +15,7 @@
  * `toLowerCase().includes`.
  */
 
-import type { TextPlace } from '../../schema/operators.js';
+import { TEXT_PLACE_TESTS, type TextPlace } from '../../schema/operators.js';
 
 /** How a LIKE needle is matched; the in-memory compiler inlines each kind in its closures. */
 export type LikeMatcher =
@@ -53,12 +53,6 @@ export function likeMatcher(needle: string): LikeMatcher {
   return matcher;
 }
 
-/** The test of a lower-cased text for each place an affix can stand. */
-const AFFIX_TESTS: { readonly [P in Exclude<TextPlace, 'anywhere'>]: (lowerNeedle: string) => (lower: string) => boolean } = {
-  start: (n) => (lower) => lower.startsWith(n),
-  end: (n) => (lower) => lower.endsWith(n),
-};
-
 /**
  * The matcher of a `STARTS_WITH` (`start`) or `ENDS_WITH` (`end`) needle: by definition
  * (language rule 9) `text.toLowerCase().startsWith(needle.toLowerCase())`, and `endsWith` alike.
@@ -70,7 +64,10 @@ const AFFIX_TESTS: { readonly [P in Exclude<TextPlace, 'anywhere'>]: (lowerNeedl
  * ```
  */
 export function affixMatcher(needle: string, place: Exclude<TextPlace, 'anywhere'>): LikeMatcher {
-  return needle === '' ? { kind: 'any' } : { kind: 'affix', test: AFFIX_TESTS[place](needle.toLowerCase()) };
+  if (needle === '') return { kind: 'any' };
+  const n = needle.toLowerCase();
+  const test = TEXT_PLACE_TESTS[place];
+  return { kind: 'affix', test: (lower) => test(lower, n) };
 }
 
 /** Matchers by needle. A RegExp without the g or y flag keeps no state, so sharing one is safe. */
