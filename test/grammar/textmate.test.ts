@@ -95,6 +95,18 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     emial → variable.other.property
     LIKE → keyword.operator.comparison
     example.org → string.unquoted
+    ## agent.email STARTS_WITH ada AND agent.email ENDS_WITH @example.com   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    email → variable.other.property
+    STARTS_WITH → keyword.operator.comparison
+    ada → string.unquoted
+    AND → keyword.operator.logical
+    agent → variable.other.object
+    . → punctuation.accessor
+    email → variable.other.property
+    ENDS_WITH → keyword.operator.comparison
+    @example.com → string.unquoted
     ## agent.name like john   [docs/language.md]
     agent → variable.other.object
     . → punctuation.accessor
@@ -255,6 +267,24 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     GTE → keyword.operator.comparison
     ~ → punctuation.separator.tilde
     1700000000 → constant.numeric
+    ## scheduling_request.created_at GTE now-7d AND scheduling_request.selected_start_time LT now+90m   [docs/language.md]
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    created_at → variable.other.property
+    GTE → keyword.operator.comparison
+    now-7d → string.unquoted
+    AND → keyword.operator.logical
+    scheduling_request → variable.other.object
+    . → punctuation.accessor
+    selected_start_time → variable.other.property
+    LT → keyword.operator.comparison
+    now+90m → string.unquoted
+    ## agent.created_at GTE now-1y   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    created_at → variable.other.property
+    GTE → keyword.operator.comparison
+    now-1y → string.unquoted
     ## scheduling_request.status IN new,canceled   [docs/language.md]
     scheduling_request → variable.other.object
     . → punctuation.accessor
@@ -419,6 +449,12 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     price → variable.other.property
     LT → keyword.operator.comparison
     20 → constant.numeric
+    ## agent.name STARTS_WITH jo   [docs/language.md]
+    agent → variable.other.object
+    . → punctuation.accessor
+    name → variable.other.property
+    STARTS_WITH → keyword.operator.comparison
+    jo → string.unquoted
     ## scheduling_request.end_user_email LIKE 100%_sure   [docs/language.md]
     scheduling_request → variable.other.object
     . → punctuation.accessor

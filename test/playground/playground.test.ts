@@ -250,7 +250,7 @@ describe.skipIf(!haveChromium)('the playground in headless Chromium', () => {
     await expect.poll(() => page.locator(FILTER).innerText(), { timeout: WAIT_MS }).toBe('agent.name');
     // After the attribute and a space: only its operators.
     await page.locator(FILTER).pressSequentially(' ');
-    await offers(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN']);
+    await offers(['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN', 'STARTS_WITH', 'ENDS_WITH']);
     await page.locator(FILTER).pressSequentially('LI');
     await offers(['LIKE']);
     await page.keyboard.press('Enter');
