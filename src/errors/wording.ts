@@ -12,3 +12,16 @@ export function orList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
+
+/**
+ * `a`, `a and b`, `a, b and c`: all of several things.
+ *
+ * @example
+ * ```ts
+ * andList(['LIKE', 'NOT_LIKE', 'STARTS_WITH']); // 'LIKE, NOT_LIKE and STARTS_WITH'
+ * ```
+ */
+export function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -20,5 +20,5 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Cursor, type ListParams, type Pa
 export { compareListOrder, type Direction, type Keyed, type ListStore, type Page, type PageLink, type PageWindow, type SortKey } from './list-store.js';
 export { memoryListStore, type MemoryListStoreOptions } from './memory-store.js';
 export { openSqlListStore, sqlListStore, type OpenSqlListStoreOptions, type SqlListStoreOptions, type SqlRecordReader } from './sql-store.js';
-export { mingoCollection, mongoListStore, type MongoFindable, type MongoFindOptions, type MongoListFilter, type MongoListStoreOptions } from './mongo-store.js';
+export { mingoCollection, mongoListStore, type MongoAggregation, type MongoFindable, type MongoFindOptions, type MongoListFilter, type MongoListStoreOptions } from './mongo-store.js';
 export type { Scope, ScopeValue } from '../backends/scope.js';

@@ -33,6 +33,12 @@ export interface MongoFindOptions {
   readonly projection?: Readonly<Record<string, 0 | 1>>;
 }
 
+/** What `aggregate` gives back, as the driver's `AggregationCursor` does. */
+export interface MongoAggregation {
+  /** Every document the pipeline gives. */
+  toArray(): Promise<unknown[]>;
+}
+
 /** The part of a MongoDB `Collection` a list needs. */
 export interface MongoFindable<T> {
   /** Like the driver's `collection.find(filter, options).toArray()`. */
@@ -41,7 +47,7 @@ export interface MongoFindable<T> {
    * Optional, with {@link collectionName}: like the driver's `collection.aggregate(pipeline).toArray()`.
    * A page after a cursor is then one round trip (the driver's `Collection` has both).
    */
-  aggregate?(pipeline: MongoListFilter[]): { toArray(): Promise<unknown[]> };
+  aggregate?(pipeline: MongoListFilter[]): MongoAggregation;
   /** The collection's name, which the page's `$lookup` stages read from. */
   readonly collectionName?: string;
 }

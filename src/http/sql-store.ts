@@ -52,7 +52,7 @@ export interface SqlListStoreOptions<T> {
  * @example
  * ```ts
  * const record: SqlRecordReader<Agent> = {
- *   select: (dialect, table) => `${table}."id", ${table}."name"`,
+ *   select: (dialect, table) => `${table}.${dialect.quoteIdentifier('id')}, ${table}.${dialect.quoteIdentifier('name')}`,
  *   read: (row) => ({ id: row.id, name: row.name }) as Agent,
  * };
  * ```

@@ -18,7 +18,7 @@ const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')
 };
 
 /** Subpaths that load a peer at import, with the peer; every other subpath must load without any. */
-const NEEDS_PEER: Readonly<Record<string, string>> = { 'tql/kysely': 'kysely', 'tql/zod': 'zod', 'tql/drizzle': 'drizzle-orm' };
+const NEEDS_PEER: Readonly<Record<string, string>> = { 'tql/kysely': 'kysely', 'tql/zod': 'zod', 'tql/drizzle': 'drizzle-orm', 'tql/testing': 'fast-check' };
 
 const SUBPATHS = Object.keys(PACKAGE.exports)
   .filter((key) => !key.endsWith('.json'))

@@ -3,6 +3,7 @@
  * section 4), and if not, what to write instead: one rule per attribute type, keyed so that a new
  * type does not compile until its rule is written.
  */
+import { andList } from '../../errors/wording.js';
 import { OPERATOR_FACTS } from '../../schema/operators.js';
 import type { Attribute, AttributeType } from '../../schema/types.js';
 import type { CatalogColumn, ColumnKind } from './catalog.js';
@@ -37,7 +38,7 @@ const stringFit: Fit = (use) => {
   const { attribute, column } = use;
   const substring = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'text');
   const equality = attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'equality');
-  const narrow = `narrow operators to ${equality.join(', ')} so the validator refuses ${substring.join(' and ')}`;
+  const narrow = `narrow operators to ${equality.join(', ')} so the validator refuses ${andList(substring)}`;
   switch (column.kind) {
     case 'text':
       return undefined;
@@ -48,7 +49,7 @@ const stringFit: Fit = (use) => {
     case 'padded_text':
       return 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
     case 'enum':
-      if (substring.length > 0) return `and ${substring.join(', ')} need text, which an enum gives only through a cast; ${equality.length > 0 ? narrow : 'make the column text'}`;
+      if (substring.length > 0) return `and ${andList(substring)} need text, which an enum gives only through a cast; ${equality.length > 0 ? narrow : 'make the column text'}`;
       return attribute.values === undefined
         ? 'which takes only its labels, and any other value is an error in the database; declare values: [the labels] on the attribute, so the validator refuses the others'
         : undefined;

@@ -351,7 +351,7 @@ export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): S
     const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, undefined)} AND (${filter})`;
     checkParameterCount(ctx.dialect, ctx.values.length, q.text);
     return { text, values: ctx.values };
-  }, options.now);
+  }, typeof options === 'object' && options !== null ? options.now : undefined);
 }
 
 /**

@@ -69,7 +69,7 @@ const DECIMAL_DIVERGENCE =
 const NUMBER_AS_TEXT = "and numbers stored as text compare as text ('10' < '9'); make the column a number type";
 const INTEGER_ID_AS_TEXT =
   "and integer ids need an integer column (as text, '10' sorts before '9' and '007' is not 7); make the column an integer, or declare id: { kind: 'text' }";
-const LIKE_ON_ENUM = 'and LIKE, NOT_LIKE need text, which an enum gives only through a cast; narrow operators to EQ, NOT_EQ, IN, NOT_IN so the validator refuses LIKE and NOT_LIKE';
+const LIKE_ON_ENUM = 'and LIKE, NOT_LIKE, STARTS_WITH and ENDS_WITH need text, which an enum gives only through a cast; narrow operators to EQ, NOT_EQ, IN, NOT_IN so the validator refuses LIKE, NOT_LIKE, STARTS_WITH and ENDS_WITH';
 /** A Timestamp left at its default storage (Unix seconds) on a column of instants. */
 const SECONDS_ON_AN_INSTANT = "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event";
 const PADDED = 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
