@@ -11,6 +11,7 @@ const LABEL: { readonly [K in NodeKind]: (node: Extract<Node, { kind: K }>) => s
   Or: (n) => `${n.operands.length} operands`,
   And: (n) => `${n.operands.length} operands`,
   Group: () => '( … )',
+  Not: () => 'NOT ( … )',
   Predicate: () => '',
   Attribute: (n) => `${n.entity}.${n.property}`,
   Operator: (n) => n.name,
