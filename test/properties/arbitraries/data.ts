@@ -6,7 +6,6 @@
  * (neither PostgreSQL nor MongoDB can store them, and the validator rejects them in queries).
  */
 import { fc } from '@fast-check/vitest';
-import type { Attribute } from '../../../src/schema/types.js';
 import type { SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { SchedulingDataInput } from '../../../src/models/scheduling/sql/index.js';
 
@@ -202,41 +201,5 @@ export function sqlInput(dataset: Dataset): SchedulingDataInput {
 
 // ---- reading values back, for the declared divergences ----
 
-/**
- * The texts `attribute` holds in `record`, as LIKE compares them: a field's or variant's string
- * value, or for a collection attribute the value of each matching element, without the ignored
- * prefix. Non-strings count as no value, as in every backend.
- *
- * @example
- * ```ts
- * attributeTexts(request, psaBTicketNumber); // ['1234', '77'] for '#1234' and '77'
- * ```
- */
-export function attributeTexts(record: DataRecord, attribute: Attribute): string[] {
-  const own = (o: unknown, k: string): unknown =>
-    typeof o === 'object' && o !== null && !Array.isArray(o) && Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
-  const source = attribute.source;
-  const texts: unknown[] = [];
-  switch (source.kind) {
-    case 'field':
-      texts.push(own(record, source.field));
-      break;
-    case 'variant': {
-      const tag = own(record, source.tag);
-      if (typeof tag === 'string' && Object.hasOwn(source.fields, tag)) texts.push(own(record, source.fields[tag]!));
-      break;
-    }
-    case 'element':
-      for (const array of source.arrays) {
-        const elements = own(record, array);
-        if (!Array.isArray(elements)) continue;
-        for (const e of elements) {
-          if (!source.where.oneOf.includes(own(e, source.where.field) as string)) continue;
-          const v = own(e, source.value);
-          const p = source.ignorePrefix;
-          texts.push(p !== undefined && typeof v === 'string' && v.startsWith(p) ? v.slice(p.length) : v);
-        }
-      }
-  }
-  return texts.filter((t): t is string => typeof t === 'string');
-}
+/** The texts a String attribute reads from a record (an element's ignored prefix removed): tql/testing's. */
+export { attributeTexts } from '../../../src/testing/declared.js';
