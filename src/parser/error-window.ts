@@ -19,6 +19,7 @@
  * gives, and counts the window's length.
  */
 import type { Rejection } from './fast-parse.js';
+import { LONGEST_OPERATOR_WORD } from './operator-suggestion.js';
 import { isIdentChar } from './text-scan.js';
 
 /** The window and the way back from its positions to the text's. */
@@ -28,8 +29,11 @@ export interface OhmWindow {
   original(offset: number): number;
 }
 
-/** An identifier run keeps this many characters from its start: the longest operator and the character after it. */
-const IDENT_HEAD = 10;
+/**
+ * An identifier run longer than this and two more keeps this many characters from its start and
+ * its last one: cut, it is still too long to be read as an operator, as it was whole.
+ */
+const IDENT_HEAD = LONGEST_OPERATOR_WORD;
 
 const QUOTE = 34;
 const BACKSLASH = 92;

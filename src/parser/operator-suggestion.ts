@@ -34,6 +34,12 @@ const ALIASES: Readonly<Record<string, Operator>> = {
 };
 
 /**
+ * The longest word {@link suggestOperator} can read as an operator: an alias, or an operator with
+ * two typos more. A longer word is never one, which lets a syntax error's window cut long words.
+ */
+export const LONGEST_OPERATOR_WORD = Math.max(...OPERATORS.map((op) => op.length + 2), ...Object.keys(ALIASES).map((alias) => alias.length));
+
+/**
  * The operator `word` was most likely meant to be, or `undefined` when nothing is close.
  * Case is ignored first (`eq` → `EQ`), then known aliases (`!=` → `NOT_EQ`), then the closest
  * operator by edit distance if it is close enough to be a typo.
