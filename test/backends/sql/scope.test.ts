@@ -12,7 +12,8 @@ import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { arbDataset, type Dataset } from '../../properties/arbitraries/data.js';
-import { arbQueryText } from '../../properties/arbitraries/valid-query.js';
+import { arbQueryText, divergentIds } from '../../properties/arbitraries/valid-query.js';
+import { foldingDiffers, foldsLikeJavaScript } from '../../../src/backends/sql/case-folding.js';
 import { openPglite } from '../../support/pglite.js';
 import type { SqlTestEngine } from '../../support/sql-engine.js';
 import { openSqlite } from '../../support/sqlite.js';
@@ -135,7 +136,8 @@ const ENTITIES = schedulingSchema.entityNames;
 const datasets = fc.sample(arbDataset, { seed: SEED, numRuns: 2 }).map(withTenants);
 
 describe(`no generated filter escapes the scope (seed ${SEED}; re-run with TQL_SCOPE_SEED=${SEED})`, () => {
-  // Both fold LIKE as JavaScript does, so their rows equal the in-memory backend's exactly.
+  // Both fold LIKE as JavaScript does, so their rows equal the in-memory backend's, but where a
+  // measured folding exception is declared (as in the differential test).
   const engines: SqlTestEngine[] = [];
   beforeAll(async () => {
     engines.push(await openSqlite({ unicode: true }), await openPglite({ caseFolding: 'unicode' }));
@@ -159,7 +161,11 @@ describe(`no generated filter escapes the scope (seed ${SEED}; re-run with TQL_S
             const statement = selectSql(query, { dialect: e.db.dialect, mapping, caseFolding: e.caseFolding, scope });
             const got = (await e.db.all<{ id: string }>(statement)).map((r) => r.id).sort();
             expect(got.every((id) => inScope.includes(id)), `${e.name}: ${generated.text} left the scope ${JSON.stringify(scope)}`).toBe(true);
-            expect(got, `${e.name} on dataset ${i}: ${generated.text} under ${JSON.stringify(scope)}`).toEqual(expected);
+            // Equal but where the engine's measured folding is declared to differ (its ICU may lack the newest letters).
+            const folding = await e.folding();
+            const allowed = foldsLikeJavaScript(folding) ? new Set<string>() : divergentIds(query, dataset[entity], (n, h, place) => foldingDiffers(folding, n, h, place));
+            const differing = [...new Set([...expected, ...got])].filter((id) => expected.includes(id) !== got.includes(id));
+            expect(differing.filter((id) => !allowed.has(id)), `${e.name} on dataset ${i}: ${generated.text} under ${JSON.stringify(scope)}: got ${JSON.stringify(got)}`).toEqual([]);
           }
         }),
         { seed: SEED + i * 7919 + ENTITIES.indexOf(entity), numRuns: 30 },
