@@ -272,13 +272,13 @@ test('the examples of docs/language.md (every tql block, valid or not), README.m
     . → punctuation.accessor
     created_at → variable.other.property
     GTE → keyword.operator.comparison
-    now-7d → string.unquoted
+    now-7d → constant.other.timestamp.relative
     AND → keyword.operator.logical
     scheduling_request → variable.other.object
     . → punctuation.accessor
     selected_start_time → variable.other.property
     LT → keyword.operator.comparison
-    now+90m → string.unquoted
+    now+90m → constant.other.timestamp.relative
     ## agent.created_at GTE now-1y   [docs/language.md]
     agent → variable.other.object
     . → punctuation.accessor
@@ -1003,6 +1003,27 @@ const EDGE_CASES: readonly (readonly [string, string, readonly string[]])[] = [
     'EQ → keyword.operator.comparison',
     'naïve → string.unquoted',
   ]],
+  ['relative times; other spellings stay text for validation to explain', 'a.b IN now,now-7d,now+90m,NOW,now-1y,now7d,"now"', [
+    'a → variable.other.object',
+    '. → punctuation.accessor',
+    'b → variable.other.property',
+    'IN → keyword.operator.comparison',
+    'now → constant.other.timestamp.relative',
+    ', → punctuation.separator.comma',
+    'now-7d → constant.other.timestamp.relative',
+    ', → punctuation.separator.comma',
+    'now+90m → constant.other.timestamp.relative',
+    ', → punctuation.separator.comma',
+    'NOW → string.unquoted',
+    ', → punctuation.separator.comma',
+    'now-1y → string.unquoted',
+    ', → punctuation.separator.comma',
+    'now7d → string.unquoted',
+    ', → punctuation.separator.comma',
+    '" → string.quoted.double punctuation.definition.string.begin',
+    'now → string.quoted.double',
+    '" → string.quoted.double punctuation.definition.string.end',
+  ]],
 ];
 
 test.for(EDGE_CASES)('%s: %s', ([, text, tokens]) => {
@@ -1038,7 +1059,7 @@ test('every scope the grammar gives is a conventional TextMate name ending in .t
 const SEED = Number(process.env.TQL_FC_SEED) || Math.floor(Math.random() * 2 ** 31);
 // Generated trees can be larger than the default limits allow; the law is about the syntax.
 const UNLIMITED = { limits: { maxLength: Infinity, maxPredicates: Infinity, maxListValues: Infinity, maxValueLength: Infinity } };
-const BARE_VALUE_SCOPES = ['string.unquoted.tql', 'constant.numeric.tql', 'constant.other.timestamp.tql', 'constant.other.id.tql', 'constant.language.boolean.tql'];
+const BARE_VALUE_SCOPES = ['string.unquoted.tql', 'constant.numeric.tql', 'constant.other.timestamp.tql', 'constant.other.timestamp.relative.tql', 'constant.other.id.tql', 'constant.language.boolean.tql'];
 
 /** What the token at an offset must carry: one of `scopes` innermost, or `scopes[0]` anywhere. */
 interface Want {
