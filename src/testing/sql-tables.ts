@@ -9,7 +9,7 @@ import { optionError } from '../errors/tql-error.js';
 import { resolveDialect, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
 import { columnStorage } from '../backends/sql/column-storage.js';
 import type { SqlCollectionMapping, SqlEntityMapping } from '../backends/sql/mapping.js';
-import type { Attribute } from '../schema/types.js';
+import type { Attribute, AttributeType } from '../schema/types.js';
 import type { RecordShape } from './record-shape.js';
 
 /** What a column holds, before the dialect names its type. */
@@ -31,7 +31,9 @@ const CONVERT: { readonly [K in ColumnKind]: (v: unknown, dialect: SqlDialect) =
   text: (v) => (typeof v === 'string' ? v : null),
   key: (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null),
   integer: (v) => (Number.isSafeInteger(v) ? v : null),
-  double: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null),
+  // As text, cast by the statement: a driver may bind a whole number as an integer type, which
+  // 1e21 overflows (DuckDB); the shortest decimal text of a double reads back as the same double.
+  double: (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : null),
   boolean: (v, dialect) => (typeof v === 'boolean' ? dialect.bindBoolean(v) : null),
   timestamptz: (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : null),
   uuid: (v) => (typeof v === 'string' && UUID.test(v) ? v : null),
@@ -62,25 +64,26 @@ function own(o: unknown, k: string): unknown {
 
 /** The kind of column `attribute` needs for `field` under `mapping`. */
 function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string): ColumnKind {
-  switch (attribute.type) {
-    case 'String':
-      return 'text';
-    case 'Boolean':
-      return 'boolean';
-    case 'Number':
-      return 'double';
-    case 'ID':
-      if (attribute.id?.kind === 'integer') return 'integer';
-      return attribute.id?.kind === 'uuid' && columnStorage(attribute, mapping, field).kind === 'uuid' ? 'uuid' : 'text';
-    case 'Timestamp': {
-      const storage = columnStorage(attribute, mapping, field).kind;
-      if (storage === 'unix_seconds' || storage === 'unix_milliseconds') return 'double';
-      if (storage === 'iso_text') return 'text';
-      if (storage === 'timestamptz') return 'timestamptz';
-      throw optionError(`sqlTarget cannot fill a ${storage} column (${attribute.path}) from generated records; map it as iso_text, timestamptz or Unix time.`);
-    }
-  }
+  return COLUMN_KINDS[attribute.type](attribute, mapping, field);
 }
+
+/** The kind of column each type needs; keyed by type, so a new type does not compile until decided. */
+const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapping: SqlEntityMapping, field: string) => ColumnKind } = {
+  String: () => 'text',
+  Boolean: () => 'boolean',
+  Number: () => 'double',
+  ID: (attribute, mapping, field) => {
+    if (attribute.id?.kind === 'integer') return 'integer';
+    return attribute.id?.kind === 'uuid' && columnStorage(attribute, mapping, field).kind === 'uuid' ? 'uuid' : 'text';
+  },
+  Timestamp: (attribute, mapping, field) => {
+    const storage = columnStorage(attribute, mapping, field).kind;
+    if (storage === 'unix_seconds' || storage === 'unix_milliseconds') return 'double';
+    if (storage === 'iso_text') return 'text';
+    if (storage === 'timestamptz') return 'timestamptz';
+    throw optionError(`sqlTarget cannot fill a ${storage} column (${attribute.path}) from generated records; map it as iso_text, timestamptz or Unix time.`);
+  },
+};
 
 /** One kind for a column read by several attributes, or an error naming them. */
 function agreedKind(column: string, readers: readonly { attribute: Attribute; kind: ColumnKind }[]): { kind: ColumnKind; attribute: Attribute } {
@@ -195,9 +198,10 @@ export function columnValues(table: PlannedTable, records: readonly object[], di
   return table.rows(records).map((row) => row.map((v, i) => CONVERT[table.columns[i]!.kind](v, dialect)));
 }
 
-/** The placeholder of one column's value: a cast where the driver sends text for a typed column. */
+/** The kinds bound as text and cast by the statement, as the driver would not bind them exactly. */
+const CAST: { readonly [K in ColumnKind]: boolean } = { text: false, key: false, integer: false, double: true, boolean: false, timestamptz: true, uuid: true };
+
+/** The placeholder of one column's value: a cast where the value is bound as text for a typed column. */
 export function valueSql(kind: ColumnKind, placeholder: string, dialectName: SqlDialectName): string {
-  if (kind === 'timestamptz') return `CAST(${placeholder} AS ${TYPES[dialectName].timestamptz})`;
-  if (kind === 'uuid') return `CAST(${placeholder} AS ${TYPES[dialectName].uuid})`;
-  return placeholder;
+  return CAST[kind] ? `CAST(${placeholder} AS ${TYPES[dialectName][kind]})` : placeholder;
 }

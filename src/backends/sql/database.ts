@@ -73,7 +73,7 @@ export interface Mysql2PoolConnectionLike extends Mysql2ConnectionLike {
 /** A `DuckDBConnection` of @duckdb/node-api. */
 export interface DuckDbConnectionLike {
   /** Runs a statement (or a script, without values) and reads every row. */
-  runAndReadAll(text: string, values?: never[]): Promise<DuckDbResultLike>;
+  runAndReadAll(text: string, values?: never[], types?: never[]): Promise<DuckDbResultLike>;
 }
 
 /** The result of a DuckDB statement, read in full. */
@@ -379,9 +379,23 @@ function fromDuckdb(value: bigint): number | string {
   return Number.isSafeInteger(n) ? n : String(value);
 }
 
+/** A whole number @duckdb/node-api would bind as a BIGINT that cannot hold it (1e21). */
+const beyondBigint = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 63;
+
+/**
+ * The types to bind `values` with where the driver's own choice fails: DOUBLE for a whole number
+ * beyond BIGINT. The driver is loaded only then (it is installed: its connection is in hand).
+ */
+async function duckdbTypes(values: readonly unknown[]): Promise<never[] | undefined> {
+  if (!values.some(beyondBigint)) return undefined;
+  const { DOUBLE } = await import('@duckdb/node-api');
+  return values.map((v) => (beyondBigint(v) ? DOUBLE : undefined)) as never[];
+}
+
 function duckdbDatabase<Name extends string>(connection: DuckDbConnectionLike, dialect: Dialected<Name>): SqlDatabase<Name> {
   const run = async (text: string, values?: readonly unknown[]) => {
-    const rows = (await connection.runAndReadAll(text, values === undefined || values.length === 0 ? undefined : (values as never[]))).getRowObjectsJS();
+    const bound = values === undefined || values.length === 0 ? undefined : (values as never[]);
+    const rows = (await connection.runAndReadAll(text, bound, bound === undefined ? undefined : await duckdbTypes(bound))).getRowObjectsJS();
     for (const row of rows) for (const [k, v] of Object.entries(row)) if (typeof v === 'bigint') row[k] = fromDuckdb(v);
     return rows;
   };
