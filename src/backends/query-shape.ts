@@ -7,7 +7,8 @@ import { isSpan } from '../ast/span.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError, isTqlError } from '../errors/tql-error.js';
 import { isDefinedAttribute, isIdFormat, sourceProblem } from '../schema/define-schema.js';
-import { ATTRIBUTE_TYPES } from '../schema/types.js';
+import { ATTRIBUTE_TYPES, type AttributeType } from '../schema/types.js';
+import { holdsInstants, TYPE_FACTS } from '../schema/type-facts.js';
 import type { Clock } from '../validate/relative-time.js';
 import { resolveNow } from '../validate/resolve-now.js';
 import { madeByValidate, type ValidatedQuery } from '../validate/validated-query.js';
@@ -145,7 +146,7 @@ function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undef
   const op = c.operator;
   if (!(OPERATORS as readonly unknown[]).includes(op)) return `${describeValue(op)} is not an operator`;
   if (!VALUE_OF[op as Operator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
-  if (c.fromNow !== undefined && (c.fromNow !== true || !Number.isSafeInteger(c.value) || !isObject(c.attribute) || c.attribute.type !== 'Timestamp')) {
+  if (c.fromNow !== undefined && (c.fromNow !== true || !Number.isSafeInteger(c.value) || !isObject(c.attribute) || !holdsInstants(c.attribute.type))) {
     return 'a relative time (fromNow) is a whole number of seconds on a Timestamp';
   }
   if (!isSpan(c.span)) return 'a comparison has no span';
@@ -155,7 +156,7 @@ function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undef
   if (!isObject(a) || typeof a.path !== 'string' || !(ATTRIBUTE_TYPES as readonly unknown[]).includes(a.type)) {
     return 'a comparison has no attribute with a path and a type';
   }
-  if (a.type === 'ID' && !isIdFormat(a.id)) return `the ID attribute ${a.path} has no id format`;
+  if (TYPE_FACTS[a.type as AttributeType].ids && !isIdFormat(a.id)) return `the ${String(a.type)} attribute ${a.path} has no id format`;
   const source = sourceProblem(a.source);
   return source === undefined ? undefined : `the attribute ${a.path} has a broken source (${source})`;
 }

@@ -2,6 +2,7 @@
 import { OPERATORS, type Operator } from '../ast/nodes.js';
 import { TqlError, issue, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_OPERATORS, sortOperators } from './operators.js';
+import { TYPE_FACTS, typesWith } from './type-facts.js';
 import { describeValue } from '../errors/describe-value.js';
 import { DEFAULT_LIMITS } from '../parser/options.js';
 import { isValidTimeZone } from '../validate/timestamp.js';
@@ -138,15 +139,16 @@ function resolveAttribute(
     operators = sortOperators(def.operators.filter((o) => allowed.includes(o)));
   }
   const id: unknown = def.id;
-  if (def.type === 'ID') {
-    if (!isIdFormat(id)) problem('ID attributes need an id format ({ kind: "prefixed", prefix }, { kind: "integer" }, { kind: "uuid" } or { kind: "text" })');
+  const facts = TYPE_FACTS[def.type];
+  if (facts.ids) {
+    if (!isIdFormat(id)) problem(`${def.type} attributes need an id format ({ kind: "prefixed", prefix }, { kind: "integer" }, { kind: "uuid" } or { kind: "text" })`);
     else if (id.kind === 'prefixed' && !ID_PREFIX.test(id.prefix)) problem(`id prefix "${id.prefix}" should look like "agnt_"`);
-  } else if (id !== undefined) problem('only ID attributes have an id format');
-  const storage = def.type === 'Timestamp' ? timestampStorage(def.storage, problem) : undefined;
-  if (def.type !== 'Timestamp' && def.storage !== undefined) problem('only Timestamp attributes have a storage');
+  } else if (id !== undefined) problem(`only ${typesWith('ids')} attributes have an id format`);
+  const storage = facts.instants ? timestampStorage(def.storage, problem) : undefined;
+  if (!facts.instants && def.storage !== undefined) problem(`only ${typesWith('instants')} attributes have a storage`);
   const values: unknown = def.values;
   if (values !== undefined) {
-    if (def.type !== 'String') problem('only String attributes can have a closed set of values');
+    if (!facts.freeText) problem(`only ${typesWith('freeText')} attributes can have a closed set of values`);
     // A hole in a sparse list is no text either (every() skips holes; Object.keys does not list them).
     else if (!Array.isArray(values) || Object.keys(values).length !== values.length || !values.every((v) => typeof v === 'string')) problem('values is a list of texts');
     else if (values.length === 0) problem('a closed set of values cannot be empty');

@@ -15,6 +15,7 @@ import { optionError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Schema } from '../schema/types.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
 import { check } from '../api/check.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { readOptions } from '../errors/read-options.js';
@@ -65,10 +66,14 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
     return extension === undefined || (allows as Readonly<Record<string, boolean>>)[extension] === true;
   };
   const allowed = (a: Attribute, op: Operator) => wanted.has(op) && inProfile(op) && filter(a, op);
+  const typeInProfile = (a: Attribute) => {
+    const extension = TYPE_FACTS[a.type].extension;
+    return extension === undefined || allows[extension];
+  };
   const e = entityOf(schema, entity);
   const attributes = e.attributeNames
     .map((n) => e.attributes[n]!)
-    .filter((a) => (allows.number || a.type !== 'Number') && a.operators.some((op) => allowed(a, op)));
+    .filter((a) => typeInProfile(a) && a.operators.some((op) => allowed(a, op)));
   if (attributes.length === 0) {
     const numbers = allows.number ? '' : ' (its Number attributes are not part of it)';
     throw optionError(`${fn}: no attribute of ${e.name} takes any of ${[...wanted].join(', ')} in the ${profile} profile${numbers}; allow more operators, or use another profile.`);

@@ -5,6 +5,7 @@
  */
 import type { Operator } from '../ast/nodes.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
 import type { Condition } from '../validate/validated-query.js';
 
 /** A numbered rule of docs/language.md, "What a filter matches". */
@@ -65,7 +66,7 @@ export function comparisonRules(operator: Operator, attribute: Attribute, value:
   if (attribute.source.kind === 'variant') numbers.push(8);
   numbers.push(...BY_TYPE[attribute.type](attribute));
   // Rule 5 is about text; other types compare by rule 6 above.
-  const text = attribute.type === 'String' || attribute.id?.kind === 'prefixed' || attribute.id?.kind === 'text';
+  const text = TYPE_FACTS[attribute.type].freeText || attribute.id?.kind === 'prefixed' || attribute.id?.kind === 'text';
   numbers.push(...BY_OPERATOR[operator].filter((n) => n !== 5 || text));
   return [...new Set(numbers)].map((n) => LANGUAGE_RULES[n]);
 }

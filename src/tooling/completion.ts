@@ -9,7 +9,8 @@ import { printValue } from '../ast/print.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS, operatorsAllowed } from '../schema/operators.js';
 import { TqlError } from '../errors/tql-error.js';
-import type { Attribute, Entity, Schema } from '../schema/types.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
+import type { Attribute, AttributeType, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import { attributeOf, attributeSummary, KEYWORD_MEANINGS, operatorOf } from './describe.js';
 import { toolingNow } from './tooling-now.js';
@@ -113,7 +114,8 @@ const CANDIDATES: { readonly [E in ScanState['expect']]: (ctx: Context) => Compl
     const items: CompletionItem[] = [];
     for (const name of entity.attributeNames) {
       const a = (entity.attributes as Record<string, Attribute>)[name]!;
-      if (a.type === 'Number' && !allows.number) continue;
+      const extension = TYPE_FACTS[a.type].extension;
+      if (extension !== undefined && !allows[extension]) continue;
       items.push({ label: a.path, kind: 'attribute', insert: a.path, replace: range, detail: attributeSummary(a) });
     }
     if (allows.parentheses) items.push({ label: '(', kind: 'punctuation', insert: '(', replace: range, detail: 'a group: (… OR …)' });
@@ -143,27 +145,32 @@ function valueItems({ entity, state, range, allows, now }: Context): CompletionI
   if (a === undefined) return [];
   const op = operatorOf(state.operator);
   const facts = op === undefined ? undefined : OPERATOR_FACTS[op];
-  const value = (v: string, detail: string): CompletionItem => ({ label: v, kind: 'value', insert: printValue(textValue(v)), replace: range, detail });
-  const items: CompletionItem[] = [];
-  if (facts?.compares !== 'text') {
-    if (a.type === 'Boolean') items.push(value('true', 'Boolean'), value('false', 'Boolean'));
-    if (a.values !== undefined) {
-      // In a list, the values already in it are not offered again.
-      const listed = new Set(state.values);
-      for (const v of a.values) if (!listed.has(v)) items.push(value(v, `one of the values of ${a.path}`));
-    }
-    if (a.id?.kind === 'prefixed') {
-      items.push({ ...value(a.id.prefix, `an id: ${a.id.prefix} followed by letters and digits`), incomplete: true });
-    }
-    if (a.type === 'Timestamp') items.push(...timestampItems(now, value, allows.relative_time));
-  }
+  const value: ValueItem = (v, detail) => ({ label: v, kind: 'value', insert: printValue(textValue(v)), replace: range, detail });
+  // A text test (LIKE and kin) looks for a part of a text: whole values are not offered.
+  const items: CompletionItem[] = facts?.compares === 'text' ? [] : TYPE_VALUES[a.type](a, { state, allows, now }, value);
   if (a.nullable && allows.null && (facts === undefined || facts.takesNull) && state.values.length === 0) {
     items.push({ label: 'null', kind: 'value', insert: 'null', replace: range, detail: `no value: ${a.path} is nullable` });
   }
   return items;
 }
 
-function timestampItems(now: number, value: (v: string, detail: string) => CompletionItem, relative: boolean): CompletionItem[] {
+/** A value item with its label and detail. */
+type ValueItem = (v: string, detail: string) => CompletionItem;
+
+/** The values each type offers; keyed by type, so a new type does not compile until decided. */
+const TYPE_VALUES: { readonly [T in AttributeType]: (a: Attribute, ctx: Pick<Context, 'state' | 'allows' | 'now'>, value: ValueItem) => CompletionItem[] } = {
+  ID: (a, _ctx, value) => (a.id?.kind === 'prefixed' ? [{ ...value(a.id.prefix, `an id: ${a.id.prefix} followed by letters and digits`), incomplete: true }] : []),
+  String: (a, { state }, value) => {
+    // In a list, the values already in it are not offered again.
+    const listed = new Set(state.values);
+    return (a.values ?? []).filter((v) => !listed.has(v)).map((v) => value(v, `one of the values of ${a.path}`));
+  },
+  Timestamp: (_a, { now, allows }, value) => timestampItems(now, value, allows.relative_time),
+  Boolean: (_a, _ctx, value) => [value('true', 'Boolean'), value('false', 'Boolean')],
+  Number: () => [],
+};
+
+function timestampItems(now: number, value: ValueItem, relative: boolean): CompletionItem[] {
   const iso = new Date(Math.floor(now / 1000) * 1000).toISOString();
   const items = [
     value(iso.slice(0, 10), 'a date: midnight of that day in the query’s time zone'),

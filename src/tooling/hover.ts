@@ -8,6 +8,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { TqlError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
@@ -101,7 +102,8 @@ function attributeHover(entity: Entity, path: string, profile: Profile, span: Sp
     return { kind: 'attribute', span, title: path, detail: `Not an attribute of ${entity.name}: its attributes are ${firstFew(entity.attributeNames.map((n) => `${entity.name}.${n}`))}.` };
   }
   const detail = [a.description, attributeSummary(a)].filter((s) => s !== undefined).join('\n');
-  return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail: a.type === 'Number' ? detail + outsideProfile(profile, 'number') : detail };
+  const extension = TYPE_FACTS[a.type].extension;
+  return { kind: 'attribute', span, title: `${a.path}: ${a.type}`, detail: extension === undefined ? detail : detail + outsideProfile(profile, extension) };
 }
 
 /** The extension each keyword is, if it is one; keyed by keyword, so a new one does not compile until decided. */
@@ -146,7 +148,7 @@ function valueHover(schema: Schema, a: Attribute | undefined, operator: string |
   if (a.values !== undefined && !a.values.includes(String(read))) {
     return { kind: 'value', span, title, detail: `Not one of the values of ${a.path}: ${firstFew(a.values)}.` };
   }
-  if (read !== token.text && a.type === 'String') return { kind: 'value', span, title, detail: `The text ${describeValue(read)}: a leading ${describeValue(token.text.slice(0, token.text.length - String(read).length))} does not count.` };
+  if (read !== token.text && TYPE_FACTS[a.type].freeText) return { kind: 'value', span, title, detail: `The text ${describeValue(read)}: a leading ${describeValue(token.text.slice(0, token.text.length - String(read).length))} does not count.` };
   return { kind: 'value', span, title, detail: VALUE_DETAIL[a.type](read, a, timeZone) };
 }
 

@@ -12,7 +12,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { positionAt, type Position } from '../errors/position.js';
 import { optionError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.js';
-import type { Attribute } from '../schema/types.js';
+import type { Attribute, AttributeType } from '../schema/types.js';
 import type { AnyComparison, Comparison, Condition, NotCondition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import { readValue } from '../validate/values.js';
@@ -142,18 +142,33 @@ interface ComparisonContext {
 type Allows = (typeof PROFILE_DEFINITIONS)[Profile]['allows'];
 
 function comparisonWarnings(c: AnyComparison, ctx: ComparisonContext): void {
-  if (c.attribute.type === 'Number') numberWarnings(c, ctx.text, ctx.warn);
+  TYPE_WARNINGS[c.attribute.type](c, ctx);
   applyComparison(c, COMPARISON_WARNINGS, ctx);
 }
+
+const noWarnings = (): void => undefined;
+
+/** The warnings of each type's values, whatever the operator; keyed by type, so a new type does not compile until decided. */
+const TYPE_WARNINGS: { readonly [T in AttributeType]: (c: AnyComparison, ctx: ComparisonContext) => void } = {
+  ID: noWarnings,
+  String: noWarnings,
+  Boolean: noWarnings,
+  Number: (c, { text, warn }) => numberWarnings(c, text, warn),
+  // An instant in milliseconds given as seconds: EQ and the order operators take one number.
+  Timestamp: (c, { warn }) => {
+    if (typeof c.value === 'number') millis(c, c.value, warn);
+  },
+};
 
 /** The warnings of each operator; keyed by operator, so a new one does not compile until decided. */
 const COMPARISON_WARNINGS: ComparisonHandlers<void, ComparisonContext> = {
   EQ: equalityWarnings,
   NOT_EQ: equalityWarnings,
-  LT: orderWarnings,
-  LTE: orderWarnings,
-  GT: orderWarnings,
-  GTE: orderWarnings,
+  // What an order could warn of depends on the type alone (TYPE_WARNINGS).
+  LT: noWarnings,
+  LTE: noWarnings,
+  GT: noWarnings,
+  GTE: noWarnings,
   LIKE: textWarnings,
   NOT_LIKE: textWarnings,
   STARTS_WITH: textWarnings,
@@ -172,10 +187,6 @@ function listWarnings(c: Comparison<'IN' | 'NOT_IN'>, { text, warn }: Comparison
   }
 }
 
-function orderWarnings(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, { warn }: ComparisonContext): void {
-  if (c.attribute.type === 'Timestamp') millis(c, c.value, warn);
-}
-
 function equalityWarnings(c: Comparison<'EQ' | 'NOT_EQ'>, { warn, allows }: ComparisonContext): void {
   const a = c.attribute;
   const v = c.value;
@@ -185,7 +196,6 @@ function equalityWarnings(c: Comparison<'EQ' | 'NOT_EQ'>, { warn, allows }: Comp
     if (allows.null) warn('null_as_text', c, `${text}; to test for no value, write null (lower case, not quoted).`, `${a.path} ${c.operator} null`);
     else warn('null_as_text', c, `${text}; testing for no value (null) needs the extended profile.`);
   }
-  if (a.type === 'Timestamp' && typeof v === 'number') millis(c, v, warn);
 }
 
 /**

@@ -12,6 +12,7 @@ import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './query-shape.js';
 import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
 import { closest, didYouMean } from '../errors/suggest.js';
 import { orList } from '../errors/wording.js';
 import { isValidTimeZone } from './timestamp.js';
@@ -288,8 +289,9 @@ class Validator implements ValueContext {
       }
     }
     if (attribute === undefined) return PLACEHOLDER;
-    if (attribute.type === 'Number') {
-      this.extension('number', p.attribute.span, `${attribute.path} is a Number, and Number attributes are`, 'leave the predicate out');
+    const typeExtension = TYPE_FACTS[attribute.type].extension;
+    if (typeExtension !== undefined) {
+      this.extension(typeExtension, p.attribute.span, `${attribute.path} is a ${attribute.type}, and ${attribute.type} attributes are`, 'leave the predicate out');
     }
     if (!attribute.operators.includes(op)) {
       // A schema may narrow a type's operators: then the attribute, not its type, is the reason.

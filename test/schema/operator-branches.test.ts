@@ -1,37 +1,72 @@
 /**
  * What an operator is lives in one table (src/schema/operators.ts, with the spellings in
- * src/ast/nodes.ts): elsewhere in src/, code reads its facts and never tests for an operator by
- * name, so a new operator cannot be missed by a branch the compiler does not see.
+ * src/ast/nodes.ts), and what a type is in another (src/schema/type-facts.ts, with the names in
+ * src/schema/types.ts): elsewhere in src/, code reads their facts or a handler table keyed by
+ * operator or type, and never tests for an operator or a type by name, so a new one cannot be
+ * missed by a branch the compiler does not see.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { OPERATORS } from '../../src/ast/nodes.js';
+import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
 
 const SRC = new URL('../../src/', import.meta.url).pathname;
-const OWNERS = new Set(['schema/operators.ts', 'ast/nodes.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 }
 
-/** The code of a file without its comments (doc examples may name operators). */
-const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+/** The code of a file with its comments blanked (doc examples may name operators and types), lines kept. */
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, (c) => c.replace(/[^\n]/g, ' '));
 
-const spelling = `'(?:${[...OPERATORS].sort((a, b) => b.length - a.length).join('|')})'`;
-/** `x === 'LIKE'`, `'LIKE' !== x`, `operators.includes('LIKE')`. */
-const BRANCH = new RegExp(`(?:===|!==)\\s*${spelling}|${spelling}\\s*(?:===|!==)|\\.includes\\(\\s*${spelling}\\s*\\)`, 'g');
+/** `'LIKE'` or `'STARTS_WITH'`: any of `names` quoted, longest first. */
+const quoted = (names: readonly string[]) => `'(?:${[...names].sort((a, b) => b.length - a.length).join('|')})'`;
 
-test('no branch on an operator’s name in src/ outside the operator table', () => {
-  const found = sourceFiles(SRC).flatMap((file) => {
+/**
+ * `x === 'LIKE'`, `'LIKE' !== x`, `operators.includes('LIKE')`, and with `cases` also
+ * `case 'Timestamp':` (a switch over a few operators, such as the order ones, is exhaustive
+ * over its own narrowed union and stays allowed).
+ */
+const branchOn = (names: readonly string[], cases: boolean) => {
+  const name = quoted(names);
+  const caseForm = cases ? `|\\bcase\\s+${name}\\s*:` : '';
+  return new RegExp(`(?:===|!==)\\s*${name}|${name}\\s*(?:===|!==)|\\.includes\\(\\s*${name}\\s*\\)${caseForm}`, 'g');
+};
+
+const OPERATOR_BRANCH = branchOn(OPERATORS, false);
+const TYPE_BRANCH = branchOn(ATTRIBUTE_TYPES, true);
+
+/** Each branch in the code outside comments, as `line: code`. */
+function branchesIn(source: string, pattern: RegExp): string[] {
+  const code = withoutComments(source);
+  return [...code.matchAll(pattern)].map((m) => `${code.slice(0, m.index).split('\n').length}: ${m[0]}`);
+}
+
+/** Each branch in src/ outside `owners`, as `file:line: code`. */
+function branches(pattern: RegExp, owners: ReadonlySet<string>): string[] {
+  return sourceFiles(SRC).flatMap((file) => {
     const path = relative(SRC, file);
-    if (OWNERS.has(path)) return [];
-    return [...withoutComments(readFileSync(file, 'utf8')).matchAll(BRANCH)].map((m) => `${path}: ${m[0]}`);
+    return owners.has(path) ? [] : branchesIn(readFileSync(file, 'utf8'), pattern).map((b) => `${path}:${b}`);
   });
-  expect(found).toEqual([]);
+}
+
+test('no branch on an operator’s name in src/ outside src/schema/operators.ts: read a fact or key a table by operator', () => {
+  expect(branches(OPERATOR_BRANCH, new Set(['schema/operators.ts', 'ast/nodes.ts']))).toEqual([]);
 });
 
-test('the pattern finds each form of branch it forbids', () => {
-  const code = `if (op === 'LIKE') a(); if ('IN' !== c.operator) b(); if (a.operators.includes('STARTS_WITH')) c();\n// op === 'EQ' in a comment\n`;
-  expect([...withoutComments(code).matchAll(BRANCH)].map((m) => m[0])).toEqual(["=== 'LIKE'", "'IN' !==", ".includes('STARTS_WITH')"]);
+test('no branch on a type’s name in src/ outside src/schema/type-facts.ts: read a fact or key a table by type', () => {
+  expect(branches(TYPE_BRANCH, new Set(['schema/type-facts.ts', 'schema/types.ts']))).toEqual([]);
+});
+
+test('the pattern finds each form of branch it forbids, at its line', () => {
+  const code = [
+    "if (op === 'LIKE') a(); if ('IN' !== c.operator) b();",
+    '/* a comment',
+    "   naming op === 'EQ' */ if (a.operators.includes('STARTS_WITH')) c();",
+    "// op === 'EQ' in a comment",
+    "switch (a.type) { case 'Timestamp': d(); } if (a.type !== 'ID') e(); if (a.kind === 'text') f();",
+  ].join('\n');
+  expect(branchesIn(code, OPERATOR_BRANCH)).toEqual(["1: === 'LIKE'", "1: 'IN' !==", "3: .includes('STARTS_WITH')"]);
+  expect(branchesIn(code, TYPE_BRANCH)).toEqual(["5: case 'Timestamp':", "5: !== 'ID'"]);
 });

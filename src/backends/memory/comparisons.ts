@@ -7,6 +7,7 @@
  */
 import type { ComparisonHandlers } from '../backend.js';
 import type { Attribute, AttributeType, IdKind, TimestampStorage } from '../../schema/types.js';
+import { holdsInstants } from '../../schema/type-facts.js';
 import { asciiLowerCase } from './caseless.js';
 import { TqlError } from '../../errors/tql-error.js';
 import type { AnyComparison, Scalar } from '../../validate/validated-query.js';
@@ -110,7 +111,7 @@ function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError
 /** `EQ value` (`want` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
 function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   const storage = c.attribute.storage;
-  if (c.attribute.type === 'Timestamp' && storage !== undefined) {
+  if (holdsInstants(c.attribute.type) && storage !== undefined) {
     return value === null ? instant(c, storage, -Infinity, Infinity, !want) : instantFrom(c, storage, value, 0, 1, want, ctx);
   }
   if (value === null) return planOf(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want);
@@ -142,7 +143,7 @@ function instant(c: AnyComparison, storage: TimestampStorage, low: number, high:
 
 function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): ComparisonPlan {
   const storage = c.attribute.storage;
-  if (c.attribute.type === 'Timestamp' && storage !== undefined) {
+  if (holdsInstants(c.attribute.type) && storage !== undefined) {
     const [from, to] = ORDER_WINDOWS[operator];
     return instantFrom(c, storage, bound, from, to, true, ctx);
   }
@@ -171,7 +172,7 @@ function textNeedle(c: AnyComparison, needle: unknown, ctx: CompileContext): str
 function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
   // Neither compares by plain equality, and neither type takes a list (schema/operators.ts).
-  if (c.attribute.type === 'Timestamp' || c.attribute.id?.kind === 'uuid') throw malformed(c, ctx, `${c.attribute.path} takes no list`);
+  if (holdsInstants(c.attribute.type) || c.attribute.id?.kind === 'uuid') throw malformed(c, ctx, `${c.attribute.path} takes no list`);
   // The kind once for the list: a long list would look it up for every value.
   const kind = valueKind(c, ctx);
   const values = list.map((v: unknown) => scalarOf(c, v, kind, ctx));

@@ -11,6 +11,7 @@
  */
 import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute } from '../../schema/types.js';
+import { TYPE_FACTS } from '../../schema/type-facts.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Operator } from '../../ast/nodes.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
@@ -58,20 +59,20 @@ function sameUuid(uuid: string): ValueCondition {
 
 /** Documents where the attribute equals `value`: for timestamps its second, for uuids in either case. */
 function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }, site: Site): MongoFilter {
-  if (c.attribute.type === 'Timestamp') return instantIn(c.attribute, [SECONDS_RANGE.EQ(c.value as number)], site);
+  if (TYPE_FACTS[c.attribute.type].instants) return instantIn(c.attribute, [SECONDS_RANGE.EQ(c.value as number)], site);
   return whereIn(c.attribute, [c.value], site);
 }
 
 /** Documents where the attribute equals one of `values` (as {@link whereEqual}). */
 function whereIn(attribute: Attribute, values: readonly Scalar[], site: Site): MongoFilter {
-  if (attribute.type === 'Timestamp') return instantIn(attribute, wholeSeconds(values as readonly number[]), site);
+  if (TYPE_FACTS[attribute.type].instants) return instantIn(attribute, wholeSeconds(values as readonly number[]), site);
   if (attribute.id?.kind === 'uuid') return whereAnyValue(attribute, [...new Set(values as readonly string[])].map(sameUuid), site);
   return whereValue(attribute, values.length === 1 ? equalTo(attribute, values[0]!) : { $in: [...new Set(storedForms(attribute, values))] }, site);
 }
 
 /** Documents where the attribute has a value (a valid instant, for timestamps): what `NOT_EQ null` selects. */
 function present(attribute: Attribute, site: Site): MongoFilter {
-  return attribute.type === 'Timestamp' ? instantIn(attribute, [ALL_INSTANTS], site) : valuePresent(attribute, site);
+  return TYPE_FACTS[attribute.type].instants ? instantIn(attribute, [ALL_INSTANTS], site) : valuePresent(attribute, site);
 }
 
 /**
@@ -80,7 +81,7 @@ function present(attribute: Attribute, site: Site): MongoFilter {
  * (see FINITE).
  */
 function ordered(op: Exclude<OrderingOperator, 'EQ'>, c: { readonly attribute: Attribute; readonly value: number }, site: Site): MongoFilter {
-  if (c.attribute.type === 'Timestamp') return instantIn(c.attribute, [SECONDS_RANGE[op](c.value)], site);
+  if (TYPE_FACTS[c.attribute.type].instants) return instantIn(c.attribute, [SECONDS_RANGE[op](c.value)], site);
   return whereValue(c.attribute, NUMBER_RANGE[op](c.value), site);
 }
 

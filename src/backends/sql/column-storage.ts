@@ -5,6 +5,7 @@
  */
 import { describeValue } from '../../errors/describe-value.js';
 import type { Attribute, TimestampStorageKind } from '../../schema/types.js';
+import { TYPE_FACTS, typesWith } from '../../schema/type-facts.js';
 import { isValidTimeZone } from '../../validate/timestamp.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping } from './mapping.js';
 
@@ -46,7 +47,7 @@ const DEFAULT_TIMESTAMP_COLUMN: { readonly [K in TimestampStorageKind]: SqlColum
 export function columnStorage(attribute: Attribute, entity: SqlEntityMapping, field: string): ResolvedColumnStorage {
   const declared = typeof entity.storage === 'object' && entity.storage !== null && Object.hasOwn(entity.storage, field) ? entity.storage[field] : undefined;
   if (declared !== undefined) return resolve(declared, attribute);
-  if (attribute.type !== 'Timestamp') return TEXT;
+  if (!TYPE_FACTS[attribute.type].instants) return TEXT;
   const storage = attribute.storage!;
   const kind = DEFAULT_TIMESTAMP_COLUMN[storage.kind];
   return resolve(storage.kind === 'iso_text' ? { kind: 'iso_text', timeZone: storage.timeZone } : kind, attribute);
@@ -87,8 +88,8 @@ export function columnStorageProblem(declared: unknown, attribute: Attribute | u
   }
   if (zone !== undefined && kind !== 'iso_text' && kind !== 'timestamp') return `${String(kind)} takes no timeZone`;
   if (attribute === undefined) return undefined;
-  if (TIMESTAMP_COLUMNS.has(kind as SqlColumnStorageKind) && attribute.type !== 'Timestamp') {
-    return `${String(kind)} is for Timestamp attributes, and ${attribute.path} is a ${attribute.type}`;
+  if (TIMESTAMP_COLUMNS.has(kind as SqlColumnStorageKind) && !TYPE_FACTS[attribute.type].instants) {
+    return `${String(kind)} is for ${typesWith('instants')} attributes, and ${attribute.path} is a ${attribute.type}`;
   }
   if (kind === 'uuid' && attribute.id?.kind !== 'uuid') return `uuid is for ID attributes with { kind: "uuid" } ids, and ${attribute.path} is not one`;
   return undefined;

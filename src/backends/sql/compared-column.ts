@@ -4,6 +4,7 @@
  * text to compare canonically (docs/backends-sql.md, Column storage).
  */
 import type { Attribute } from '../../schema/types.js';
+import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { columnStorage, type ResolvedColumnStorage } from './column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
 import type { SqlCollectionMapping, SqlEntityMapping } from './mapping.js';
@@ -57,7 +58,7 @@ export function instantColumn(attribute: Attribute, entity: SqlEntityMapping): T
  * every other attribute.
  */
 export function uuidColumn(attribute: Attribute, entity: SqlEntityMapping): 'native' | 'text' | undefined {
-  if (attribute.type !== 'ID' || attribute.id?.kind !== 'uuid') return undefined;
+  if (!TYPE_FACTS[attribute.type].ids || attribute.id?.kind !== 'uuid') return undefined;
   const storage = readStorage(attribute, entity);
   return 'kind' in storage && storage.kind === 'uuid' ? 'native' : 'text';
 }

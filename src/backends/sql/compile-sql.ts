@@ -12,6 +12,7 @@ import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } fro
 import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { textPattern } from './like-pattern.js';
 import { OPERATOR_FACTS } from '../../schema/operators.js';
+import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { entityMapping, isDefinedMapping } from './define-mapping.js';
 import type { ElementTable, SqlEntityMapping, SqlMapping, SqlTarget } from './mapping.js';
 import { attributeSql, targetCache, type AttributeSql, type TargetCache } from './target-cache.js';
@@ -260,7 +261,7 @@ function refusal(ctx: Context, c: Comparison, reason: string): TqlError {
   return TqlError.of(ctx.text, { code: 'unsupported', message: `${c.attribute.path} cannot be compared on ${ctx.dialect.name}: ${reason}.`, span: c.span });
 }
 
-const isInstant = (c: Comparison) => c.attribute.type === 'Timestamp';
+const isInstant = (c: Comparison) => TYPE_FACTS[c.attribute.type].instants;
 
 /** An ordering of an instant, or of any other value as it is. */
 function order(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, ctx: Context, operator: string): string {

@@ -4,6 +4,7 @@
  * index exactly the expressions {@link compileSql} writes.
  */
 import type { Schema } from '../../schema/types.js';
+import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { caseFoldingFor, resolveDialect, type CaseFolding, type IndexSyntax, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { INDEXED_OPERATORS, OPERATOR_FACTS, type IndexKind } from '../../schema/operators.js';
 import type { Operator } from '../../ast/nodes.js';
@@ -141,11 +142,12 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
       const servedByListOrder = listOrder !== false && target.value === q(listOrder);
+      const facts = TYPE_FACTS[attribute.type];
       // Strings have no ranges: an equality index serves their EQ and IN.
-      const method = attribute.type === 'String' ? EQUALITY_METHODS[equality] : '';
-      if (compared && attribute.type !== 'Boolean' && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
+      const method = facts.freeText ? EQUALITY_METHODS[equality] : '';
+      if (compared && facts.indexAlone && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
       // A closed set of a few values is better served by the B-tree than by trigrams.
-      const freeText = attribute.type === 'String' && attribute.values === undefined;
+      const freeText = facts.freeText && attribute.values === undefined;
       if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {
         add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
       }

@@ -1,4 +1,5 @@
 /** An {@link Evaluation} drawn as a tree of ✓ and ✗, each predicate with what the record holds. */
+import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { isoUtc } from '../../validate/timestamp.js';
 import type { Style } from '../style.js';
 import type { Evaluation } from './evaluate.js';
@@ -22,7 +23,7 @@ function showValue(value: unknown, timestamp: boolean): string {
  */
 function describeReading(e: Extract<Evaluation, { kind: 'Comparison' }>): string {
   const { path, values, collection } = e.reading;
-  const timestamp = e.comparison.attribute.type === 'Timestamp';
+  const timestamp = TYPE_FACTS[e.comparison.attribute.type].instants;
   if (!collection) return `${path}: ${values.length === 0 ? '(missing)' : showValue(values[0], timestamp)}`;
   if (values.length === 0) return `${path}: (no element)`;
   const shown = values.slice(0, MAX_VALUES).map((v) => showValue(v, timestamp));
