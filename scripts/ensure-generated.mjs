@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What `npm run generate` reads (the Ohm CLI through its version). */
-const INPUTS = ['grammar/tql.ohm', 'scripts/write-grammar-recipe.mjs', 'scripts/write-field-slots.mjs', 'node_modules/@ohm-js/cli/package.json'];
+const INPUTS = ['grammar/tql.ohm', 'scripts/write-grammar-recipe.mjs', 'scripts/write-field-slots.mjs', 'src/backends/memory/value-test.ts', 'node_modules/@ohm-js/cli/package.json'];
 /** What it writes. */
 const OUTPUTS = ['grammar/tql.ohm-bundle.js', 'grammar/tql.ohm-bundle.d.ts', 'grammar/tql.ohm-recipe.js', 'grammar/tql.ohm-recipe.d.ts', 'src/backends/memory/field-slots.ts'];
 

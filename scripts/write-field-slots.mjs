@@ -1,108 +1,128 @@
-// Writes src/backends/memory/field-slots.ts: SLOT_COUNT copies of one function literal, so that
-// each key of a record read by compiled predicates gets code of its own (V8 shares inline caches
-// between closures of one literal, never between literals; src/backends/memory/field-reader.ts).
-// Run by `npm run generate`; test/backends/memory/field-chain.test.ts checks the file is current.
-import { writeFileSync } from 'node:fs';
+// Writes src/backends/memory/field-slots.ts, a build artifact (not in git): FIELD_SLOT_POOL + 1
+// copies of one function literal, so that each key a process reads gets code of its own (V8
+// shares inline caches between closures of one literal, never between literals;
+// src/backends/memory/field-reader.ts). The tests in the links are not written here: each is
+// copied from its one definition, INLINE_TESTS in src/backends/memory/value-test.ts.
+// Run by `npm run generate` (and so by `npm test` and `npm run build`); test/backends/memory/
+// field-chain.test.ts checks the file is current.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Enough for the 22 keys the scheduling models read, with room; every slot costs start-up time
- * (the file is parsed at import: about 0.15 ms per slot, measured as whole processes).
+ * How many keys get a field slot of their own, in the order a process first reads them; every
+ * key after those shares one more copy, the fallback (correct, but its loads see many keys and
+ * go megamorphic: about 30 ns a read instead of 1). A budget, not a schema's size: each slot is
+ * parsed at import (about 0.15 ms per slot, measured as whole processes), and a process rarely
+ * filters on more distinct keys than this. Raise it for a schema whose hot queries read more.
  */
-export const SLOT_COUNT = 24;
+export const FIELD_SLOT_POOL = 24;
 
 /**
- * The links of a chain (field-chain.ts), by name: their parameters before `want, next, retry`,
- * and the test of the value `x` read at the key. Only the tests that run on many records have a
- * link (long lists and LIKE needles without a regex take the general path): each link is
- * written once per slot, and the file's size is start-up time. Keep in step with `FieldSlot` in
- * field-slot-types.ts (the type check of the generated file fails otherwise).
+ * How many list keys (a collection attribute's `arrays`) get a list slot of their own, as
+ * {@link FIELD_SLOT_POOL}; lists have slots of their own so that the field slots do not carry
+ * the scan's code.
  */
-const LINKS = [
-  ['equals', 'v', 'x === v'],
-  ['oneOfTwo', 'a, b', '(x === a || x === b)'],
-  ['oneOfThree', 'a, b, c', '(x === a || x === b || x === c)'],
-  ['isString', '', "typeof x === 'string'"],
-  ['isNumber', '', 'finite(x)'],
-  ['isBoolean', '', "typeof x === 'boolean'"],
-  ['lessThan', 'b', 'finite(x) && (x as number) < b'],
-  ['atMost', 'b', 'finite(x) && (x as number) <= b'],
-  ['greaterThan', 'b', 'finite(x) && (x as number) > b'],
-  ['atLeast', 'b', 'finite(x) && (x as number) >= b'],
-  ['matches', 're', "typeof x === 'string' && re.test(x)"],
-  // A Timestamp stored as numbers (instant-test.ts): a number inline, anything else by `other`.
-  ['numberWindow', 'lo, hi, other', "(typeof x === 'number' ? x >= lo && x < hi : other(x))"],
-  // Tests that are a call anyway: a Date's time, an ISO text, a uuid's case.
-  ['satisfies', 'ok', 'ok(x)'],
-];
+export const LIST_SLOT_POOL = 6;
 
-const link = ([name, params, test]) => `      ${name}: (${params === '' ? '' : `${params}, `}want, next, retry) => (r) => {
+/** Where the tests are defined, and the block of them the links copy. */
+const DEFINITIONS = new URL('../src/backends/memory/value-test.ts', import.meta.url);
+const BLOCK_START = 'export const INLINE_TESTS = {';
+const BLOCK_END = '} as const;';
+const ENTRY = /^ {2}(\w+): \((.*?)\) => \(x: unknown\) => (.+),$/;
+
+/** The names of a parameter list such as `lo: number, other: (x: unknown) => boolean`. */
+function parameterNames(list) {
+  const names = [];
+  let depth = 0;
+  let part = '';
+  for (const ch of `${list},`) {
+    if ('(<[{'.includes(ch)) depth++;
+    if (')>]}'.includes(ch) && !(ch === '>' && part.endsWith('='))) depth--;
+    if (ch === ',' && depth === 0) {
+      if (part.trim() !== '') names.push(part.split(':')[0].trim());
+      part = '';
+    } else part += ch;
+  }
+  return names;
+}
+
+/**
+ * The inline tests of value-test.ts as `{ name, params, test }`, in their order. Fails on a line
+ * of the block that is not one entry, so a definition written another way is never skipped.
+ */
+export function inlineTests(source = readFileSync(DEFINITIONS, 'utf8')) {
+  const start = source.indexOf(BLOCK_START);
+  const end = source.indexOf(BLOCK_END, start);
+  if (start < 0 || end < 0) throw new Error(`write-field-slots: no "${BLOCK_START} … ${BLOCK_END}" in value-test.ts`);
+  const lines = source.slice(start + BLOCK_START.length, end).split('\n').filter((l) => l.trim() !== '');
+  return lines.map((line) => {
+    const m = ENTRY.exec(line);
+    if (m === null) throw new Error(`write-field-slots: not one inline test on one line: ${line.trim()}`);
+    return { name: m[1], params: parameterNames(m[2]), test: m[3] };
+  });
+}
+
+const link = ({ name, params, test }) => `      ${name}: (${[...params, 'positive, next, onThrow'].join(', ')}) => (record) => {
         try {
-          const x = (r as Rec)[k], p = gp(r as object);
-          return (${test} && owns(r, p)) === want && next(r);
+          const x = (record as AnyRecord)[k], proto = prototypeOf(record as object);
+          return ((${test}) && owns(record, proto)) === positive && next(record);
         } catch {
-          return retry(r);
+          return onThrow(record);
         }
       },`;
 
 /**
  * One slot: the key's reader and own check, and the links. A link reads first and checks the
  * record is an object only after the test passed (the check cost about a third of the read when
- * it came first): reading null or undefined throws, and \`retry\` answers for them. The prototype
+ * it came first): reading null or undefined throws, and `onThrow` answers for them. The prototype
  * is taken right after the read, where the optimizing compiler knows the record's map and folds
  * it to a constant; after the branches of a list test it no longer knows it, and the call cost
  * 9 ns per record.
  */
-const SLOT = `(k) => {
+const slot = (tests) => `(k) => {
     // Copied into the slot's own scope: constants there, which the optimizing compiler folds
     // (bundlers turn module constants into mutable variables, and calls through those stay calls).
-    const gp = getPrototypeOf, ho = hasOwn, OP = OBJECT_PROTOTYPE, finite = isFinite;
+    const prototypeOf = getPrototypeOf, hasOwnKey = hasOwn, objectPrototype = OBJECT_PROTOTYPE, finite = isFinite;
     // After a passing test: the record is an object (a primitive has no values) and the value its
-    // own. \`p\` is the prototype, taken by the link right after its read (see above).
-    const owns = (r: unknown, p: unknown) => typeof r === 'object' && ((p === OP && !(k in OP)) || ho(r as object, k));
+    // own. \`proto\` is the prototype, taken by the link right after its read (see above).
+    const owns = (record: unknown, proto: unknown) =>
+      typeof record === 'object' && ((proto === objectPrototype && !(k in objectPrototype)) || hasOwnKey(record as object, k));
     return {
-      read: (r) => r[k],
-      own: (r) => owns(r, gp(r)),
-${LINKS.map(link).join('\n')}
+      read: (record) => record[k],
+      own: (record) => owns(record, prototypeOf(record)),
+${tests.map(link).join('\n')}
     };
   }`;
 
 /**
- * Enough for the lists the scheduling models read (resources, scheduled_agents,
- * associated_entities), with room. Lists have slots of their own so that the field slots, one
- * per key of every record, do not carry the scan's code.
- */
-export const LIST_SLOT_COUNT = 6;
-
-/**
  * One list slot: the scan of the list at the key for an element with a tag and a value, and the
  * chain's link of an equality on such elements. The scan reads the element's tag and value inline,
- * as a hand-written \`.some()\` arrow does; only where it finds one that may count does the
+ * as a hand-written `.some()` arrow does; only where it finds one that may count does the
  * caller's exact test (sources.ts) run, with its own-property checks.
  */
 const LIST_SLOT = `(k) => {
     // Module constants copied into the slot's own scope, as in a field slot.
-    const some = ARRAY_SOME, most = MAX_SCAN;
-    const holdsEqual = (tk: string, tag: string, vk: string, v: Scalar) => {
-      const candidate = (e: unknown) => e != null && (e as Rec)[tk] === tag && (e as Rec)[vk] === v;
-      return (r: object) => {
-        const list = (r as Rec)[k] as readonly unknown[] | null | undefined;
+    const some = ARRAY_SOME, longestUnchecked = MAX_SCAN;
+    const holdsEqual = (tagKey: string, tag: string, valueKey: string, value: Scalar) => {
+      const candidate = (e: unknown) => e != null && (e as AnyRecord)[tagKey] === tag && (e as AnyRecord)[valueKey] === value;
+      return (record: object) => {
+        const list = (record as AnyRecord)[k] as readonly unknown[] | null | undefined;
         if (typeof list !== 'object' || list === null) return false;
         // A list with a \`some\` of its own, or too long to scan unchecked: the exact test decides.
-        if (list.some !== some || list.length > most) return true;
+        if (list.some !== some || list.length > longestUnchecked) return true;
         return list.some(candidate);
       };
     };
     return {
       holdsEqual,
-      someEqual: (tk, tag, vk, v, other, exact, want, next, retry) => {
-        const here = holdsEqual(tk, tag, vk, v);
-        return (r) => {
+      someEqual: (tagKey, tag, valueKey, value, other, exact, positive, next, onThrow) => {
+        const here = holdsEqual(tagKey, tag, valueKey, value);
+        return (record) => {
           try {
-            const maybe = here(r as object) || (other !== undefined && other(r as object));
-            return (maybe && typeof r === 'object' && exact(r as object)) === want && next(r);
+            const mayHold = here(record as object) || (other !== undefined && other(record as object));
+            return (mayHold && typeof record === 'object' && exact(record as object)) === positive && next(record);
           } catch {
-            return retry(r);
+            return onThrow(record);
           }
         };
       },
@@ -110,34 +130,40 @@ const LIST_SLOT = `(k) => {
   }`;
 
 /** The file's text. */
-export function fieldSlotsSource() {
-  const slots = Array.from({ length: SLOT_COUNT }, () => `  ${SLOT},`).join('\n');
-  const lists = Array.from({ length: LIST_SLOT_COUNT }, () => `  ${LIST_SLOT},`).join('\n');
+export function fieldSlotsSource(tests = inlineTests()) {
+  const copies = (n, literal) => Array.from({ length: n }, () => `  ${literal},`).join('\n');
+  const fieldSlot = slot(tests);
   return `// Generated by scripts/write-field-slots.mjs (npm run generate): do not edit.
-// ${SLOT_COUNT} copies of one function literal, and ${LIST_SLOT_COUNT} of another, on purpose; field-reader.ts says why.
+// ${FIELD_SLOT_POOL + 1} copies of one function literal, and ${LIST_SLOT_POOL + 1} of another, on purpose; field-reader.ts says why.
 import type { MakeListSlot, Slot } from './field-slot-types.js';
 import type { Scalar } from '../../validate/validated-query.js';
 import { MAX_UNCHECKED_SCAN } from './element-scan.js';
 
-type Rec = Readonly<Record<string, unknown>>;
+type AnyRecord = Readonly<Record<string, unknown>>;
 
 const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
 const getPrototypeOf: (object: object) => unknown = Object.getPrototypeOf;
 const isFinite: (value: unknown) => boolean = Number.isFinite;
-const OBJECT_PROTOTYPE: Readonly<Record<string, unknown>> = Object.prototype as Readonly<Record<string, unknown>>;
+const OBJECT_PROTOTYPE: AnyRecord = Object.prototype as AnyRecord;
 const ARRAY_SOME = Array.prototype.some;
 /** The longest list scanned before it is known to be an array (element-scan.ts). */
 const MAX_SCAN = MAX_UNCHECKED_SCAN;
 
-/** One slot per literal: a key gets the next one (field-reader.ts). */
-export const SLOTS: readonly Slot[] = [
-${slots}
+/** One slot per literal: each of the first ${FIELD_SLOT_POOL} keys read gets the next one (field-reader.ts). */
+export const FIELD_SLOTS: readonly Slot[] = [
+${copies(FIELD_SLOT_POOL, fieldSlot)}
 ];
 
-/** One list slot per literal: a list's key gets the next one (field-reader.ts). */
+/** The slot every key after the pool's shares. */
+export const SHARED_FIELD_SLOT: Slot = ${fieldSlot};
+
+/** One list slot per literal: each of the first ${LIST_SLOT_POOL} list keys read gets the next one. */
 export const LIST_SLOTS: readonly MakeListSlot[] = [
-${lists}
+${copies(LIST_SLOT_POOL, LIST_SLOT)}
 ];
+
+/** The list slot every list key after the pool's shares. */
+export const SHARED_LIST_SLOT: MakeListSlot = ${LIST_SLOT};
 `;
 }
 

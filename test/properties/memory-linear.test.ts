@@ -7,8 +7,7 @@
  *   `sources.ts`, and every slot a chain of field links takes, counted through wrapped modules)
  *   against the number of nodes of the query, and
  * - the field reads one evaluation makes on a record (own getters that count) against the
- *   reads its predicates make once each (a comparison runs at most twice: loosely, then
- *   exactly at the end of its AND).
+ *   reads its predicates make once each, with room for a second read of each.
  *
  * Counts, not milliseconds: the bounds hold on any machine. The seed is in the describe title;
  * re-run with `TQL_LINEAR_SEED=<seed>`.
@@ -42,7 +41,7 @@ function counted<M extends Record<string, unknown>>(module: M, names: readonly (
 }
 
 vi.mock('../../src/backends/memory/combine.js', async (importOriginal) =>
-  counted(await importOriginal<typeof import('../../src/backends/memory/combine.js')>(), ['conjunction', 'disjunction', 'ownFields']),
+  counted(await importOriginal<typeof import('../../src/backends/memory/combine.js')>(), ['conjunction', 'disjunction']),
 );
 vi.mock('../../src/backends/memory/sources.js', async (importOriginal) =>
   counted(await importOriginal<typeof import('../../src/backends/memory/sources.js')>(), ['fieldPredicate', 'sourcePredicate']),
@@ -129,8 +128,9 @@ describe(`in-memory work is linear in the query (seed ${SEED}; re-run with TQL_L
     const m = measure(alternating(depth), 'agent', SAMPLES.agent);
     expect(m.closures).toBeLessThanOrEqual(CLOSURES_PER_NODE * m.nodes);
     expect(m.maxReads).toBeLessThanOrEqual(READS_PER_PREDICATE * m.predicates);
-    // Every sample agent has a name, so every level is reached: the reads are exactly linear.
-    expect(m.maxReads).toBeGreaterThanOrEqual(m.predicates);
+    // Every sample agent has a name, so every level is reached and its p and q read: the reads are
+    // exactly linear (the deepest OR may decide on its cheaper operand, created_at, first).
+    expect(m.maxReads).toBeGreaterThanOrEqual(2 * depth);
   });
 
   it('random trees of up to 60 predicates: closures and reads per record within a constant of the size', () => {

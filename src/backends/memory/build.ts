@@ -1,11 +1,11 @@
 /**
- * Makes the closures of a {@link Plan}. Inside an AND, some operands run a loose form instead of
- * their exact predicate, a necessary condition completed once at the end of the AND (see
- * {@link allOf}): a record that fails, as most do, then never pays for `Object.hasOwn` or for an
- * OR's second look.
+ * Makes the closures of a {@link Plan} that is not a chain of field links (field-chain.ts): ORs,
+ * and ANDs holding an OR or a test on a variant. A comparison on a plain field is still its key's
+ * link (field-link.ts), so the test is inline and the own-property check runs only after the test
+ * passed; a record that fails, as most do, never pays for it.
  */
-import { conjunction, disjunction, ownFields } from './combine.js';
-import { isLooseComparison, type ComparisonPlan, type Plan } from './plan.js';
+import { conjunction, disjunction } from './combine.js';
+import type { ComparisonPlan, Plan } from './plan.js';
 import { safeKey } from './safe-key.js';
 import { fieldPredicate, sourcePredicate, type RecordPredicate } from './sources.js';
 
@@ -23,9 +23,9 @@ export function exactPredicate(plan: Plan, text: string): RecordPredicate {
     case 'Comparison':
       return comparisonPredicate(plan, text);
     case 'And':
-      return allOf(plan.operands, text);
+      return conjunction(predicatesOf(plan.operands, text));
     case 'Or':
-      return disjunction(plan.operands.map((o) => exactPredicate(o, text)));
+      return disjunction(predicatesOf(plan.operands, text));
     default:
       throw notAPlan(plan);
   }
@@ -36,80 +36,18 @@ function notAPlan(plan: never): TypeError {
   return new TypeError(`${String((plan as { kind: unknown }).kind)} is not a kind of plan`);
 }
 
-/**
- * All operands hold. A positive comparison on a plain field runs as its test without the
- * own-property check, `exact(r) === test(r) && Object.hasOwn(r, field)`; an OR with such an
- * operand runs as its {@link looseTest}, `exact(r) === loose(r) && exact(r)`. What completes them
- * runs after every operand passed (the own-property checks, each field once, then the ORs' exact
- * predicates), so the conjunction is the same.
- */
-function allOf(operands: readonly Plan[], text: string): RecordPredicate {
-  const n = operands.length;
-  // One slot more for the completion; sized up front, as this runs for every uncached query.
-  const ps = new Array<RecordPredicate>(n + 1);
-  const keys: string[] = [];
-  let rechecks: RecordPredicate[] | undefined;
-  for (let i = 0; i < n; i++) {
-    const o = operands[i]!;
-    // A comparison inline (the common operand).
-    const field = o.kind === 'Comparison' ? looseField(o, text) : undefined;
-    if (field !== undefined) {
-      ps[i] = fieldPredicate(field, (o as ComparisonPlan).test, true, false);
-      if (!keys.includes(field)) keys.push(field);
-      continue;
-    }
-    const loose = o.kind === 'Or' ? looseTest(o, text) : undefined;
-    if (loose === undefined) {
-      ps[i] = exactPredicate(o, text);
-      continue;
-    }
-    ps[i] = loose;
-    (rechecks ??= []).push(exactPredicate(o, text));
-  }
-  // The own-property checks first (cheap), then the rechecks, in one closure: that keeps the
-  // conjunction short enough for a fixed arity.
-  const own = keys.length > 0 ? ownFields(keys) : undefined;
-  const completion = rechecks === undefined ? own : conjunction(own === undefined ? rechecks : [own, ...rechecks]);
-  if (completion === undefined) ps.length = n;
-  else ps[n] = completion;
-  return conjunction(ps);
-}
-
-/**
- * A necessary condition of the node that skips the own-property checks of positive field
- * comparisons, if it has one: such a comparison's test alone, an OR of its operands' loose
- * tests (or exact predicates, for those without one).
- */
-function looseTest(plan: Plan, text: string): RecordPredicate | undefined {
-  switch (plan.kind) {
-    case 'Comparison': {
-      const field = looseField(plan, text);
-      return field === undefined ? undefined : fieldPredicate(field, plan.test, true, false);
-    }
-    case 'And':
-      return undefined;
-    case 'Or':
-      if (!plan.loose) return undefined;
-      return disjunction(plan.operands.map((o) => looseTest(o, text) ?? exactPredicate(o, text)));
-    default:
-      throw notAPlan(plan);
-  }
-}
-
-/** The field a positive comparison on a plain field reads; undefined for any other comparison. */
-function looseField(plan: ComparisonPlan, text: string): string | undefined {
-  const source = plan.comparison.attribute.source;
-  return isLooseComparison(plan) && source.kind === 'field' ? checkedKey(plan, source.field, text) : undefined;
+/** The operands' predicates, by a loop: this runs for every uncached query. */
+function predicatesOf(operands: readonly Plan[], text: string): RecordPredicate[] {
+  const out = new Array<RecordPredicate>(operands.length);
+  for (let i = 0; i < operands.length; i++) out[i] = exactPredicate(operands[i]!, text);
+  return out;
 }
 
 function comparisonPredicate(plan: ComparisonPlan, text: string): RecordPredicate {
-  const { comparison, test, want } = plan;
+  const { comparison, test, positive } = plan;
   const source = comparison.attribute.source;
+  const key = (k: string) => safeKey(k, comparison.attribute.path, text, comparison.span);
   // The common case without the key-checking closure a general source needs.
-  if (source.kind === 'field') return fieldPredicate(checkedKey(plan, source.field, text), test, want, true);
-  return sourcePredicate(source, test, want, (k) => checkedKey(plan, k, text));
-}
-
-function checkedKey(plan: ComparisonPlan, key: string, text: string): string {
-  return safeKey(key, plan.comparison.attribute.path, text, plan.comparison.span);
+  if (source.kind === 'field') return fieldPredicate(key(source.field), test, positive);
+  return sourcePredicate(source, test, positive, key);
 }

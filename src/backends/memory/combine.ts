@@ -3,7 +3,6 @@
  * megamorphic call in a shared body) for the short conjunctions and disjunctions queries have.
  */
 import type { RecordPredicate } from './sources.js';
-import { fieldAccess } from './field-reader.js';
 
 const always: RecordPredicate = () => true;
 const never: RecordPredicate = () => false;
@@ -72,30 +71,5 @@ export function disjunction(ps: readonly RecordPredicate[]): RecordPredicate {
         for (let i = 0; i < ps.length; i++) if (ps[i]!(r)) return true;
         return false;
       };
-  }
-}
-
-/**
- * Whether the record has all these own properties. Used only after a test on each of them
- * passed, so the record is an object and each value was found ({@link ownFound}).
- *
- * @example
- * ```ts
- * ownFields(['name'])(Object.create({ name: 'x' })); // false
- * ```
- */
-export function ownFields(keys: readonly string[]): RecordPredicate {
-  // Each key's own check from its slot, so that its inline caches see that key alone.
-  const checks = keys.map((k) => fieldAccess(k).own);
-  const a = checks[0]!, b = checks[1], c = checks[2];
-  switch (checks.length) {
-    case 1:
-      return (r) => a(r as object);
-    case 2:
-      return (r) => a(r as object) && b!(r as object);
-    case 3:
-      return (r) => a(r as object) && b!(r as object) && c!(r as object);
-    default:
-      return (r) => checks.every((own) => own(r as object));
   }
 }

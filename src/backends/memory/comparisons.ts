@@ -58,7 +58,7 @@ const INSTANT_COST: { readonly [K in TimestampStorage['kind']]: number } = {
 
 /** `want`: true for "some value passes `test`", false for its exact complement. */
 function planOf(c: AnyComparison, test: ValueTest, want: boolean): ComparisonPlan {
-  return { kind: 'Comparison', comparison: c, test, want, cost: costOnSource(testCost(test), c.attribute.source) };
+  return { kind: 'Comparison', comparison: c, test, positive: want, cost: costOnSource(testCost(test), c.attribute.source) };
 }
 
 /** The JS type of each attribute type's values; keyed by type, so a new type does not compile without one. */

@@ -99,7 +99,7 @@ function plansOf(operands: readonly Condition[], negated: boolean, ctx: CompileC
 
 /** The comparison, or its exact complement: the same test with the other answer wanted. */
 function flipped(plan: ComparisonPlan, negated: boolean): ComparisonPlan {
-  return negated ? { kind: 'Comparison', comparison: plan.comparison, test: plan.test, want: !plan.want, cost: plan.cost } : plan;
+  return negated ? { kind: 'Comparison', comparison: plan.comparison, test: plan.test, positive: !plan.positive, cost: plan.cost } : plan;
 }
 
 /**

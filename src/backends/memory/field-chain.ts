@@ -1,8 +1,8 @@
 /**
  * Queries of comparisons on fields joined by AND (or a single one): the whole predicate is a
  * chain of links from the keys' slots (field-slots.ts). A link reads its key, tests the value,
- * checks the record is an object and the value its own, and calls the next link; the last calls
- * `yes`. Each link is code of its key's slot, so V8 inlines the reads and the chain's calls. An
+ * checks the record is an object and the value its own, and calls the next link; the last is
+ * `MATCHES`. Each link is code of its key's slot, so V8 inlines the reads and the chain's calls. An
  * equality on a collection (`agent_id EQ …`) is a link too: its list's slot scans the elements,
  * and the exact test with its own-property checks runs only where the scan found one that may
  * count.
@@ -16,17 +16,14 @@
  */
 import { exactPredicate } from './build.js';
 import { fieldAccess, listAccess } from './field-reader.js';
-import type { FieldSlot, SlotPredicate } from './field-slot-types.js';
+import { fieldLink, MATCHES } from './field-link.js';
+import type { SlotPredicate } from './field-slot-types.js';
 import type { AttributeSource } from '../../schema/types.js';
 import type { ComparisonPlan, Plan } from './plan.js';
-import { ownRetry } from './record-guard.js';
+import { onOwnView } from './record-guard.js';
 import { safeKey } from './safe-key.js';
 import { elementEqualParts, hasElementScan, type RecordPredicate } from './sources.js';
 import type { ValueTest } from './value-test.js';
-import { caselessEquals } from './caseless.js';
-import { instantPredicate, numberWindow } from './instant-test.js';
-
-const yes: SlotPredicate = () => true;
 
 /**
  * The chain of a plan that is one field comparison, or an AND of field comparisons only (in the
@@ -49,27 +46,26 @@ export function fieldChain(plan: Plan, text: string): RecordPredicate | undefine
   return chain(operands as readonly ComparisonPlan[], plan, text);
 }
 
-/**
- * The links of `links`, made last first, each calling the next; `plan` is what they are the
- * chain of. Undefined if a slot has no link for one of them ({@link LINKS} says which have).
- */
-function chain(links: readonly ComparisonPlan[], plan: Plan, text: string): RecordPredicate | undefined {
+/** The links of `links`, made last first, each calling the next; `plan` is what they are the chain of. */
+function chain(links: readonly ComparisonPlan[], plan: Plan, text: string): RecordPredicate {
   // What answers when reading a record threw, made on the first throw only: most chains never need it.
-  let exact: RecordPredicate | undefined;
-  let again: RecordPredicate | undefined;
-  const exactly = () => (exact ??= exactPredicate(plan, text));
+  let general: RecordPredicate | undefined;
+  let ownViewAnswer: RecordPredicate | undefined;
+  const generalPredicate = () => (general ??= exactPredicate(plan, text));
   // Reading null or undefined throws in a link: they have no values, which the general path
   // answers for (as for every record that is not an object).
-  const retry: SlotPredicate = (r) => (typeof r === 'object' && r !== null ? (again ??= ownRetry(exactly, plan))(r) : exactly()(r));
-  let next: SlotPredicate | undefined = yes;
-  for (let i = links.length - 1; i >= 0 && next !== undefined; i--) {
+  const onThrow: SlotPredicate = (r) =>
+    typeof r === 'object' && r !== null ? (ownViewAnswer ??= onOwnView(generalPredicate, plan))(r) : generalPredicate()(r);
+  let next: SlotPredicate = MATCHES;
+  for (let i = links.length - 1; i >= 0; i--) {
     const c = links[i]!;
     const { attribute, span } = c.comparison;
     const source = attribute.source;
+    const key = (k: string) => safeKey(k, attribute.path, text, span);
     next =
       source.kind === 'element'
-        ? elementLink(source, c.test as Extract<ValueTest, { kind: 'equals' }>, (k) => safeKey(k, attribute.path, text, span), c.want, next, retry)
-        : LINKS[c.test.kind](fieldAccess(safeKey((source as { readonly field: string }).field, attribute.path, text, span)), c.test as never, c.want, next, retry);
+        ? elementLink(source, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.positive, next, onThrow)
+        : fieldLink(fieldAccess(key((source as { readonly field: string }).field)), c.test, c.positive, next, onThrow);
   }
   return next;
 }
@@ -82,82 +78,24 @@ function elementLink(
   source: ElementSource,
   test: Extract<ValueTest, { kind: 'equals' }>,
   key: (k: string) => string,
-  want: boolean,
+  positive: boolean,
   next: SlotPredicate,
-  retry: SlotPredicate,
+  onThrow: SlotPredicate,
 ): SlotPredicate {
   const { keys, exact } = elementEqualParts(source, test, key);
   const tag = keys.oneOf[0]!;
   const [first, second] = keys.arrays;
   const other = second === undefined ? undefined : listAccess(second).holdsEqual(keys.where, tag, keys.value, test.value);
-  return listAccess(first!).someEqual(keys.where, tag, keys.value, test.value, other, exact, want, next, retry);
+  return listAccess(first!).someEqual(keys.where, tag, keys.value, test.value, other, exact, positive, next, onThrow);
 }
 
 type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
 
-type TestOf<K extends ValueTest['kind']> = Extract<ValueTest, { kind: K }>;
-
 /**
- * Whether the comparison's source can be a link: a plain field (the test then decides, by
- * {@link LINKS}), or a collection whose test the list slots scan.
+ * Whether the comparison can be a link: every test on a plain field has one (value-test.ts), and
+ * a test on a collection does where the list slots scan for it.
  */
 function hasLink({ comparison, test }: ComparisonPlan): boolean {
   const source = comparison.attribute.source;
   return source.kind === 'field' || (source.kind === 'element' && hasElementScan(source, test));
 }
-
-/**
- * The link of each test kind on a field, or undefined where the slots have none (see
- * scripts/write-field-slots.mjs for which): a kind without an entry does not compile.
- */
-const LINKS: {
-  readonly [K in ValueTest['kind']]: (slot: FieldSlot, test: TestOf<K>, want: boolean, next: SlotPredicate, retry: SlotPredicate) => SlotPredicate | undefined;
-} = {
-  equals: (s, { value }, want, next, retry) => s.equals(value, want, next, retry),
-  oneOfFew: (s, { values }, want, next, retry) => {
-    const [a, b, c] = values;
-    if (values.length === 1) return s.equals(a!, want, next, retry);
-    if (values.length === 2) return s.oneOfTwo(a!, b!, want, next, retry);
-    if (values.length === 3) return s.oneOfThree(a!, b!, c!, want, next, retry);
-    return undefined;
-  },
-  oneOfSet: () => undefined,
-  present: (s, { valueKind }, want, next, retry) => {
-    switch (valueKind) {
-      case 'string':
-        return s.isString(want, next, retry);
-      case 'number':
-        return s.isNumber(want, next, retry);
-      case 'boolean':
-        return s.isBoolean(want, next, retry);
-    }
-  },
-  range: (s, { operator, bound }, want, next, retry) => {
-    switch (operator) {
-      case 'LT':
-        return s.lessThan(bound, want, next, retry);
-      case 'LTE':
-        return s.atMost(bound, want, next, retry);
-      case 'GT':
-        return s.greaterThan(bound, want, next, retry);
-      case 'GTE':
-        return s.atLeast(bound, want, next, retry);
-    }
-  },
-  instant: (s, test, want, next, retry) => {
-    const numbers = numberWindow(test);
-    return numbers === undefined ? s.satisfies(instantPredicate(test), want, next, retry) : s.numberWindow(numbers.lo, numbers.hi, numbers.other, want, next, retry);
-  },
-  caselessEquals: (s, { value }, want, next, retry) => s.satisfies(caselessEquals(value), want, next, retry),
-  like: (s, { matcher }, want, next, retry) => {
-    switch (matcher.kind) {
-      case 'any':
-        return s.isString(want, next, retry);
-      case 'regex':
-        return s.matches(matcher.regex, want, next, retry);
-      case 'includes':
-      case 'affix':
-        return undefined;
-    }
-  },
-};

@@ -14,17 +14,17 @@
  */
 
 import type { FieldReader, FieldSlot, ListSlot } from './field-slot-types.js';
-import { LIST_SLOTS, SLOTS } from './field-slots.js';
+import { FIELD_SLOTS, LIST_SLOTS, SHARED_FIELD_SLOT, SHARED_LIST_SLOT } from './field-slots.js';
 
 export type { FieldReader } from './field-slot-types.js';
 
 /**
  * How a key is read, whether a value found there is the record's own (for a record whose
  * prototype is `Object.prototype`, unless `Object.prototype` has the key; otherwise
- * `Object.hasOwn`, see own-key.ts), and the whole-query predicates of its hot tests. All live in
- * the key's slot, so the loads and `in` tests of each key have inline caches of their own (a
- * shared one sees every key and goes megamorphic). The slots are 24 copies of one literal,
- * written by scripts/write-field-slots.mjs.
+ * `Object.hasOwn`, see own-key.ts), and the links of its tests. All live in the key's slot, so
+ * the loads and `in` tests of each key have inline caches of their own (a shared one sees every
+ * key and goes megamorphic). The slots are copies of one literal, written by
+ * scripts/write-field-slots.mjs.
  */
 export type FieldAccess = FieldSlot;
 
@@ -32,29 +32,32 @@ export type FieldAccess = FieldSlot;
 const MAX_REMEMBERED = 4096;
 
 /**
- * A key's slot from a pool of literals: the same for the same key every time (while fewer than
- * {@link MAX_REMEMBERED} keys have been seen), the next literal in turn for a new key.
+ * A key's slot: the same for the same key every time (while fewer than {@link MAX_REMEMBERED}
+ * keys have been seen). Each new key takes the next literal of `pool` while there is one, so
+ * the keys read first, the hot ones of most processes, each get code of their own; every key
+ * after them shares `shared`, which answers the same, only with slower loads. Which keys those
+ * are depends on the queries, never on a schema.
  */
-function slotPool<T>(literals: readonly ((key: string) => T)[]): (key: string) => T {
+function slotPool<T>(pool: readonly ((key: string) => T)[], shared: (key: string) => T): (key: string) => T {
   const made = new Map<string, T>();
-  let next = 0;
+  let handedOut = 0;
   return (key) => {
     let access = made.get(key);
     if (access === undefined) {
-      access = literals[next++ % literals.length]!(key);
+      access = (handedOut < pool.length ? pool[handedOut++]! : shared)(key);
       if (made.size < MAX_REMEMBERED) made.set(key, access);
     }
     return access;
   };
 }
 
-const fieldSlot = slotPool(SLOTS);
-const listSlot = slotPool(LIST_SLOTS);
+const fieldSlot = slotPool(FIELD_SLOTS, SHARED_FIELD_SLOT);
+const listSlot = slotPool(LIST_SLOTS, SHARED_LIST_SLOT);
 
 /**
  * The reader of `key`: the same function for the same key every time (while fewer than
- * {@link MAX_REMEMBERED} keys have been seen), from the next free slot for a new key. `key`
- * must have passed `safeKey`.
+ * {@link MAX_REMEMBERED} keys have been seen), from the next free slot of the pool, or the
+ * shared one, for a new key. `key` must have passed `safeKey`.
  *
  * @example
  * ```ts

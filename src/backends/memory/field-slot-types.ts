@@ -1,12 +1,13 @@
 /**
  * What a slot of field-slots.ts gives a key: its reader, its own-property check, and the links
- * of a chain (field-chain.ts). A link checks one comparison on the key in one function (read,
- * test, the record is an object, the value is its own), compares that with `want` (false for a
- * `NOT_*` operator) and, if it holds, calls `next`, the rest of the AND. It catches what a
- * getter or proxy trap throws: then `retry` answers for the whole query (record-guard.ts), so a
- * chain needs no guard around it.
+ * of a chain (field-chain.ts), one per inline test of value-test.ts. A link checks one test on
+ * the key in one function (read, test, the record is an object, the value is its own), compares
+ * that with `positive` (false for a `NOT_*` operator) and, if they agree, calls `next`, the rest
+ * of the AND. It catches what a getter or proxy trap throws: then `onThrow` answers for the whole
+ * query (record-guard.ts), so a chain needs no guard around it.
  */
 import type { Scalar } from '../../validate/validated-query.js';
+import type { InlineTests } from './value-test.js';
 
 /** A record's value at one key (the caller checks it is an object). */
 export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown;
@@ -14,30 +15,19 @@ export type FieldReader = (record: Readonly<Record<string, unknown>>) => unknown
 /** A compiled predicate. */
 export type SlotPredicate = (record: unknown) => boolean;
 
-/** A link of a chain: the comparison's test arguments, then `want, next, retry`. */
-type Link<Args extends unknown[]> = (...args: [...Args, want: boolean, next: SlotPredicate, retry: SlotPredicate]) => SlotPredicate;
+/** A link of a chain: the test's arguments, then `positive, next, onThrow`. */
+export type Link<Args extends readonly unknown[]> = (
+  ...args: [...Args, positive: boolean, next: SlotPredicate, onThrow: SlotPredicate]
+) => SlotPredicate;
+
+/** The link of each inline test: what scripts/write-field-slots.mjs writes into every slot. */
+export type FieldLinks = { readonly [N in keyof InlineTests]: Link<Parameters<InlineTests[N]>> };
 
 /** The reader, own check and links of one key. */
-export interface FieldSlot {
+export interface FieldSlot extends FieldLinks {
   readonly read: FieldReader;
   /** For a value `read` found (not undefined): whether it is the record's own. */
   readonly own: (record: object) => boolean;
-  readonly equals: Link<[value: Scalar]>;
-  readonly oneOfTwo: Link<[a: Scalar, b: Scalar]>;
-  readonly oneOfThree: Link<[a: Scalar, b: Scalar, c: Scalar]>;
-  readonly isString: Link<[]>;
-  /** A finite number. */
-  readonly isNumber: Link<[]>;
-  readonly isBoolean: Link<[]>;
-  readonly lessThan: Link<[bound: number]>;
-  readonly atMost: Link<[bound: number]>;
-  readonly greaterThan: Link<[bound: number]>;
-  readonly atLeast: Link<[bound: number]>;
-  readonly matches: Link<[regex: RegExp]>;
-  /** A number in `[lo, hi)`, or another value passing `other` (instant-test.ts, `NumberWindow`). */
-  readonly numberWindow: Link<[lo: number, hi: number, other: (x: unknown) => boolean]>;
-  /** A value passing `ok`. */
-  readonly satisfies: Link<[ok: (x: unknown) => boolean]>;
 }
 
 /** A test of a record known to be readable (not null or undefined). */

@@ -36,14 +36,14 @@ const setPrototypeOf: (object: object, proto: null) => object = Object.setProtot
  */
 export function guarded(predicate: RecordPredicate, plan: Plan): RecordPredicate {
   // Made on the first throw only: most predicates never need it.
-  let retry: RecordPredicate | undefined;
+  let ownViewAnswer: RecordPredicate | undefined;
   return (r) => {
     try {
       return predicate(r);
     } catch {
       // Only a getter or a proxy trap can throw here. Read the record again, through its own
       // properties only: an inherited getter that threw must not decide the answer.
-      return (retry ??= ownRetry(() => predicate, plan))(r);
+      return (ownViewAnswer ??= onOwnView(() => predicate, plan))(r);
     }
   };
 }
@@ -55,11 +55,11 @@ export function guarded(predicate: RecordPredicate, plan: Plan): RecordPredicate
  *
  * @example
  * ```ts
- * const retry = ownRetry(() => exactPredicate(plan, text), plan);
- * try { return test(r); } catch { return retry(r); }
+ * const answerOnOwnView = onOwnView(() => exactPredicate(plan, text), plan);
+ * try { return test(r); } catch { return answerOnOwnView(r); }
  * ```
  */
-export function ownRetry(predicate: () => RecordPredicate, plan: Plan): RecordPredicate {
+export function onOwnView(predicate: () => RecordPredicate, plan: Plan): RecordPredicate {
   let keys: ViewKeys | undefined;
   let made: RecordPredicate | undefined;
   return (r) => {

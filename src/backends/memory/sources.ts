@@ -2,21 +2,17 @@
  * Turns a value test into a record predicate for each kind of attribute source (schema
  * `AttributeSource`): a field, a variant chosen by a tag, or "some element of some arrays".
  *
- * Field predicates are the hot path, so each test kind gets its own closure that reads the
- * field through the key's reader (`field-reader.ts`) and inlines the test. Reads are prototype-safe:
- * a value counts only if it is an own property of an object (the own-check runs after the cheap
- * test, since a record that fails the test fails either way), and keys are checked when the
- * query is compiled.
+ * A field's predicate is its key's link (field-link.ts), the test inline in code of the key's
+ * own. Reads are prototype-safe: a value counts only if it is an own property of an object (the
+ * own-check runs after the cheap test, since a record that fails the test fails either way), and
+ * keys are checked when the query is compiled.
  */
 import type { AttributeSource } from '../../schema/types.js';
-import type { Scalar } from '../../validate/validated-query.js';
-import type { LikeMatcher } from './like.js';
 import { fieldAccess, fieldReader, listAccess, type FieldReader } from './field-reader.js';
+import { fieldLink, MATCHES } from './field-link.js';
 import { MAX_UNCHECKED_SCAN, someOwnElement } from './element-scan.js';
 import { ownFound } from './own-key.js';
-import { caselessEquals } from './caseless.js';
-import { instantPredicate, numberWindow, type NumberWindow } from './instant-test.js';
-import { atLeast, atMost, greaterThan, lessThan, valuePredicate, type RangeOperator, type ValueKind, type ValueTest, type ValueTestKind } from './value-test.js';
+import { valuePredicate, type ValueTest } from './value-test.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
 
@@ -29,166 +25,39 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
 }
 
-type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
+/** Thrown on to the guard (record-guard.ts) when a getter or proxy trap threw in a field's link. */
+const READ_THREW = new Error('reading the record threw');
 
 /**
- * One closure factory per test kind: a kind without one does not compile. Each closure computes
- * "the record has a value passing the test" and compares it with `want`: `true` for a positive
- * operator, `false` for its `NOT_*` complement. One expression for both is what makes the
- * complement exact, and fusing the negation saves a call per record.
- *
- * With `own` false the closure skips the own-property check: only for a positive test whose
- * caller checks it afterwards (see `allOf` in build.ts).
- */
-const FIELD: {
-  readonly [K in ValueTestKind]: (field: string, test: TestOf<K>, want: boolean, own: boolean) => RecordPredicate;
-} = {
-  equals: (f, test, want, own) => {
-    const { read, own: owns } = fieldAccess(f);
-    const v = test.value;
-    return (r) => (isRecord(r) && read(r) === v && (!own || owns(r))) === want;
-  },
-  range: (f, { operator, bound }, want, own) => fieldRange(f, operator, bound, want, own),
-  like: (f, { matcher }, want, own) => fieldLike(f, matcher, want, own),
-  oneOfFew: (f, { values }, want, own) => fieldOneOfFew(f, values, want, own),
-  oneOfSet: (f, { values }, want, own) => {
-    const { read, own: owns } = fieldAccess(f);
-    return (r) => (isRecord(r) && values.has(read(r) as never) && (!own || owns(r))) === want;
-  },
-  present: (f, { valueKind }, want, own) => fieldPresent(f, valueKind, want, own),
-  instant: (f, test, want, own) => {
-    const numbers = numberWindow(test);
-    return numbers === undefined ? fieldSatisfies(f, instantPredicate(test), want, own) : fieldNumberWindow(f, numbers, want, own);
-  },
-  caselessEquals: (f, { value }, want, own) => fieldSatisfies(f, caselessEquals(value), want, own),
-};
-
-/** A number in `[lo, hi)` inline, as the range tests are; anything else by `other`. */
-function fieldNumberWindow(f: string, { lo, hi, other }: NumberWindow, want: boolean, own: boolean): RecordPredicate {
-  const { read, own: owns } = fieldAccess(f);
-  return (r) => {
-    if (!isRecord(r)) return !want;
-    const x = read(r);
-    return ((typeof x === 'number' ? x >= lo && x < hi : other(x)) && (!own || owns(r))) === want;
-  };
-}
-
-/** A value passing `ok`, for tests that are a call anyway (a Date, a text to parse or fold). */
-function fieldSatisfies(f: string, ok: (x: unknown) => boolean, want: boolean, own: boolean): RecordPredicate {
-  const { read, own: owns } = fieldAccess(f);
-  return (r) => (isRecord(r) && ok(read(r)) && (!own || owns(r))) === want;
-}
-
-/**
- * One of a few values: two or three are compared one by one, as a hand-written `||` chain would
- * (`includes` is a call per record, 10–15% of a high-match IN); more are scanned.
- */
-function fieldOneOfFew(f: string, values: readonly Scalar[], want: boolean, own: boolean): RecordPredicate {
-  const { read, own: owns } = fieldAccess(f);
-  const [a, b, c] = values;
-  switch (values.length) {
-    case 2:
-      return (r) => {
-        if (!isRecord(r)) return !want;
-        const x = read(r);
-        return ((x === a || x === b) && (!own || owns(r))) === want;
-      };
-    case 3:
-      return (r) => {
-        if (!isRecord(r)) return !want;
-        const x = read(r);
-        return ((x === a || x === b || x === c) && (!own || owns(r))) === want;
-      };
-    default:
-      return (r) => (isRecord(r) && values.includes(read(r) as never) && (!own || owns(r))) === want;
-  }
-}
-
-function fieldRange(f: string, operator: RangeOperator, b: number, want: boolean, own: boolean): RecordPredicate {
-  const { read, own: owns } = fieldAccess(f);
-  // Number.isFinite is false for non-numbers, NaN and ±Infinity: all count as missing.
-  switch (operator) {
-    case 'LT':
-      return (r) => (isRecord(r) && lessThan(read(r), b) && (!own || owns(r))) === want;
-    case 'LTE':
-      return (r) => (isRecord(r) && atMost(read(r), b) && (!own || owns(r))) === want;
-    case 'GT':
-      return (r) => (isRecord(r) && greaterThan(read(r), b) && (!own || owns(r))) === want;
-    case 'GTE':
-      return (r) => (isRecord(r) && atLeast(read(r), b) && (!own || owns(r))) === want;
-  }
-}
-
-function fieldLike(f: string, m: LikeMatcher, want: boolean, own: boolean): RecordPredicate {
-  const { read, own: owns } = fieldAccess(f);
-  switch (m.kind) {
-    case 'any':
-      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || owns(r))) === want;
-    case 'regex': {
-      const re = m.regex;
-      return (r) => {
-        if (!isRecord(r)) return !want;
-        const x = read(r);
-        return (typeof x === 'string' && re.test(x) && (!own || owns(r))) === want;
-      };
-    }
-    case 'includes': {
-      const n = m.lowerNeedle;
-      return (r) => {
-        if (!isRecord(r)) return !want;
-        const x = read(r);
-        return (typeof x === 'string' && x.toLowerCase().includes(n) && (!own || owns(r))) === want;
-      };
-    }
-    case 'affix': {
-      const test = m.test;
-      return (r) => {
-        if (!isRecord(r)) return !want;
-        const x = read(r);
-        return (typeof x === 'string' && test(x.toLowerCase()) && (!own || owns(r))) === want;
-      };
-    }
-  }
-}
-
-function fieldPresent(f: string, kind: ValueKind, want: boolean, own: boolean): RecordPredicate {
-  const { read, own: owns } = fieldAccess(f);
-  switch (kind) {
-    case 'string':
-      return (r) => (isRecord(r) && typeof read(r) === 'string' && (!own || owns(r))) === want;
-    case 'number':
-      return (r) => (isRecord(r) && Number.isFinite(read(r)) && (!own || owns(r))) === want;
-    case 'boolean':
-      return (r) => (isRecord(r) && typeof read(r) === 'boolean' && (!own || owns(r))) === want;
-  }
-}
-
-/**
- * The predicate for `test` on the field `f`. With `own` false the own-property check is left to
- * the caller (see {@link FIELD}).
+ * The predicate for `test` on the field `f`: "the record has an own value at `f` that passes",
+ * compared with `positive` (false for a `NOT_*` operator: its exact complement). Null and
+ * undefined have no values; what a getter throws goes on to the guard around the query.
  *
  * @example
  * ```ts
- * fieldPredicate('name', { kind: 'equals', value: 'Ada' }, true, true)({ name: 'Ada' }); // true
+ * fieldPredicate('name', { kind: 'equals', value: 'Ada' }, true)({ name: 'Ada' }); // true
  * ```
  */
-export function fieldPredicate(f: string, test: ValueTest, want: boolean, own: boolean): RecordPredicate {
-  // The table is keyed by kind, so the test matches its factory; TS cannot see the correlation.
-  return (FIELD[test.kind] as (f: string, t: ValueTest, want: boolean, own: boolean) => RecordPredicate)(f, test, want, own);
+export function fieldPredicate(f: string, test: ValueTest, positive: boolean): RecordPredicate {
+  const onThrow = (r: unknown) => {
+    if (r === null || r === undefined) return !positive;
+    throw READ_THREW;
+  };
+  return fieldLink(fieldAccess(f), test, positive, MATCHES, onThrow);
 }
 
 /**
  * The attribute is `record[fields[record[tag]]]`; a record whose tag is missing or not listed
  * has no value.
  */
-function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTest, want: boolean): RecordPredicate {
+function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTest, positive: boolean): RecordPredicate {
   const ok = valuePredicate(test);
   return (r) => {
-    if (!isRecord(r)) return !want;
+    if (!isRecord(r)) return !positive;
     const t = r[tag];
-    if (typeof t !== 'string' || !ownFound(r, tag)) return !want;
+    if (typeof t !== 'string' || !ownFound(r, tag)) return !positive;
     const f = fields.get(t);
-    return (f !== undefined && ok(r[f]) && ownFound(r, f)) === want;
+    return (f !== undefined && ok(r[f]) && ownFound(r, f)) === positive;
   };
 }
 
@@ -234,16 +103,16 @@ export function hasElementScan(source: ElementSource, test: ValueTest): test is 
  * Where the slots have a scan for the test, it is code of the array key's slot, with the
  * element's reads and the test inline, as in a hand-written arrow.
  */
-function element(keys: ElementKeys, source: ElementSource, test: ValueTest, want: boolean): RecordPredicate {
+function element(keys: ElementKeys, source: ElementSource, test: ValueTest, positive: boolean): RecordPredicate {
   const { arrays, where, value } = keys;
   const candidate = elementCandidate(keys, test);
   const exact = exactElement(keys, candidate);
   const [inA, inB] = hasElementScan(source, test)
     ? arrays.map((a) => listAccess(a).holdsEqual(where, keys.oneOf[0]!, value, test.value))
     : arrays.map((a) => mayHold(fieldReader(a), candidate));
-  if (arrays.length === 1) return (r) => (isRecord(r) && inA!(r) && exact(r)) === want;
-  if (arrays.length === 2) return (r) => (isRecord(r) && (inA!(r) || inB!(r)) && exact(r)) === want;
-  return (r) => (isRecord(r) && exact(r)) === want;
+  if (arrays.length === 1) return (r) => (isRecord(r) && inA!(r) && exact(r)) === positive;
+  if (arrays.length === 2) return (r) => (isRecord(r) && (inA!(r) || inB!(r)) && exact(r)) === positive;
+  return (r) => (isRecord(r) && exact(r)) === positive;
 }
 
 /**
@@ -270,7 +139,7 @@ export function elementEqualParts(
 /** Module-local, as `isRecord`; compared with an array's `some` before calling it. */
 const arraySome = Array.prototype.some;
 
-type Rec = Readonly<Record<string, unknown>>;
+type AnyRecord = Readonly<Record<string, unknown>>;
 
 /**
  * An element that may count: `e[where]` among `oneOf` and `e[value]` passing `ok`, neither
@@ -282,14 +151,14 @@ function elementCandidate({ where, oneOf, value: valueKey, ignorePrefix }: Eleme
   const tag = fieldReader(where);
   const value = fieldReader(valueKey);
   const tagOk = tagTest(oneOf);
-  return (e) => e != null && tagOk(tag(e as Rec)) && ok(value(e as Rec));
+  return (e) => e != null && tagOk(tag(e as AnyRecord)) && ok(value(e as AnyRecord));
 }
 
 /**
  * A necessary condition of "the array at `read` holds an element that counts": false when the
  * value there is no object, or when `Array.prototype.some` finds no candidate in it.
  */
-function mayHold(read: FieldReader, candidate: (e: unknown) => boolean): (r: Rec) => boolean {
+function mayHold(read: FieldReader, candidate: (e: unknown) => boolean): (r: AnyRecord) => boolean {
   return (r) => {
     const list = read(r);
     if (!isRecord(list)) return false;
@@ -311,7 +180,7 @@ function exactElement({ arrays, where, value: valueKey }: ElementKeys, candidate
   const counts = (e: unknown) => isRecord(e) && candidate(e) && ownFound(e, where) && ownFound(e, valueKey);
   return (r) => {
     for (let a = 0; a < arrays.length; a++) {
-      const list = readers[a]!(r as Rec);
+      const list = readers[a]!(r as AnyRecord);
       if (!Array.isArray(list) || !ownFound(r, arrays[a]!)) continue;
       if (someOwnElement(list, counts)) return true;
     }
@@ -331,8 +200,8 @@ function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown
 
 /**
  * The record predicate for `test` on an attribute with a variant or element source (a plain
- * field has {@link fieldPredicate}): with `want` true, "the record has a value that passes";
- * with `want` false, exactly the records for which that is false. `key` is called on every key
+ * field has {@link fieldPredicate}): with `positive` true, "the record has a value that passes";
+ * with `positive` false, exactly the records for which that is false. `key` is called on every key
  * the source names, when compiling, so unsafe keys are refused before any record is read.
  *
  * @example
@@ -346,17 +215,17 @@ function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown
 export function sourcePredicate(
   source: Exclude<AttributeSource, { readonly kind: 'field' }>,
   test: ValueTest,
-  want: boolean,
+  positive: boolean,
   key: (k: string) => string,
 ): RecordPredicate {
   switch (source.kind) {
     case 'variant': {
       const fields = new Map<string, string>();
       for (const [tagValue, f] of Object.entries(source.fields)) fields.set(tagValue, key(f));
-      return variant(key(source.tag), fields, test, want);
+      return variant(key(source.tag), fields, test, positive);
     }
     case 'element':
-      return element(elementKeys(source, key), source, test, want);
+      return element(elementKeys(source, key), source, test, positive);
   }
 }
 

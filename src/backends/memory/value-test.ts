@@ -1,14 +1,17 @@
 /**
- * What a positive comparison asks of one value, as data. The source compilers (`sources.ts`)
- * turn each kind into a closure shaped for where the value lives; negative operators are the
- * complement of the positive ones and never reach this level.
+ * What a positive comparison asks of one value, as data, and each test of one value written
+ * once ({@link INLINE_TESTS}, {@link CALLED_TESTS}). A test becomes a call of one of those
+ * ({@link testCall}): on a field, the link of that name in the key's slot runs it, with the
+ * test's expression copied in by scripts/write-field-slots.mjs; elsewhere (variants, elements)
+ * the definition itself runs. Negative operators are the complement of the positive ones and
+ * never reach this level.
  *
  * Every test is false for a value that is missing or of the wrong JS type for the attribute
  * (a wrong-typed value counts as missing: docs/backends-memory.md).
  */
 import type { Scalar } from '../../validate/validated-query.js';
 import { caselessEquals } from './caseless.js';
-import { instantPredicate, type InstantWindow } from './instant-test.js';
+import { instantPredicate, numberWindow, type InstantWindow } from './instant-test.js';
 import type { LikeMatcher } from './like.js';
 
 /** The JS type of an attribute's values. */
@@ -43,6 +46,101 @@ export type ValueTestKind = ValueTest['kind'];
 /** Lists longer than this are looked up in a Set (measured crossover between 4 and 8: docs/backends-memory.md). */
 export const FEW_VALUES = 6;
 
+/** Module-local, so that the definitions below read as the links' copies do (their scope has `finite` too). */
+const finite: (x: unknown) => boolean = Number.isFinite;
+
+/**
+ * The tests every field slot inlines, one link each (field-slot-types.ts): each is written here
+ * once, as `name: (arguments) => (x: unknown) => expression,` on one line, and
+ * scripts/write-field-slots.mjs copies the expression into the links, where `x` is the value read
+ * at the key. The expression may name its arguments, `x` and `finite` only. Every test is false
+ * for a value that is missing or of the wrong JS type. Each entry is start-up time in every slot:
+ * a test that is a call anyway, or that runs on few records, goes through `satisfies`.
+ */
+export const INLINE_TESTS = {
+  equals: (v: Scalar) => (x: unknown) => x === v,
+  oneOfTwo: (a: Scalar, b: Scalar) => (x: unknown) => x === a || x === b,
+  oneOfThree: (a: Scalar, b: Scalar, c: Scalar) => (x: unknown) => x === a || x === b || x === c,
+  isString: () => (x: unknown) => typeof x === 'string',
+  isNumber: () => (x: unknown) => finite(x),
+  isBoolean: () => (x: unknown) => typeof x === 'boolean',
+  lessThan: (bound: number) => (x: unknown) => finite(x) && (x as number) < bound,
+  atMost: (bound: number) => (x: unknown) => finite(x) && (x as number) <= bound,
+  greaterThan: (bound: number) => (x: unknown) => finite(x) && (x as number) > bound,
+  atLeast: (bound: number) => (x: unknown) => finite(x) && (x as number) >= bound,
+  matches: (regex: RegExp) => (x: unknown) => typeof x === 'string' && regex.test(x),
+  numberWindow: (lo: number, hi: number, other: (x: unknown) => boolean) => (x: unknown) => (typeof x === 'number' ? x >= lo && x < hi : other(x)),
+  satisfies: (ok: (x: unknown) => boolean) => (x: unknown) => ok(x),
+} as const;
+
+/** The tests reached through `satisfies`: a call anyway (they allocate or hash), or rare. */
+export const CALLED_TESTS = {
+  oneOfList: (values: readonly Scalar[]) => (x: unknown) => values.includes(x as Scalar),
+  inSet: (values: ReadonlySet<Scalar>) => (x: unknown) => values.has(x as Scalar),
+  containsCaseless: (lowerNeedle: string) => (x: unknown) => typeof x === 'string' && x.toLowerCase().includes(lowerNeedle),
+  caselessAffix: (test: (lower: string) => boolean) => (x: unknown) => typeof x === 'string' && test(x.toLowerCase()),
+} as const;
+
+export type InlineTests = typeof INLINE_TESTS;
+export type InlineTestName = keyof InlineTests;
+
+/** A test as the inline test that runs it and that test's arguments. */
+export type TestCall = { readonly [N in InlineTestName]: readonly [name: N, ...args: Parameters<InlineTests[N]>] }[InlineTestName];
+
+type TestOf<K extends ValueTestKind> = Extract<ValueTest, { kind: K }>;
+
+const PRESENT: { readonly [K in ValueKind]: TestCall } = { string: ['isString'], number: ['isNumber'], boolean: ['isBoolean'] };
+
+const RANGE: { readonly [Op in RangeOperator]: 'lessThan' | 'atMost' | 'greaterThan' | 'atLeast' } = {
+  LT: 'lessThan',
+  LTE: 'atMost',
+  GT: 'greaterThan',
+  GTE: 'atLeast',
+};
+
+const LIKE: { readonly [K in LikeMatcher['kind']]: (m: Extract<LikeMatcher, { kind: K }>) => TestCall } = {
+  any: () => ['isString'],
+  regex: (m) => ['matches', m.regex],
+  includes: (m) => ['satisfies', CALLED_TESTS.containsCaseless(m.lowerNeedle)],
+  affix: (m) => ['satisfies', CALLED_TESTS.caselessAffix(m.test)],
+};
+
+/** The call of each test kind: a kind without one does not compile. */
+const CALLS: { readonly [K in ValueTestKind]: (test: TestOf<K>) => TestCall } = {
+  equals: ({ value }) => ['equals', value],
+  // Two or three values compared one by one, as a hand-written `||` chain would (`includes` is a
+  // call per record, 10–15% of a high-match IN).
+  oneOfFew: ({ values }) => {
+    const [a, b, c] = values;
+    if (values.length === 1) return ['equals', a!];
+    if (values.length === 2) return ['oneOfTwo', a!, b!];
+    if (values.length === 3) return ['oneOfThree', a!, b!, c!];
+    return ['satisfies', CALLED_TESTS.oneOfList(values)];
+  },
+  oneOfSet: ({ values }) => ['satisfies', CALLED_TESTS.inSet(values)],
+  present: ({ valueKind }) => PRESENT[valueKind],
+  range: ({ operator, bound }) => [RANGE[operator], bound],
+  like: ({ matcher }) => (LIKE[matcher.kind] as (m: LikeMatcher) => TestCall)(matcher),
+  instant: (test) => {
+    const numbers = numberWindow(test);
+    return numbers === undefined ? ['satisfies', instantPredicate(test)] : ['numberWindow', numbers.lo, numbers.hi, numbers.other];
+  },
+  caselessEquals: ({ value }) => ['satisfies', caselessEquals(value)],
+};
+
+/**
+ * The inline test that runs `test`, with its arguments.
+ *
+ * @example
+ * ```ts
+ * testCall({ kind: 'range', operator: 'GTE', bound: 10 }); // ['atLeast', 10]
+ * ```
+ */
+export function testCall(test: ValueTest): TestCall {
+  // The table is keyed by kind, so the test matches its entry; TS cannot see the correlation.
+  return (CALLS[test.kind] as (t: ValueTest) => TestCall)(test);
+}
+
 /**
  * The test as a function of one value, for sources that cannot inline it (variants, elements).
  *
@@ -52,30 +150,22 @@ export const FEW_VALUES = 6;
  * ```
  */
 export function valuePredicate(test: ValueTest): (x: unknown) => boolean {
-  switch (test.kind) {
-    case 'equals': {
-      const v = test.value;
-      return (x) => x === v;
-    }
-    case 'range':
-      return rangePredicate(test.operator, test.bound);
-    case 'like':
-      return likePredicate(test.matcher);
-    case 'oneOfFew': {
-      const values = test.values;
-      return (x) => values.includes(x as Scalar);
-    }
-    case 'oneOfSet': {
-      const values = test.values;
-      return (x) => values.has(x as Scalar);
-    }
-    case 'present':
-      return presentPredicate(test.valueKind);
-    case 'instant':
-      return instantPredicate(test);
-    case 'caselessEquals':
-      return caselessEquals(test.value);
-  }
+  const [name, ...args] = testCall(test);
+  // `satisfies` holds its test already: no wrapper around it.
+  if (name === 'satisfies') return args[0] as (x: unknown) => boolean;
+  return (INLINE_TESTS[name] as (...a: readonly unknown[]) => (x: unknown) => boolean)(...args);
+}
+
+/**
+ * A LIKE matcher as a test of one value: false for anything but a string.
+ *
+ * @example
+ * ```ts
+ * likePredicate(likeMatcher('jo'))('JOHN'); // true
+ * ```
+ */
+export function likePredicate(matcher: LikeMatcher): (x: unknown) => boolean {
+  return valuePredicate({ kind: 'like', matcher });
 }
 
 /**
@@ -101,78 +191,4 @@ export function internalized<T extends Scalar>(value: T): T {
   holder[value] = 0;
   for (const key in holder) return (key === value ? key : value) as T;
   return value;
-}
-
-/**
- * A LIKE matcher as a test of one value: false for anything but a string.
- *
- * @example
- * ```ts
- * likePredicate(likeMatcher('jo'))('JOHN'); // true
- * ```
- */
-export function likePredicate(m: LikeMatcher): (x: unknown) => boolean {
-  switch (m.kind) {
-    case 'any':
-      return (x) => typeof x === 'string';
-    case 'regex': {
-      const re = m.regex;
-      return (x) => typeof x === 'string' && re.test(x);
-    }
-    case 'includes': {
-      const n = m.lowerNeedle;
-      return (x) => typeof x === 'string' && x.toLowerCase().includes(n);
-    }
-    case 'affix': {
-      const test = m.test;
-      return (x) => typeof x === 'string' && test(x.toLowerCase());
-    }
-  }
-}
-
-function rangePredicate(operator: RangeOperator, b: number): (x: unknown) => boolean {
-  switch (operator) {
-    case 'LT':
-      return (x) => lessThan(x, b);
-    case 'LTE':
-      return (x) => atMost(x, b);
-    case 'GT':
-      return (x) => greaterThan(x, b);
-    case 'GTE':
-      return (x) => atLeast(x, b);
-  }
-}
-
-// The range tests of one value. Number.isFinite is false for non-numbers, NaN and ±Infinity:
-// all count as missing.
-
-/** `x` is a finite number below `b`. */
-export function lessThan(x: unknown, b: number): boolean {
-  return Number.isFinite(x) && (x as number) < b;
-}
-
-/** `x` is a finite number at most `b`. */
-export function atMost(x: unknown, b: number): boolean {
-  return Number.isFinite(x) && (x as number) <= b;
-}
-
-/** `x` is a finite number above `b`. */
-export function greaterThan(x: unknown, b: number): boolean {
-  return Number.isFinite(x) && (x as number) > b;
-}
-
-/** `x` is a finite number at least `b`. */
-export function atLeast(x: unknown, b: number): boolean {
-  return Number.isFinite(x) && (x as number) >= b;
-}
-
-function presentPredicate(kind: ValueKind): (x: unknown) => boolean {
-  switch (kind) {
-    case 'string':
-      return (x) => typeof x === 'string';
-    case 'number':
-      return (x) => Number.isFinite(x);
-    case 'boolean':
-      return (x) => typeof x === 'boolean';
-  }
 }

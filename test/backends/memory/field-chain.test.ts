@@ -1,9 +1,11 @@
 /**
  * A query of comparisons on fields joined by AND (or one) runs as a chain of its keys' links
  * (field-chain.ts), with the guard inside them. It must answer exactly as the general path (the
- * guard around the test closures) on every kind of record, hostile ones included, for every test
- * kind, both polarities, and chains of several links.
+ * guard around the predicates of build.ts) on every kind of record, hostile ones included, for
+ * every test kind and every inline test of value-test.ts, both polarities, and chains of several
+ * links; on hand-made records and on generated ones.
  */
+import { fc } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import { check } from '../../../src/api/check.js';
@@ -14,6 +16,10 @@ import { queryPlan } from '../../../src/backends/memory/compile-predicate.js';
 import { readFileSync } from 'node:fs';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 import { fieldSlotsSource } from '../../../scripts/write-field-slots.mjs';
+import { fieldPredicate } from '../../../src/backends/memory/sources.js';
+import { INLINE_TESTS, testCall, valuePredicate, type ValueTest, type ValueTestKind } from '../../../src/backends/memory/value-test.js';
+import type { LikeMatcher } from '../../../src/backends/memory/like.js';
+import type { ComparisonPlan, Plan } from '../../../src/backends/memory/plan.js';
 
 const schema = defineSchema({
   entities: {
@@ -26,6 +32,10 @@ const schema = defineSchema({
         // A key a string primitive has: a primitive is never a record with values.
         length: { type: 'Number', nullable: true },
         name: { type: 'String' },
+        at: { type: 'Timestamp', nullable: true },
+        at_date: { type: 'Timestamp', storage: 'date', nullable: true },
+        at_text: { type: 'Timestamp', storage: 'iso_text', nullable: true },
+        key: { type: 'ID', id: { kind: 'uuid' }, nullable: true },
       },
     },
   },
@@ -61,10 +71,22 @@ const QUERIES = [
   'thing.name LIKE ab',
   'thing.name NOT_LIKE ab',
   'thing.name LIKE ""',
+  'thing.size IN 1,2,3,4',
+  'thing.size NOT_IN 1,2,3,4,5,6,7,8',
+  'thing.name LIKE "zoë"',
+  'thing.name STARTS_WITH ab',
+  'thing.name ENDS_WITH by',
+  'thing.at GT 2023-01-01',
+  'thing.at EQ null',
+  'thing.at_date LTE 2023-01-01',
+  'thing.at_text NOT_EQ 2023-01-01T10:00:00Z',
+  'thing.key EQ 0b3e4f4a-3c4b-4b8e-9d1e-1a2b3c4d5e6f',
+  'thing.key NOT_EQ null',
   // Chains: every link must hold, in the plan's order.
   'thing.flag EQ true AND thing.status IN new,sent AND thing.seen NOT_EQ null',
   'thing.status NOT_EQ new AND thing.size GTE 2 AND thing.name LIKE ab',
   'thing.length EQ 4 AND thing.name NOT_LIKE x',
+  'thing.at GTE 2023-01-01 AND thing.key NOT_EQ null AND thing.size NOT_IN 1,2,3,4,5,6,7,8',
 ];
 
 const throwing = () => {
@@ -117,7 +139,23 @@ function outcome(p: (r: unknown) => boolean, r: unknown): Outcome {
 }
 
 /** A value of the attribute that the comparison accepts, where one is easy to name. */
-const SAMPLE: Record<string, unknown> = { flag: true, status: 'sent', size: 3, seen: false, length: 4, name: 'xaby' };
+const SAMPLE: Record<string, unknown> = {
+  flag: true,
+  status: 'sent',
+  size: 3,
+  seen: false,
+  length: 4,
+  name: 'xaby',
+  at: 1_700_000_000,
+  at_date: new Date('2022-06-01T00:00:00Z'),
+  at_text: '2023-05-01T00:00:00Z',
+  key: '0B3E4F4A-3C4B-4B8E-9D1E-1A2B3C4D5E6F',
+};
+
+/** The comparisons of a plan that is one, or an AND of them. */
+function comparisonsOf(plan: Plan): readonly ComparisonPlan[] {
+  return plan.kind === 'Comparison' ? [plan] : plan.operands.map((o) => (o.kind === 'Comparison' ? o : expect.fail('a chain has comparisons only')));
+}
 
 describe('chains of field links answer as the guarded general path', () => {
   test.for(QUERIES)('%s', (text) => {
@@ -126,25 +164,100 @@ describe('chains of field links answer as the guarded general path', () => {
     const fast = fieldChain(plan, text);
     expect(fast, 'takes the chain').toBeDefined();
     const general = guarded(exactPredicate(plan, text), plan);
-    const comparisons = plan.kind === 'Comparison' ? [plan] : plan.operands;
-    for (const c of comparisons) {
-      if (c.kind !== 'Comparison') throw new Error('a chain has comparisons only');
+    for (const c of comparisonsOf(plan)) {
       const key = (c.comparison.attribute.source as { field: string }).field;
       const value = Array.isArray(c.comparison.value) ? c.comparison.value[0] : c.comparison.value;
       for (const [name, r] of records(key, value, SAMPLE)) expect([key, name, outcome(fast!, r)]).toEqual([key, name, outcome(general, r)]);
     }
   });
 
-  // ORs take the general path, and so do tests whose link would cost more start-up than it saves
-  // (long lists, LIKE needles that are no regex: scripts/write-field-slots.mjs).
-  test.for([
-    'thing.flag EQ true OR thing.status EQ new',
-    'thing.flag EQ true AND (thing.status EQ new OR thing.size GT 1)',
-    'thing.size IN 1,2,3,4',
-    'thing.size NOT_IN 1,2,3,4,5,6,7,8',
-    'thing.flag EQ true AND thing.name LIKE "zoë"',
-  ])('%s is not a chain', (text) => {
-    expect(fieldChain(queryPlan(check(text, schema, 'thing')), text)).toBeUndefined();
+  // ORs take the general path: every test on a field has a link.
+  test.for(['thing.flag EQ true OR thing.status EQ new', 'thing.flag EQ true AND (thing.status EQ new OR thing.size GT 1)'])(
+    '%s is not a chain',
+    (text) => {
+      expect(fieldChain(queryPlan(check(text, schema, 'thing')), text)).toBeUndefined();
+    },
+  );
+});
+
+/** Each kind of value test, and of LIKE matcher: keyed by kind, so a new kind must be listed. */
+const TEST_KINDS: { readonly [K in ValueTestKind]: K } = {
+  equals: 'equals',
+  range: 'range',
+  like: 'like',
+  oneOfFew: 'oneOfFew',
+  oneOfSet: 'oneOfSet',
+  present: 'present',
+  instant: 'instant',
+  caselessEquals: 'caselessEquals',
+};
+const MATCHER_KINDS: { readonly [K in LikeMatcher['kind']]: K } = { any: 'any', regex: 'regex', includes: 'includes', affix: 'affix' };
+
+/** What a test is called in the coverage lists: its kind, and a LIKE's matcher too. */
+const kindName = (t: ValueTest) => (t.kind === 'like' ? `like ${t.matcher.kind}` : t.kind);
+
+const PLANS = QUERIES.map((text) => [text, comparisonsOf(queryPlan(check(text, schema, 'thing')))] as const);
+
+test('the queries cover every test kind, every LIKE matcher and every inline test', () => {
+  const kinds = new Set(PLANS.flatMap(([, cs]) => cs.map((c) => kindName(c.test))));
+  const inline = new Set(PLANS.flatMap(([, cs]) => cs.map((c) => testCall(c.test)[0])));
+  const everyKind = [...Object.values(TEST_KINDS).filter((k) => k !== 'like'), ...Object.values(MATCHER_KINDS).map((m) => `like ${m}`)];
+  expect([...kinds].sort()).toEqual(everyKind.sort());
+  expect([...inline].sort()).toEqual(Object.keys(INLINE_TESTS).sort());
+});
+
+/**
+ * A value a record may hold at a key: the samples and the comparisons' values (so tests pass as
+ * well as fail), values of every other type, and values whose reading throws.
+ */
+const arbValue = fc.oneof(
+  fc.constantFrom(...Object.values(SAMPLE), 'new', 'sent', 'closed', 'zoë', 'ZOË', 'abc', 'xby', 1, 2, 5, 8, 0, 1_672_531_200, 1_672_531_201),
+  fc.constantFrom(null, undefined, NaN, Infinity, -0, 10n, '', new Date(Number.NaN), new Date('2023-01-01T00:00:00Z'), '2023-01-01T10:00:00Z'),
+  fc.anything({ maxDepth: 1 }),
+);
+
+/** A record over the schema's keys: own or inherited values, or getters that throw, on a plain, null or class prototype. */
+const arbRecord = fc
+  .tuple(
+    fc.dictionary(fc.constantFrom(...Object.keys(SAMPLE)), fc.tuple(arbValue, fc.constantFrom('own', 'inherited', 'throwing getter')), { maxKeys: 8 }),
+    fc.constantFrom('plain', 'null prototype', 'class'),
+  )
+  .map(([fields, kind]) => {
+    const proto: Record<string, unknown> = kind === 'null prototype' ? Object.create(null) : kind === 'class' ? Object.create(class Thing {}.prototype) : {};
+    const r: Record<string, unknown> = Object.create(proto);
+    for (const [key, [value, place]] of Object.entries(fields)) {
+      if (place === 'own') r[key] = value;
+      else if (place === 'inherited') proto[key] = value;
+      else Object.defineProperty(r, key, { get: throwing, enumerable: true });
+    }
+    return r;
+  });
+
+describe('over generated records, the chain answers as the guarded general path', () => {
+  test.for(PLANS.map(([text]) => text))('%s', (text) => {
+    const plan = queryPlan(check(text, schema, 'thing'));
+    const fast = fieldChain(plan, text)!;
+    const general = guarded(exactPredicate(plan, text), plan);
+    fc.assert(
+      fc.property(fc.oneof({ weight: 9, arbitrary: arbRecord }, { weight: 1, arbitrary: fc.anything({ maxDepth: 0 }) }), (r) => {
+        expect(outcome(fast, r)).toBe(outcome(general, r));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  // The links hold copies of the definitions (scripts/write-field-slots.mjs): a copy that drifted
+  // from its definition answers otherwise on some value.
+  test.for(PLANS.map(([text]) => text))('%s: each link answers as its definition in value-test.ts', (text) => {
+    const [, comparisons] = PLANS.find(([t]) => t === text)!;
+    for (const c of comparisons) {
+      const key = (c.comparison.attribute.source as { field: string }).field;
+      const link = fieldPredicate(key, c.test, true);
+      const definition = valuePredicate(c.test);
+      fc.assert(fc.property(arbValue, (x) => {
+        expect(link({ [key]: x })).toBe(definition(x));
+      }), { numRuns: 200 });
+    }
   });
 });
 

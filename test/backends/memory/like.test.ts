@@ -23,7 +23,7 @@ const reference = (needle: string, text: string) => text.toLowerCase().includes(
 const like = (needle: string) => {
   const matcher = likeMatcher(needle);
   const onValue = likePredicate(matcher);
-  const onField = fieldPredicate('x', { kind: 'like', matcher }, true, true);
+  const onField = fieldPredicate('x', { kind: 'like', matcher }, true);
   return (x: unknown): boolean | string => {
     const answer = onValue(x);
     return onField({ x }) === answer ? answer : 'the value test and the field closure disagree';

@@ -11,7 +11,7 @@ import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 
 /** A plan as `(and …)`, `(or …)` and `equals agent.url_slug`, or `!equals agent.url_slug` for its complement. */
 function shape(p: Plan): string {
-  if (p.kind === 'Comparison') return `${p.want ? '' : '!'}${p.test.kind} ${p.comparison.attribute.path}`;
+  if (p.kind === 'Comparison') return `${p.positive ? '' : '!'}${p.test.kind} ${p.comparison.attribute.path}`;
   return `(${p.kind.toLowerCase()} ${p.operands.map(shape).join(' ')})`;
 }
 
