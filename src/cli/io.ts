@@ -29,6 +29,8 @@ export const EXIT = {
   ok: 0,
   /** The query is invalid (a TqlError about the query). */
   invalidQuery: 1,
+  /** `tql prove`: the database answers some query otherwise than tql means it. */
+  disagrees: 1,
   /** The command line is wrong (unknown command or option, missing argument). */
   usage: 2,
   /** Input data (a record file, stdin) could not be read. */

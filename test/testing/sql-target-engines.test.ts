@@ -142,7 +142,7 @@ describe.runIf(MARIADB)(`MariaDB columns (seed ${SEED})`, () => {
   });
 
   test('CHAR(64), which drops trailing spaces when it stores: rule 5, one record', async () => {
-    const d = theDisagreement(await agentsWithText('mariadb', 'CHAR(64)', 200));
+    const d = theDisagreement(await agentsWithText('mariadb', 'CHAR(64)', 500));
     expect(d.records).toHaveLength(1);
     expect(d.query).toMatch(/^agent\.\w+[ ~](EQ|NOT_EQ|IN|NOT_IN)[ ~]/);
     expect(d.rules.map((r) => r.rule)).toContain(5);
@@ -152,7 +152,7 @@ describe.runIf(MARIADB)(`MariaDB columns (seed ${SEED})`, () => {
 
 describe.runIf(PG_SERVER)(`PostgreSQL server columns (seed ${SEED})`, () => {
   test('character(64), padded with trailing spaces: rule 5, one record', async () => {
-    const d = theDisagreement(await agentsWithText('postgres server', 'character(64)', 200));
+    const d = theDisagreement(await agentsWithText('postgres server', 'character(64)', 500));
     expect(d.records).toHaveLength(1);
     expect(d.rules.map((r) => r.rule)).toContain(5);
     expectTrailingSpaces(d.query, d.records[0]!);

@@ -1,0 +1,65 @@
+/**
+ * `tql prove --column-types database`: the temporary tables take the declared types of the
+ * database's own columns, read from its catalog, so the check runs on what the tables really are
+ * (a `character(n)` that pads, a `citext` that folds case, a `FLOAT` that rounds) and not only on
+ * the types tql would choose.
+ */
+import { readCatalog, type Catalog, type ColumnKind } from '../../backends/sql/catalog.js';
+import type { SqlDatabase } from '../../backends/sql/database.js';
+import type { ColumnTypeChoice } from '../../testing/sql-tables.js';
+
+/**
+ * Catalog kinds whose declared type the temporary tables keep. Whole-number columns keep tql's
+ * type instead: they hold only whole numbers, which a double holds and compares the same, while
+ * the generated records' fractions (`1.5` seconds) would not fit them, a difference no stored
+ * record could show.
+ */
+const KEPT: { readonly [K in ColumnKind]: boolean } = {
+  text: true,
+  padded_text: true,
+  folded_text: true,
+  integer: false,
+  float: true,
+  decimal: true,
+  numeric_affinity: true,
+  boolean: true,
+  timestamptz: true,
+  timestamp: true,
+  date: true,
+  uuid: true,
+  enum: true,
+  untyped: true,
+  other: true,
+};
+
+/** The database's own types: how many columns took one, and the choice for `sqlTarget`. */
+export interface DatabaseTypes {
+  readonly columnType: ColumnTypeChoice;
+  /** `table.column type` of each attribute column that took the database's type. */
+  readonly copied: () => readonly string[];
+}
+
+/**
+ * The declared types of `tables` on `db`, as a `columnType` choice for the attributes' columns
+ * (keys and tags keep tql's types, which the generated ids and tags fit). Read before the
+ * temporary tables exist, which would otherwise be what the catalog shows.
+ *
+ * @example
+ * ```ts
+ * const types = await databaseTypes(db, ['agent']);
+ * sqlTarget({ db, schema, entity: 'agent', mapping, columnType: types.columnType });
+ * ```
+ */
+export async function databaseTypes(db: SqlDatabase, tables: readonly string[]): Promise<DatabaseTypes> {
+  const catalog: Catalog = await readCatalog(db, tables);
+  const copied = new Set<string>();
+  return {
+    columnType: ({ table, column, attribute }) => {
+      const found = attribute === undefined ? undefined : catalog.get(table)?.get(column);
+      if (found === undefined || !KEPT[found.kind]) return undefined;
+      copied.add(`${table}.${column} ${found.type}`);
+      return found.type;
+    },
+    copied: () => [...copied],
+  };
+}
