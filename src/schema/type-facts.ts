@@ -25,6 +25,9 @@ export interface TypeFacts {
   readonly indexAlone: boolean;
 }
 
+/** The facts that are yes or no. */
+export type TypeFlag = { readonly [K in keyof TypeFacts]-?: TypeFacts[K] extends boolean ? K : never }[keyof TypeFacts];
+
 /**
  * Every type's facts, in one table keyed by type.
  *
@@ -64,6 +67,6 @@ export function holdsInstants(type: unknown): boolean {
  * typesWith('ids'); // 'ID'
  * ```
  */
-export function typesWith(fact: 'instants' | 'freeText' | 'ids'): string {
+export function typesWith(fact: TypeFlag): string {
   return (Object.keys(TYPE_FACTS) as AttributeType[]).filter((t) => TYPE_FACTS[t][fact]).join(' and ');
 }

@@ -9,7 +9,7 @@ import { TqlError } from '../errors/tql-error.js';
 import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
-import type { Attribute, Entity, Schema } from '../schema/types.js';
+import type { Attribute, AttributeType, Entity, Schema } from '../schema/types.js';
 import { isoUtc } from '../validate/timestamp.js';
 import { resolveTarget, type Target, type ValidateOptions } from '../validate/validate.js';
 import { FIRST_SECOND, LAST_SECOND, relativeText } from '../validate/relative-time.js';
@@ -170,7 +170,7 @@ function offsetWords(seconds: number): string {
 
 const RELATIVE_UNIT_WORDS = { s: 'second', m: 'minute', h: 'hour', d: 'day', w: 'week' } as const;
 
-const VALUE_DETAIL: { readonly [T in Attribute['type']]: (value: string | number | boolean, a: Attribute, timeZone: string) => string } = {
+const VALUE_DETAIL: { readonly [T in AttributeType]: (value: string | number | boolean, a: Attribute, timeZone: string) => string } = {
   String: (v) => `The text ${describeValue(v)}.`,
   Boolean: (v) => `The Boolean ${String(v)}.`,
   Number: (v) => `The number ${String(v)}.`,

@@ -2,13 +2,16 @@
  * Every table of what an operator or a type is, is keyed by the whole `Operator` or
  * `AttributeType` union: with a throwaway operator (`BETWEEN`) or type (`Money`) added to the
  * union, none of them type-checks until it has an entry. (Handler tables of the backends are
- * checked the same way in handlers.test-d.ts.)
+ * checked the same way in handlers.test-d.ts; the per-type tables private to a layer are found in
+ * src/ by test/schema/type-tables.test.ts, which requires each to be keyed by `AttributeType` as
+ * these are.)
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type { Operator } from '../../src/ast/nodes.js';
 import type { Extension } from '../../src/parser/options.js';
 import { PROFILE_DEFINITIONS } from '../../src/parser/options.js';
 import { DEFAULT_OPERATORS, OPERATOR_FACTS, TEXT_PLACE_TESTS, type OperatorFacts, type TextPlace } from '../../src/schema/operators.js';
+import { TYPE_FACTS, typesWith, type TypeFacts } from '../../src/schema/type-facts.js';
 import type { AttributeType } from '../../src/schema/types.js';
 import type { OperatorValue } from '../../src/validate/validated-query.js';
 
@@ -40,6 +43,28 @@ describe('a throwaway type does not compile until the type tables have it', () =
     const defaults: { readonly [T in WithThrowawayType]: readonly Operator[] } = DEFAULT_OPERATORS;
     expectTypeOf(defaults).not.toBeNever();
     expectTypeOf<keyof typeof DEFAULT_OPERATORS>().toEqualTypeOf<AttributeType>();
+  });
+
+  test('TYPE_FACTS: instants, free text, ids, its profile extension, whether an index on it alone helps', () => {
+    // @ts-expect-error Money has no facts
+    const facts: { readonly [T in WithThrowawayType]: TypeFacts } = TYPE_FACTS;
+    expectTypeOf(facts).not.toBeNever();
+    expectTypeOf<keyof typeof TYPE_FACTS>().toEqualTypeOf<AttributeType>();
+  });
+
+  test('a table keyed by type, as every layer’s own is, needs every type and no other', () => {
+    type PerType = { readonly [T in AttributeType]: number };
+    // @ts-expect-error Number is missing
+    const missing: PerType = { ID: 1, String: 1, Timestamp: 1, Boolean: 1 };
+    // @ts-expect-error Money is no type
+    const extra: PerType = { ID: 1, String: 1, Timestamp: 1, Boolean: 1, Number: 1, Money: 1 };
+    expectTypeOf([missing, extra]).items.toEqualTypeOf<PerType>();
+  });
+
+  test('a message naming the types with a fact takes only facts that are yes or no', () => {
+    expectTypeOf(typesWith).parameter(0).toEqualTypeOf<'instants' | 'freeText' | 'ids' | 'indexAlone'>();
+    // @ts-expect-error extension is no yes-or-no fact
+    typesWith('extension');
   });
 });
 
