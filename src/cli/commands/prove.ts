@@ -18,7 +18,7 @@ export const proveCommand: Command = {
   summary: 'Prove on a live database that its answers are tql’s: generated records in temporary tables, generated queries compared.',
   usage: 'tql prove --database-url <url> [--schema <file> [--mapping <file>]] [--entity <name>] [--runs <n>] [--seed <n> [--path <path>]] [--column-types <tql|database>] [--json]',
   options: {
-    ...DATABASE_URL_OPTION,
+    'database-url': { ...DATABASE_URL_OPTION['database-url'], help: 'the database to prove on: postgresql://…, mysql:// (mariadb://)…, sqlite:<file>, duckdb:<file>' },
     ...SCHEMA_OPTIONS,
     ...MAPPING_OPTION,
     entity: { type: 'string', short: 'e', value: '<name>', help: 'prove this entity only (default: every entity the mapping has)' },
@@ -32,7 +32,7 @@ export const proveCommand: Command = {
     },
     json: { type: 'boolean', help: 'print JSON for programs' },
   },
-  details: `On one connection to the database, for each entity of the mapping (the scheduling models,
+  details: `On one connection to the database, for each entity of the mapping (the default models,
 or yours with --schema and --mapping): creates temporary tables of the mapped shape, which shadow
 tables of the same names on this connection only and are dropped at the end (the database's own
 tables are never written; SQLite and DuckDB files are opened read-only), loads generated records,
