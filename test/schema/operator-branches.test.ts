@@ -5,17 +5,12 @@
  * operator or type, and never tests for an operator or a type by name, so a new one cannot be
  * missed by a branch the compiler does not see.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { OPERATORS } from '../../src/ast/nodes.js';
 import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
-
-const SRC = new URL('../../src/', import.meta.url).pathname;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-}
+import { sourceFiles, SRC } from '../support/source-files.js';
 
 /** The code of a file with its comments blanked (doc examples may name operators and types), lines kept. */
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, (c) => c.replace(/[^\n]/g, ' '));

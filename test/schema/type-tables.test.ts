@@ -5,17 +5,12 @@
  * entry (test/types/operator-tables.test-d.ts shows the compiler refusing one without it). A table
  * typed any other way (`Record<string, …>`, or left to inference) would accept the omission.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
 import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
-
-const SRC = new URL('../../src/', import.meta.url).pathname;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-}
+import { sourceFiles, SRC } from '../support/source-files.js';
 
 interface TypeTable {
   /** `validate/to-ast.ts:71 WRITERS`. */
