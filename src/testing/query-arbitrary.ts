@@ -12,9 +12,9 @@ import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator } fro
 import { print, type PrintStyle } from '../ast/print.js';
 import { describeValue } from '../errors/describe-value.js';
 import { optionError } from '../errors/tql-error.js';
-import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
-import type { Attribute, Schema } from '../schema/types.js';
+import { ATTRIBUTE_TYPES, type Attribute, type Schema } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import { check } from '../api/check.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
@@ -60,23 +60,17 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
   }
   const wanted = new Set<Operator>(operators ?? OPERATORS);
   const allows = PROFILE_DEFINITIONS[profile].allows;
-  // An operator that is an extension of the language is generated only where the profile has it.
-  const inProfile = (op: Operator) => {
-    const extension = (OPERATOR_FACTS[op] as { readonly extension?: string }).extension;
-    return extension === undefined || (allows as Readonly<Record<string, boolean>>)[extension] === true;
-  };
-  const allowed = (a: Attribute, op: Operator) => wanted.has(op) && inProfile(op) && filter(a, op);
-  const typeInProfile = (a: Attribute) => {
-    const extension = TYPE_FACTS[a.type].extension;
-    return extension === undefined || allows[extension];
-  };
+  // An operator or a type that is an extension of the language is generated only where the profile has it.
+  const inProfile = (extension: Extension | undefined) => extension === undefined || allows[extension];
+  const allowed = (a: Attribute, op: Operator) => wanted.has(op) && inProfile(OPERATOR_FACTS[op].extension) && filter(a, op);
   const e = entityOf(schema, entity);
   const attributes = e.attributeNames
     .map((n) => e.attributes[n]!)
-    .filter((a) => typeInProfile(a) && a.operators.some((op) => allowed(a, op)));
+    .filter((a) => inProfile(TYPE_FACTS[a.type].extension) && a.operators.some((op) => allowed(a, op)));
   if (attributes.length === 0) {
-    const numbers = allows.number ? '' : ' (its Number attributes are not part of it)';
-    throw optionError(`${fn}: no attribute of ${e.name} takes any of ${[...wanted].join(', ')} in the ${profile} profile${numbers}; allow more operators, or use another profile.`);
+    const outside = ATTRIBUTE_TYPES.filter((t) => !inProfile(TYPE_FACTS[t].extension));
+    const types = outside.length === 0 ? '' : ` (its ${outside.join(' and ')} attributes are not part of it)`;
+    throw optionError(`${fn}: no attribute of ${e.name} takes any of ${[...wanted].join(', ')} in the ${profile} profile${types}; allow more operators, or use another profile.`);
   }
   return {
     profile,
