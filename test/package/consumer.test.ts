@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importGraph } from '../../scripts/merge-esm-chunks.js';
+import { testingApp } from './consumer-testing.js';
 import { freshWorkDir, installTarball, node, ROOT, run } from './packing.js';
 
 const PACKAGE = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -27,6 +28,8 @@ const WITHOUT_PEERS = SUBPATHS.filter((s) => NEEDS_PEER[s] === undefined);
 
 let work: string;
 let consumer: string;
+/** A second project, with fast-check and better-sqlite3, that proves its own table (consumer-testing.ts). */
+let testing: string;
 
 beforeAll(() => {
   work = freshWorkDir('tql-consumer-');
@@ -44,6 +47,7 @@ beforeAll(() => {
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], staging);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
   consumer = installTarball(work, 'app', path.join(work, tarball)).dir;
+  testing = testingApp(work, path.join(work, tarball));
 }, 420_000);
 
 afterAll(() => {
@@ -157,5 +161,39 @@ describe('the installed package', () => {
     const out = node(consumer, [path.join(consumer, 'node_modules/tql/bin/tql.js'), 'check', 'agent.name EQ john', '--entity', 'agent']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('agent.name EQ john');
+  });
+
+  test('tql prove without fast-check: exit 3, the error names the peer', () => {
+    const out = node(consumer, [path.join(consumer, 'node_modules/tql/bin/tql.js'), 'prove', '--database-url', 'sqlite::memory:']);
+    expect(out.stderr).toContain('tql prove generates its data and queries with fast-check, an optional peer dependency of tql: install it (npm install fast-check).');
+    expect(out.status).toBe(3);
+  });
+});
+
+describe('a project that proves its own SQLite table with tql/testing', () => {
+  /** The app's script: its first line is what checkAgreement found, the rest the report. */
+  const prove = (...args: string[]) => {
+    const out = node(testing, ['prove.mjs', ...args]);
+    const [summary, ...report] = out.stdout.split('\n');
+    return { status: out.status, stderr: out.stderr, summary: JSON.parse(summary!) as { agreed: boolean; queries: number; records?: number; rules?: number[] }, report: report.join('\n') };
+  };
+
+  test('node prove.mjs: its table agrees inside SQLite’s declared folding, exit 0', () => {
+    const r = prove();
+    expect(r.stderr).toBe('');
+    expect(r.summary).toMatchObject({ agreed: true });
+    expect(r.summary.queries).toBeGreaterThan(40);
+    expect(r.report).toMatch(/^agreed: 40 datasets, \d+ queries \(seed 7\)/);
+    expect(r.status).toBe(0);
+  });
+
+  test('node prove.mjs nocase: a COLLATE NOCASE column is caught, shrunk to one record, rule 5, exit 1', () => {
+    const r = prove('nocase');
+    expect(r.stderr).toBe('');
+    expect(r.summary).toMatchObject({ agreed: false, records: 1 });
+    expect(r.summary.rules).toContain(5);
+    expect(r.report).toContain('rule 5: EQ and IN on text are exact and case-sensitive');
+    expect(r.report).toMatch(/query: +ticket\.(subject|assignee) (EQ|IN) /);
+    expect(r.status).toBe(1);
   });
 });

@@ -1,16 +1,31 @@
 /** `tql prove`: whether a database answers every query as tql means it, on generated data. */
-import { isTqlError } from '../../errors/tql-error.js';
+import { inputError, isTqlError } from '../../errors/tql-error.js';
 import type { Command } from '../command.js';
 import { DATABASE_URL_OPTION } from '../database-url.js';
 import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
-import { proofAgreed, proofJson, proofText } from '../prove/prove-report.js';
-import { prove, type ColumnTypes } from '../prove/run-prove.js';
+import type { ColumnTypes } from '../prove/run-prove.js';
 import { reportError } from '../query-input.js';
 import { cliSchema, cliSqlMapping, MAPPING_OPTION, SCHEMA_OPTIONS } from '../schema-option.js';
 import { usageError } from '../usage-error.js';
 
 const COLUMN_TYPES: readonly ColumnTypes[] = ['tql', 'database'];
+
+/**
+ * The differential and its report, loaded when asked for: they need fast-check, an optional peer
+ * that every other command runs without.
+ */
+async function loadProve() {
+  try {
+    const [run, report] = await Promise.all([import('../prove/run-prove.js'), import('../prove/prove-report.js')]);
+    return { ...run, ...report };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes('fast-check');
+    if (missing) throw inputError('tql prove generates its data and queries with fast-check, an optional peer dependency of tql: install it (npm install fast-check).');
+    throw error;
+  }
+}
 
 /** `tql prove --database-url <url>`: checkAgreement with sqlTarget from the command line. */
 export const proveCommand: Command = {
@@ -66,6 +81,7 @@ Examples:
       const path = options.path;
       if (path !== undefined && (typeof path !== 'string' || entity === undefined || seed === undefined)) return usageError(io, '--path replays one entity\'s run: give it with --entity and --seed, as the report prints them', 'tql prove');
       const chosenSeed = seed ?? Math.floor(Math.random() * 2 ** 31);
+      const { prove, proofAgreed, proofJson, proofText } = await loadProve();
       const proof = await prove({ url, schema: schema.schema, mapping, entities: entity === undefined ? mapped : [entity], runs: runs ?? 30, seed: chosenSeed, columnTypes, path });
       io.stdout.write(options.json === true ? proofJson(proof, chosenSeed) : proofText(proof, chosenSeed));
       return proofAgreed(proof) ? EXIT.ok : EXIT.disagrees;
