@@ -134,6 +134,23 @@ function expectTrailingSpaces(query: string, record: Record<string, unknown>) {
   expect(stored.some((v) => values.some((x) => x !== v && x.trimEnd() === v.trimEnd()))).toBe(true);
 }
 
+/**
+ * The disagreement on an entity of one attribute, `value` of `type`, stored in a column of
+ * `sqlType` on engine `name` that rounds it: one record, rule 6.
+ */
+async function roundingColumn(name: string, type: 'Timestamp' | 'Number', sqlType: string) {
+  const schema = defineSchema({ entities: { thing: { attributes: { value: { type } } } } });
+  const target = sqlTarget({ db: engine(name).db, schema, entity: 'thing', columnType: ({ attribute }) => (attribute === undefined ? undefined : sqlType) });
+  try {
+    const d = theDisagreement(await checkAgreement({ schema, entity: 'thing', ...target, runs: 200, seed: SEED }));
+    expect(d.records).toHaveLength(1);
+    expect(d.rules.map((r) => r.rule)).toContain(6);
+    return d;
+  } finally {
+    await target.drop();
+  }
+}
+
 describe.runIf(MARIADB)(`MariaDB columns (seed ${SEED})`, () => {
   test('a case-insensitive, accent-insensitive collation agrees: EQ and IN compare bytes on MariaDB', async () => {
     const report = await agentsWithText('mariadb', 'VARCHAR(200) COLLATE utf8mb4_unicode_ci', 30);
@@ -159,32 +176,14 @@ describe.runIf(PG_SERVER)(`PostgreSQL server columns (seed ${SEED})`, () => {
   });
 
   test('a Unix-seconds Timestamp in a bigint column, which rounds fractions: rule 6, one record', async () => {
-    const schema = defineSchema({ entities: { event: { attributes: { at: { type: 'Timestamp' } } } } });
-    const { db } = engine('postgres server');
-    const target = sqlTarget({ db, schema, entity: 'event', columnType: ({ attribute }) => (attribute?.type === 'Timestamp' ? 'bigint' : undefined) });
-    try {
-      const d = theDisagreement(await checkAgreement({ schema, entity: 'event', ...target, runs: 200, seed: SEED }));
-      expect(d.records).toHaveLength(1);
-      expect(d.rules.map((r) => r.rule)).toContain(6);
-      expect(Number.isInteger(d.records[0]!['at'])).toBe(false);
-    } finally {
-      await target.drop();
-    }
+    const d = await roundingColumn('postgres server', 'Timestamp', 'bigint');
+    expect(Number.isInteger(d.records[0]!['value'])).toBe(false);
   });
 });
 
 describe(`DuckDB file columns (seed ${SEED})`, () => {
   test('a Number in a FLOAT column, which rounds doubles to single precision: rule 6, one record', async () => {
-    const schema = defineSchema({ entities: { reading: { attributes: { value: { type: 'Number' } } } } });
-    const { db } = engine('duckdb file');
-    const target = sqlTarget({ db, schema, entity: 'reading', columnType: ({ attribute }) => (attribute?.type === 'Number' ? 'FLOAT' : undefined) });
-    try {
-      const d = theDisagreement(await checkAgreement({ schema, entity: 'reading', ...target, runs: 200, seed: SEED }));
-      expect(d.records).toHaveLength(1);
-      expect(d.rules.map((r) => r.rule)).toContain(6);
-    } finally {
-      await target.drop();
-    }
+    await roundingColumn('duckdb file', 'Number', 'FLOAT');
   });
 
   test('reading.value EQ 1e21: a whole number beyond BIGINT binds as a double', async () => {
