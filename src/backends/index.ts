@@ -9,6 +9,11 @@
  * and whatever the backend throws that is not a `TqlError` becomes one. `scopeEntries` checks a
  * server-side scope (a tenant's field equalities) as the built-in backends do.
  *
+ * `runContract` runs a contract suite (the reference one ships with the reference model's entry
+ * point: records, queries and the ids each must select, each pinning a rule of docs/language.md)
+ * on your backend, and `BACKENDS` is the table of backends by name that the
+ * CLI, the playground and the docs read; `BACKENDS.with(yours)` adds one.
+ *
  * ```ts
  * import { compileValidated, foldCondition, type ConditionHandlers } from 'tql/backend';
  *
@@ -25,3 +30,6 @@ export { scopeEntries, type Scope, type ScopeEntry, type ScopeValue } from './sc
 export { DEFAULT_OPERATORS } from '../schema/operators.js';
 export { ATTRIBUTE_TYPES } from '../schema/types.js';
 export { isDefinedAttribute } from '../schema/define-schema.js';
+export { runContract, contractCaseOutcome, contractQuery, type ContractOptions, type ContractOutcome, type RunContractQuery } from './contract/run-contract.js';
+export { LANGUAGE_RULES, rulesOf, type ContractCapability, type ContractCase, type ContractRecord, type ContractSuite, type LanguageRule } from './contract/suite.js';
+export { BACKENDS, backendRegistry, contractRun, type BackendContext, type BackendRegistry, type RegisteredBackend } from './registry.js';

@@ -32,6 +32,7 @@ export type {
 } from './records.js';
 export { generateSchedulingData, type GenerateOptions, type SchedulingData } from './generate.js';
 export { sampleData, recordsOf, SAMPLE_OPTIONS } from './sample.js';
+export { schedulingContract } from './contract/cases.js';
 export {
   createTableSql,
   dropSchedulingTablesSql,

@@ -14,8 +14,8 @@ import type {
   SchedulingRequest,
   Team,
   TeamRef,
-} from '../../../src/models/scheduling/records.js';
-import type { SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
+} from '../records.js';
+import type { SchedulingEntityName } from '../schema.js';
 
 /** A record that may lack any field but its id. */
 export type ContractRecord<T> = { readonly id: string } & { readonly [K in keyof T]?: T[K] };

@@ -1,0 +1,71 @@
+/**
+ * What a backend contract is: records of a schema's entities, queries over them and the ids each
+ * must select, the same for every backend. Each case names the rule of docs/language.md ("What a
+ * filter matches") whose answer it pins. The reference suite ships with the reference model's
+ * entry point; a backend author runs it with `runContract` (run-contract.ts).
+ */
+import type { Schema } from '../../schema/types.js';
+
+/**
+ * A rule of docs/language.md, "What a filter matches", by its number: what a case pins. The
+ * names are the rules' own, for test titles; a test checks them against the page.
+ */
+export const LANGUAGE_RULES = {
+  1: 'Two-valued',
+  2: 'Complements',
+  3: 'Missing values',
+  4: 'LIKE',
+  5: 'EQ and IN',
+  6: 'Timestamps',
+  7: 'Collections',
+  8: 'Resources',
+  9: 'NOT groups',
+} as const;
+
+/** The number of a rule of docs/language.md, "What a filter matches". */
+export type LanguageRule = keyof typeof LANGUAGE_RULES;
+
+/**
+ * Something a backend may be unable to do exactly on some data, declared in its docs. A case
+ * that needs it is still run by every backend that does not declare the divergence.
+ *
+ * - `unicode-case-folding`: LIKE folds non-ASCII letters with JavaScript's `toLowerCase`
+ *   (`Ë`→`ë`, `İ`→`i̇`), which SQLite's ASCII-only folding does not.
+ */
+export type ContractCapability = 'unicode-case-folding';
+
+/** One query of a contract, over the records of one entity, and the ids it must select. */
+export interface ContractCase<E extends string = string> {
+  /** The rule, or rules, of docs/language.md whose answer this case pins. */
+  readonly rule: LanguageRule | readonly LanguageRule[];
+  readonly entity: E;
+  /** TQL text, checked against the suite's schema for `entity`. */
+  readonly query: string;
+  /** The ids it selects, in any order. */
+  readonly expected: readonly string[];
+  readonly needs?: ContractCapability;
+}
+
+/** A record of a contract's data: an object with a text id. */
+export interface ContractRecord {
+  readonly id: string;
+}
+
+/** A contract: a schema, records of each of its entities, and cases over them. */
+export interface ContractSuite<E extends string = string> {
+  readonly schema: Schema;
+  readonly data: { readonly [K in E]: readonly ContractRecord[] };
+  readonly cases: readonly ContractCase<E>[];
+  /** The clock relative times (`now-7d`) are resolved at before a backend sees a query, in Unix seconds. */
+  readonly now: number;
+}
+
+/**
+ * The rules a case pins, as a list.
+ *
+ * @example
+ * ```ts
+ * rulesOf({ rule: [3, 9], entity: 'agent', query: 'NOT (agent.name EQ x)', expected: [] }); // [3, 9]
+ * ```
+ */
+export const rulesOf = (c: ContractCase): readonly LanguageRule[] => (typeof c.rule === 'number' ? [c.rule] : c.rule);
