@@ -5,8 +5,9 @@
  * is thrown.
  */
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { compileMongo, type MongoFilter } from '../../src/backends/mongo/index.js';
-import { compileSql, SQL_DIALECTS, type SqlDialectName, type SqlStatement } from '../../src/backends/sql/index.js';
+import type { MongoFilter } from '../../src/backends/mongo/index.js';
+import type { SqlDialectName, SqlStatement } from '../../src/backends/sql/index.js';
+import { BUILT_IN_BACKENDS } from '../../src/backends/index.js';
 import { isTqlError, print, safeParse, safeValidate, type Profile, type Query, type TqlError, type ValidatedQuery } from '../../src/index.js';
 import { warnings, type TqlWarning } from '../../src/tooling/warnings.js';
 import { ENTITY_VIEWS, type PlaygroundEntity } from './apps.js';
@@ -79,13 +80,11 @@ export function evaluate(input: PlaygroundInput): Evaluation {
     query,
     warnings: warnings(query, { profile: input.profile }),
     printed: { readable: print(ast, { style: 'readable' }), url: print(ast, { style: 'url' }) },
-    sql: {
-      postgres: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.postgres, mapping: view.mapping })),
-      sqlite: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.sqlite, mapping: view.mapping })),
-      mysql: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.mysql, mapping: view.mapping })),
-      duckdb: attempt(() => compileSql(query, { dialect: SQL_DIALECTS.duckdb, mapping: view.mapping })),
-    },
-    mongo: attempt(() => compileMongo(query)),
+    // One pane per SQL backend of the registry (ids.ts names the panes).
+    sql: Object.fromEntries(
+      Object.entries(BUILT_IN_BACKENDS.sql).map(([dialect, backend]) => [dialect, attempt(() => backend.compile(query, { sqlMapping: view.mapping }))]),
+    ) as { readonly [D in SqlDialectName]: Outcome<SqlStatement> },
+    mongo: attempt(() => BUILT_IN_BACKENDS.mongo.compile(query, {})),
     matches: attempt(() => matches(query, input.entity)),
   };
 }

@@ -97,14 +97,17 @@ function sqlBackend(dialect: SqlDialectName): RegisteredBackend<SqlStatement> {
   };
 }
 
+const MINGO: string = 'mingo';
+
 const mongo: RegisteredBackend<MongoFilter> = {
   name: 'mongo',
   title: 'MongoDB',
   compile: (query) => compileMongo(query),
   show: (filter) => JSON.stringify(filter),
   run: async (filter, records) => {
-    // mingo is an optional peer dependency: loaded on the first run only.
-    const mingo = await import('mingo').catch(() => undefined);
+    // mingo is an optional peer dependency, loaded on the first run only; named by a variable so
+    // that a bundle of the registry (the playground's, which never runs Mongo) does not take it in.
+    const mingo = (await import(MINGO).catch(() => undefined)) as typeof import('mingo') | undefined;
     if (mingo === undefined) throw optionError('Running Mongo filters in this process needs mingo: npm install mingo.');
     const query = new mingo.Query(filter as Record<string, unknown>, { scriptEnabled: false });
     return records.filter((r) => query.test(r as Record<string, unknown>));
@@ -112,7 +115,30 @@ const mongo: RegisteredBackend<MongoFilter> = {
 };
 
 /**
- * The built-in backends: `memory`, one `sql:<dialect>` per built-in SQL dialect, and `mongo`.
+ * The built-in backends, typed by what each compiles to, for readers that show each one's output
+ * in a place of its own (a pane per dialect, a section of the docs).
+ *
+ * @example
+ * ```ts
+ * import { check } from 'tql';
+ * import { schedulingSchema, schedulingSqlMapping } from 'tql/scheduling';
+ * const q = check('agent.url_slug EQ ada', schedulingSchema, 'agent');
+ * BUILT_IN_BACKENDS.sql.sqlite.compile(q, { sqlMapping: schedulingSqlMapping }).text; // '"url_slug" = ?'
+ * ```
+ */
+export const BUILT_IN_BACKENDS: {
+  readonly memory: RegisteredBackend<ValidatedQuery>;
+  readonly sql: { readonly [D in SqlDialectName]: RegisteredBackend<SqlStatement> };
+  readonly mongo: RegisteredBackend<MongoFilter>;
+} = {
+  memory,
+  sql: Object.fromEntries((Object.keys(SQL_DIALECTS) as SqlDialectName[]).map((d) => [d, sqlBackend(d)])) as { readonly [D in SqlDialectName]: RegisteredBackend<SqlStatement> },
+  mongo,
+};
+
+/**
+ * The built-in backends as a registry: `memory`, one `sql:<dialect>` per built-in SQL dialect,
+ * and `mongo`.
  *
  * @example
  * ```ts
@@ -120,9 +146,9 @@ const mongo: RegisteredBackend<MongoFilter> = {
  * ```
  */
 export const BACKENDS: BackendRegistry = backendRegistry([
-  memory,
-  ...(Object.keys(SQL_DIALECTS) as SqlDialectName[]).map(sqlBackend),
-  mongo,
+  BUILT_IN_BACKENDS.memory,
+  ...Object.values(BUILT_IN_BACKENDS.sql),
+  BUILT_IN_BACKENDS.mongo,
 ] as readonly RegisteredBackend[]);
 
 /**

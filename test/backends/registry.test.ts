@@ -70,6 +70,15 @@ describe('what the registry refuses, as TqlErrors', () => {
 // The throwaway backend, through the registry and the package's runner: one test per case.
 describeBackendContract('reference interpreter, added through the registry', contractRun(registry.get('reference'), schedulingContract)!);
 
+test('the built-in backends that run in this process pass the contract through the registry', async () => {
+  const runnable = registry.backends.filter((b) => b.run !== undefined && !['reference', 'three-valued'].includes(b.name));
+  expect(runnable.map((b) => b.name)).toEqual(['memory', 'mongo']);
+  for (const backend of runnable) {
+    const outcomes = await runContract(schedulingContract, contractRun(backend, schedulingContract)!);
+    expect([backend.name, outcomes.filter((o) => o.status !== 'passed')]).toEqual([backend.name, []]);
+  }
+});
+
 describe('a broken backend added through the registry fails the contract', () => {
   test('on cases of NOT_EQ, which rule 3 (missing values) pins, and on no other', async () => {
     const outcomes = await runContract(schedulingContract, contractRun(registry.get('three-valued'), schedulingContract)!);

@@ -1,6 +1,6 @@
 import { filterRecords } from '../../backends/memory/compile-predicate.js';
-import { compileMongo } from '../../backends/mongo/compile-mongo.js';
-import { compileSql } from '../../backends/sql/compile-sql.js';
+import { BUILT_IN_BACKENDS } from '../../backends/registry.js';
+import { isTqlError } from '../../errors/tql-error.js';
 import { selectSql } from '../../backends/sql/select-sql.js';
 import { print } from '../../ast/print.js';
 import { sampleData, recordsOf, SAMPLE_OPTIONS } from '../../models/scheduling/sample.js';
@@ -66,8 +66,9 @@ function report(
   mingoIds: readonly string[] | string,
 ): void {
   const s = style(color);
-  const pg = compileSql(query, { dialect: 'postgres', mapping: schedulingSqlMapping });
-  const lite = compileSql(query, { dialect: 'sqlite', mapping: schedulingSqlMapping });
+  const { sql, mongo } = BUILT_IN_BACKENDS;
+  const pg = sql.postgres.compile(query, { sqlMapping: schedulingSqlMapping });
+  const lite = sql.sqlite.compile(query, { sqlMapping: schedulingSqlMapping });
   const heading = (h: string) => `\n${s.bold(h)}`;
   const { agents, teams, requests, seed } = SAMPLE_OPTIONS;
   const verdict = (ids: readonly string[] | string) =>
@@ -79,14 +80,14 @@ function report(
       `  ${text}`,
       heading(`Normalized (${entity})`),
       `  ${print(toAst(query), { style: 'readable' })}`,
-      heading('PostgreSQL'),
+      heading(sql.postgres.title),
       `  ${pg.text}`,
       `  ${s.dim(`values: ${JSON.stringify(pg.values)}`)}`,
-      heading('SQLite'),
+      heading(sql.sqlite.title),
       `  ${lite.text}`,
       `  ${s.dim(`values: ${JSON.stringify(lite.values)}`)}`,
-      heading('MongoDB'),
-      `  ${JSON.stringify(compileMongo(query))}`,
+      heading(mongo.title),
+      `  ${mongo.show(mongo.compile(query, {}))}`,
       heading('Matches'),
       `  in memory  ${memoryIds.length} of ${total} ${entity} records`,
       `  SQLite     ${verdict(sqliteIds)}`,
@@ -128,12 +129,14 @@ async function sqliteMatches(query: ValidatedQuery, data: ReturnType<typeof samp
 
 /** The ids mingo selects with the compiled Mongo filter, or why it could not run. */
 async function mingoMatches(query: ValidatedQuery, records: readonly unknown[]): Promise<string[] | string> {
-  let Query: typeof import('mingo').Query;
+  const mongo = BUILT_IN_BACKENDS.mongo;
+  const filter = mongo.compile(query, {});
   try {
-    ({ Query } = await import('mingo'));
-  } catch {
-    return 'mingo is not installed';
+    const selected = await mongo.run!(filter, records as readonly object[]);
+    return selected.map((r) => (r as { id: string }).id);
+  } catch (e) {
+    // The registry's Mongo run says so when mingo, an optional peer dependency, is missing.
+    if (isTqlError(e) && e.code === 'invalid_option') return 'mingo is not installed';
+    throw e;
   }
-  const q = new Query(compileMongo(query) as Record<string, unknown>);
-  return records.filter((r) => q.test(r as Record<string, unknown>)).map((r) => (r as { id: string }).id);
 }
