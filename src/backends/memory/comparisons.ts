@@ -56,9 +56,9 @@ const INSTANT_COST: { readonly [K in TimestampStorage['kind']]: number } = {
   iso_text: 40,
 };
 
-/** `want`: true for "some value passes `test`", false for its exact complement. */
-function planOf(c: AnyComparison, test: ValueTest, want: boolean): ComparisonPlan {
-  return { kind: 'Comparison', comparison: c, test, positive: want, cost: costOnSource(testCost(test), c.attribute.source) };
+/** `positive`: true for "some value passes `test`", false for its exact complement. */
+function planOf(c: AnyComparison, test: ValueTest, positive: boolean): ComparisonPlan {
+  return { kind: 'Comparison', comparison: c, test, positive, cost: costOnSource(testCost(test), c.attribute.source) };
 }
 
 /** The JS type of each attribute type's values; keyed by type, so a new type does not compile without one. */
@@ -108,16 +108,16 @@ function malformed(c: AnyComparison, ctx: CompileContext, why: string): TqlError
   });
 }
 
-/** `EQ value` (`want` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
-function equality(c: AnyComparison, value: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
+/** `EQ value` (`positive` true) or `NOT_EQ value`; `EQ null` is the complement of "has a value". */
+function equality(c: AnyComparison, value: unknown, positive: boolean, ctx: CompileContext): ComparisonPlan {
   const storage = c.attribute.storage;
   if (holdsInstants(c.attribute.type) && storage !== undefined) {
-    return value === null ? instant(c, storage, -Infinity, Infinity, !want) : instantFrom(c, storage, value, 0, 1, want, ctx);
+    return value === null ? instant(c, storage, -Infinity, Infinity, !positive) : instantFrom(c, storage, value, 0, 1, positive, ctx);
   }
-  if (value === null) return planOf(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !want);
+  if (value === null) return planOf(c, { kind: 'present', valueKind: valueKind(c, ctx) }, !positive);
   // Uuids compare canonically; the validator gave the lower-case form, which is made sure of here.
-  if (c.attribute.id?.kind === 'uuid') return planOf(c, { kind: 'caselessEquals', value: asciiLowerCase(scalarOf(c, value, 'string', ctx) as string) }, want);
-  return planOf(c, { kind: 'equals', value: internalized(scalar(c, value, ctx)) }, want);
+  if (c.attribute.id?.kind === 'uuid') return planOf(c, { kind: 'caselessEquals', value: asciiLowerCase(scalarOf(c, value, 'string', ctx) as string) }, positive);
+  return planOf(c, { kind: 'equals', value: internalized(scalar(c, value, ctx)) }, positive);
 }
 
 /**
@@ -132,13 +132,13 @@ const ORDER_WINDOWS: { readonly [Op in RangeOperator]: readonly [from: number, t
 };
 
 /** `[t + from, t + to)` for a whole second `t`, as a test of the stored instant. */
-function instantFrom(c: AnyComparison, storage: TimestampStorage, t: unknown, from: number, to: number, want: boolean, ctx: CompileContext): ComparisonPlan {
+function instantFrom(c: AnyComparison, storage: TimestampStorage, t: unknown, from: number, to: number, positive: boolean, ctx: CompileContext): ComparisonPlan {
   if (!Number.isSafeInteger(t)) throw malformed(c, ctx, `${JSON.stringify(t) ?? String(t)} is not a whole number of seconds`);
-  return instant(c, storage, (t as number) + from, (t as number) + to, want);
+  return instant(c, storage, (t as number) + from, (t as number) + to, positive);
 }
 
-function instant(c: AnyComparison, storage: TimestampStorage, low: number, high: number, want: boolean): ComparisonPlan {
-  return planOf(c, { kind: 'instant', storage, low, high }, want);
+function instant(c: AnyComparison, storage: TimestampStorage, low: number, high: number, positive: boolean): ComparisonPlan {
+  return planOf(c, { kind: 'instant', storage, low, high }, positive);
 }
 
 function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: CompileContext): ComparisonPlan {
@@ -153,8 +153,8 @@ function range(c: AnyComparison, operator: RangeOperator, bound: unknown, ctx: C
   return planOf(c, { kind: 'range', operator, bound: bound as number }, true);
 }
 
-function like(c: AnyComparison, needle: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
-  return planOf(c, { kind: 'like', matcher: likeMatcher(textNeedle(c, needle, ctx)) }, want);
+function like(c: AnyComparison, needle: unknown, positive: boolean, ctx: CompileContext): ComparisonPlan {
+  return planOf(c, { kind: 'like', matcher: likeMatcher(textNeedle(c, needle, ctx)) }, positive);
 }
 
 /** STARTS_WITH (`start`) and ENDS_WITH (`end`): LIKE's test, anchored. */
@@ -169,7 +169,7 @@ function textNeedle(c: AnyComparison, needle: unknown, ctx: CompileContext): str
   return needle;
 }
 
-function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileContext): ComparisonPlan {
+function oneOf(c: AnyComparison, list: unknown, positive: boolean, ctx: CompileContext): ComparisonPlan {
   if (!Array.isArray(list)) throw malformed(c, ctx, 'IN needs a list');
   // Neither compares by plain equality, and neither type takes a list (schema/operators.ts).
   if (holdsInstants(c.attribute.type) || c.attribute.id?.kind === 'uuid') throw malformed(c, ctx, `${c.attribute.path} takes no list`);
@@ -180,7 +180,7 @@ function oneOf(c: AnyComparison, list: unknown, want: boolean, ctx: CompileConte
     values.length <= FEW_VALUES
       ? { kind: 'oneOfFew', values: values.map(internalized) }
       : { kind: 'oneOfSet', values: new Set(values) };
-  return planOf(c, test, want);
+  return planOf(c, test, positive);
 }
 
 /**
