@@ -69,10 +69,10 @@ export function compileValidated<T>(query: ValidatedQuery, backend: string, comp
     const error = validatedQueryError(query, backend);
     if (error !== undefined) throw error;
   }
-  // Relative times (`now-7d`) become instants of this compile's clock: a backend sees only instants.
-  const resolved = resolveNow(query, now);
   try {
-    return compile(resolved);
+    // Relative times (`now-7d`) become instants of this compile's clock: a backend sees only
+    // instants. Inside the try: a query changed after validate() made it was not shape-checked.
+    return compile(resolveNow(query, now));
   } catch (error) {
     if (isTqlError(error)) throw error;
     const how = made ? 'it was changed after check() or validate() made it' : 'it was not made by check() or validate()';
