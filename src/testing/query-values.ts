@@ -8,7 +8,7 @@ import * as fc from 'fast-check';
 import type { Operator } from '../ast/nodes.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
-import { arbHostileText, arbNeedle, arbNumber, arbSecond, ID_BODIES, INTEGER_IDS, UUIDS } from './value-pools.js';
+import { arbHostileText, arbNeedle, arbNumber, arbSecond, BOUNDARY_SECONDS, ID_BODIES, INTEGER_IDS, TEST_NOW, UUIDS } from './value-pools.js';
 
 /** The instant `seconds` as the language writes it: Unix seconds (not below 0), ISO with `Z`, with an offset, or a date. */
 function timestampText(seconds: number): fc.Arbitrary<string> {
@@ -21,19 +21,40 @@ function timestampText(seconds: number): fc.Arbitrary<string> {
   return fc.constantFrom(...forms);
 }
 
-/** A number literal meaning `n`: plain, with an exponent, a zero fraction, `-0`. */
-function numberText(n: number): fc.Arbitrary<string> {
+/**
+ * A number literal meaning `n`: plain, with an exponent, a zero fraction, `-0`.
+ *
+ * @example
+ * ```ts
+ * fc.sample(numberText(1000), 2); // ['1000', '1e3']
+ * ```
+ */
+export function numberText(n: number): fc.Arbitrary<string> {
   const forms = [String(n).replace('e+', 'e'), n.toExponential().replace('e+', 'e')];
   if (Number.isInteger(n) && Math.abs(n) < 1e21) forms.push(`${n.toFixed(0)}.0`);
   if (Object.is(n, 0) || Object.is(n, -0)) forms.push('-0', '0e5');
   return fc.constantFrom(...forms);
 }
 
+/** Seconds in each unit of a relative time, the largest first. */
+const UNIT_SECONDS = { w: 604_800, d: 86_400, h: 3_600, m: 60, s: 1 } as const;
+
+/** `offset` seconds from the clock, written in each unit that divides it (`now-7d`, `now-1w`, …). */
+function relativeTexts(offset: number): fc.Arbitrary<string> {
+  if (offset === 0) return fc.constantFrom('now', 'now-0s', 'now+0d');
+  const units = (Object.keys(UNIT_SECONDS) as (keyof typeof UNIT_SECONDS)[]).filter((u) => offset % UNIT_SECONDS[u] === 0);
+  return fc.constantFrom(...units).map((u) => `now${offset < 0 ? '-' : '+'}${Math.abs(offset) / UNIT_SECONDS[u]}${u}`);
+}
+
 /**
- * Times relative to the clock (extended profile): on the testing clock (1700000000, value-pools.ts)
- * they land on the boundary seconds of the pools, a second either side.
+ * Times relative to the clock (extended profile): on the testing clock ({@link TEST_NOW}) most
+ * name a boundary second of the pools, so they meet records on their edges; the others are
+ * whole days either side.
  */
-const RELATIVE_TIMES: readonly string[] = ['now', 'now-1s', 'now+1s', 'now-0s', 'now-1h', 'now+90m', 'now-7d', 'now-2w'];
+const arbRelativeTime: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...BOUNDARY_SECONDS).chain((s) => relativeTexts(s - TEST_NOW)) },
+  { weight: 1, arbitrary: fc.integer({ min: -20_000, max: 20_000 }).chain((days) => relativeTexts(days * 86_400)) },
+);
 
 /** The text of one value (not null) of each type; `relative`: relative times too. */
 const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, relative: boolean) => fc.Arbitrary<string> } = {
@@ -62,7 +83,7 @@ const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, 
     }
   },
   Timestamp: (_a, _op, relative) =>
-    relative ? fc.oneof({ weight: 4, arbitrary: arbSecond.chain(timestampText) }, { weight: 1, arbitrary: fc.constantFrom(...RELATIVE_TIMES) }) : arbSecond.chain(timestampText),
+    relative ? fc.oneof({ weight: 4, arbitrary: arbSecond.chain(timestampText) }, { weight: 1, arbitrary: arbRelativeTime }) : arbSecond.chain(timestampText),
   Boolean: () => fc.constantFrom('true', 'false'),
   Number: () => arbNumber.chain(numberText),
 };

@@ -18,8 +18,10 @@ export const HOSTILE_TEXTS: readonly string[] = [
   'a', 'A', 'ab', 'Ada', 'ada lovelace', 'ADA', 'John Smith', 'Pat Smith',
   '%', '_', '50%', '100% Sales_Team', 'a_b', 'a!b', "O'Brien", '"quoted"', '\\', 'back\\slash', 'a\\%b',
   'Zoë', 'ZOË', 'Zoe\u0308', 'Straße', 'STRASSE', 'ẞ', 'İlkay', 'ilkay', 'ılkay', 'ILKAY', 'i\u0307lkay',
-  'ΟΔΟΣ', 'σοφια', 'ΣΟΦΙΑ', 'Ωmega', '\u2126', 'K', '\u212a', 'ſ', 'Ⓐnna', 'ⓐnna', '\u2c2f', '\ua7c0\ua7ce',
-  '王芳', '😀 smile', 'tab\there', 'new\nline', '~', 'a,b', '(x)', 'null', 'NULL', '', 'x ', 'x  ', ' x',
+  'ΟΔΟΣ', 'σοφια', 'ΣΟΦΙΑ', 'Ωmega', '\u2126', 'K', '\u212a', 'ſ', 'Ⓐnna', 'ⓐnna', 'ⒶⓃⓃⒶ', '\u2c2f', '\ua7c0\ua7ce',
+  // Letters of Unicode 16 and 17, which older engines' case tables lack.
+  '\ua7d2', '𐕰𐕱', '\u1c89', '𖺠',
+  '王芳', '😀 smile', 'tab\there', 'new\nline', '~', 'a,b', '(x)', 'null', 'NULL', '', 'x ', 'x  ', ' x', '  spaced  ', 'Ada Lovelace',
   '$where', '{"$gt":""}', '__proto__', 'constructor', 'a.b*c', '[x]', '^$', "Robert'); DROP TABLE t;--",
 ];
 
@@ -27,7 +29,7 @@ export const HOSTILE_TEXTS: readonly string[] = [
 export const arbHostileChar: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc.constantFrom(...'aAzZkKsSiIıİ\u0307\u0308ßẞëËΣσςΩω\u2126\u212a%_\\"\'~,()$.*[]^ #-!`'.split(''), '𐐀', '𐐨', '😀', 'Ⓐ', 'ⓐ', '\u2c2f', '\ua7c0'),
+    arbitrary: fc.constantFrom(...'aAzZkKsSiIıİ\u0307\u0308ßẞëËΣσςΩω\u2126\u212a%_\\"\'~,()$.*[]^ #-!`'.split(''), '𐐀', '𐐨', '😀', 'Ⓐ', 'ⓐ', '\u2c2f', '\ua7c0', '\ua7ce', '\u1c89', '𐕰', '𖺠'),
   },
   // Every code point from U+0001 up, the surrogate range skipped.
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 0x10ffff - 0x800 }).map((n) => String.fromCodePoint(n >= 0xd800 ? n + 0x800 : n)) },
@@ -72,17 +74,18 @@ export const arbNeedle: fc.Arbitrary<string> = fc.oneof(
 export const ID_BODIES: readonly string[] = ['a', 'b', 'Ab9', 'zz', 'W4hPN4gKvru7c4BWerF4d'];
 
 /** Integer ids: small ones that collide, and the largest safe integer. */
-export const INTEGER_IDS: readonly number[] = [0, 1, 5, 12, 77, 1234, 9007199254740991];
+export const INTEGER_IDS: readonly number[] = [0, 1, 5, 6, 12, 77, 1234, 9007199254740991];
 
 /** A few uuids, so that queries and records share some (records hold them in either case). */
 export const UUIDS: readonly string[] = ['0b5c6a4e-8f1d-4c2a-9e3b-7d6f5a4c3b2a', 'f47ac10b-58cc-4372-a567-0e02b2c3d479', '00000000-0000-0000-0000-000000000000'];
 
 /**
- * Unix seconds at boundaries: 0 and before it, the first second of 2023 and its neighbours,
- * 1700000000 ± 1, 2^31 ± 1 (32-bit overflow), and 2100.
+ * Unix seconds at boundaries: 0 and before it, the first second of 2023 and of its second half
+ * with their neighbours, 1700000000 ± 1, 2^31 ± 1 (32-bit overflow), and 2100.
  */
 export const BOUNDARY_SECONDS: readonly number[] = [
-  -86400, -1, 0, 1, 1672531199, 1672531200, 1672531201, 1699999999, 1700000000, 1700000001, 2147483647, 2147483648, 4102444800,
+  -86400, -1, 0, 1, 1672531199, 1672531200, 1672531201, 1688169599, 1688169600, 1688169601, 1699999999, 1700000000, 1700000001,
+  2147483647, 2147483648, 4102444800,
 ];
 
 /**

@@ -23,7 +23,7 @@ import { schedulingSchema, type SchedulingEntityName } from '../../src/models/sc
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/index.js';
 import type { Entity } from '../../src/schema/types.js';
 import { sqlInput, type Dataset, type DataRecord } from '../properties/arbitraries/data.js';
-import { divergentIds, type FoldingDiffers } from '../properties/arbitraries/valid-query.js';
+import { explainedIds, type DeclaredDivergence } from '../../src/testing/declared.js';
 import { MONGO_URL, mingoIds, openMongoScratch, type MongoScratch } from '../support/mongo.js';
 import { sortedIds } from '../support/ids.js';
 import { resolveDialect } from '../../src/backends/sql/dialects.js';
@@ -191,10 +191,10 @@ describe('on the real engines', () => {
     const query = check(q, schedulingSchema, form.entity);
     const records = DATASET[form.entity];
     const expected = sortedIds(filterRecords(query, records));
-    const agrees = (got: readonly string[], differs: FoldingDiffers | undefined, engine: string) => {
+    const agrees = (got: readonly string[], differs: DeclaredDivergence | undefined, engine: string) => {
       // Only a declared folding divergence may change an answer (the fullwidth letters are
       // upper-case letters that SQLite's ASCII-only lower() keeps).
-      const allowed = differs === undefined ? new Set<string>() : divergentIds(query, records, differs);
+      const allowed = differs === undefined ? new Set<string>() : explainedIds(query, records, differs, 'id');
       const differing = records.map((r) => r.id).filter((id) => expected.includes(id) !== got.includes(id) && !allowed.has(id));
       expect(differing, engine).toEqual([]);
     };

@@ -9,7 +9,7 @@ import { fc } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { print } from '../../src/ast/print.js';
-import { arbNumber } from '../properties/arbitraries/data.js';
+import { arbNumber } from '../../src/testing/value-pools.js';
 import { arbValidExpr } from '../properties/arbitraries/schema-query.js';
 import { postgresAvailable } from '../support/postgres-server.js';
 import { numberSchema } from './number-schema.js';

@@ -41,8 +41,11 @@ test.prop([arbAnyText, fc.nat({ max: 60 }), arbEntity, fc.constantFrom('extended
   },
 );
 
-test.prop([arbQuery], { numRuns: 30 })('every item offered at a prefix of a valid query leads to a valid query', ({ entity, text }) => {
-  for (let cut = 0; cut <= text.length; cut++) {
+/** A query and some of its prefixes' lengths: every prefix of a long query costs a completion each. */
+const arbQueryAndCuts = arbQuery.chain((q) => fc.tuple(fc.constant(q), fc.uniqueArray(fc.nat({ max: q.text.length }), { minLength: 1, maxLength: 12 })));
+
+test.prop([arbQueryAndCuts], { numRuns: 60 })('every item offered at a prefix of a valid query leads to a valid query', ([{ entity, text }, cuts]) => {
+  for (const cut of cuts) {
     const prefix = text.slice(0, cut);
     for (const item of complete(prefix, cut, schedulingSchema, entity, { now: NOW }).items) {
       const applied = prefix.slice(0, item.replace.start) + item.insert + (item.incomplete ? 'A1' : '') + prefix.slice(item.replace.end);

@@ -16,6 +16,7 @@
  * with the seed in the describe title: `TQL_DIFF_SEED=<seed> npx vitest run test/properties/differential.test.ts`.
  */
 import { fc } from '@fast-check/vitest';
+import { explainedIds, type DeclaredDivergence } from '../../src/testing/declared.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { resolveNow } from '../../src/validate/resolve-now.js';
@@ -28,7 +29,7 @@ import { ENGINE_NAMES, useSqlEngines } from '../backends/sql/engines.js';
 import { MONGO_SKIP_REASON, MONGO_URL, mingoIds, openMongoScratch, type MongoScratch } from '../support/mongo.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { arbDataset, sqlInput, type Dataset } from './arbitraries/data.js';
-import { arbQueryText, DIFFERENTIAL_NOW, divergentIds, type FoldingDiffers } from './arbitraries/valid-query.js';
+import { arbQueryText, DIFFERENTIAL_NOW } from './arbitraries/valid-query.js';
 import type { TextPlace } from '../../src/schema/operators.js';
 
 // ---- set-up ----
@@ -42,7 +43,7 @@ const ENTITIES = schedulingSchema.entityNames;
 /** An engine under test: its ids for a query on the loaded dataset, and its declared divergence. */
 interface Engine {
   readonly name: string;
-  readonly differs: FoldingDiffers | undefined;
+  readonly differs: DeclaredDivergence | undefined;
   ids(query: ValidatedQuery, entity: SchedulingEntityName): Promise<string[]> | string[];
 }
 
@@ -126,7 +127,7 @@ describe(`differential (seed ${SEED}; re-run with TQL_DIFF_SEED=${SEED})`, () =>
     test.for(ENTITIES)('%s: every engine selects what the in-memory backend selects', async (entity) => {
       const all = await engines();
       await fc.assert(
-        fc.asyncProperty(arbQueryText(entity, 3, DIFFERENTIAL_NOW), async (generated) => {
+        fc.asyncProperty(arbQueryText(entity, 3), async (generated) => {
           // A generated query the validator rejects is a generator bug: check() throws and fails the case.
           // Its relative times (now-7d) are resolved at one fixed clock, so every engine gets one instant.
           const query = resolveNow(check(generated.text, schedulingSchema, entity), DIFFERENTIAL_NOW);
@@ -134,7 +135,7 @@ describe(`differential (seed ${SEED}; re-run with TQL_DIFF_SEED=${SEED})`, () =>
           const expected = sorted(filterRecords(query, records).map((r) => r.id));
           for (const engine of all) {
             const got = sorted(await engine.ids(query, entity));
-            const allowed = engine.differs === undefined ? new Set<string>() : divergentIds(query, records, engine.differs);
+            const allowed = engine.differs === undefined ? new Set<string>() : explainedIds(query, records, engine.differs, 'id');
             const differing = [...new Set([...expected, ...got])].filter((id) => expected.includes(id) !== got.includes(id));
             const t = tally.get(engine.name) ?? { queries: 0, exposed: 0, differed: 0 };
             tally.set(engine.name, {

@@ -202,8 +202,8 @@ describe('reports and replays', () => {
     const message = (error as AgreementError).message.replace(/path: "[^"]*"/, 'path: "…"').replace(/after \d+ datasets and \d+ queries/, 'after … datasets and … queries');
     expect(message).toMatchInlineSnapshot(`
       "the backend disagrees with the in-memory backend after … datasets and … queries (shrunk):
-        query:    person.name EQ x
-        records:  { "id": "r0", "name": "X" }
+        query:    person.name EQ ADA
+        records:  { "id": "r0", "name": "Ada" }
         expected: none (the in-memory backend)
         got:      r0
         extra:    r0

@@ -9,7 +9,8 @@ import { printValue } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
 import { recordsOf, sampleData } from '../../../src/models/scheduling/sample.js';
-import { arbNumber, numberText } from '../../properties/arbitraries/data.js';
+import { numberText } from '../../../src/testing/query-values.js';
+import { arbNumber } from '../../../src/testing/value-pools.js';
 import { valuesOf } from './reference.js';
 
 // ---- query texts ----

@@ -7,12 +7,13 @@
  * `TQL_MONGO_URL=mongodb://127.0.0.1:27017 npx vitest run test/backends/mongo/real-mongo.test.ts`
  */
 import { fc } from '@fast-check/vitest';
+import { explainedIds } from '../../../src/testing/declared.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { filterRecords } from '../../../src/backends/memory/index.js';
 import { compileMongo, mongoFoldingDiffers } from '../../../src/backends/mongo/index.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
-import { arbQueryText, divergentIds } from '../../properties/arbitraries/valid-query.js';
+import { arbQueryText } from '../../properties/arbitraries/valid-query.js';
 import { MONGO_SKIP_REASON, MONGO_URL, openMongoScratch, type MongoScratch } from '../../support/mongo.js';
 import { CONTRACT_DATA, describeBackendContract } from '../contract/cases.js';
 import { BSON } from 'mongodb';
@@ -52,7 +53,7 @@ if (MONGO_URL === undefined) {
             const query = check(generated.text, schedulingSchema, entity);
             const expected = filterRecords(query, records).map((r) => r.id);
             const got = await db.ids(name, compileMongo(query));
-            const allowed = divergentIds(query, records, mongoFoldingDiffers);
+            const allowed = explainedIds(query, records, mongoFoldingDiffers, 'id');
             const differing = records.map((r) => r.id).filter((id) => expected.includes(id) !== got.includes(id) && !allowed.has(id));
             expect(differing, `${generated.text}\nrecords: ${JSON.stringify(records)}`).toEqual([]);
           }),

@@ -10,7 +10,8 @@
  */
 import { fc } from '@fast-check/vitest';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
-import { arbIntegerId, arbNumber, arbPrefixedId, arbText, arbTimestamp, PLAIN, TICKET_NUMBERS, type DataRecord } from '../../properties/arbitraries/data.js';
+import { arbHostileText, arbNumber, arbSecond } from '../../../src/testing/value-pools.js';
+import { arbIntegerId, arbPrefixedId, PLAIN, TICKET_NUMBERS, type DataRecord } from '../../properties/arbitraries/data.js';
 
 const MISSING = Symbol('missing');
 
@@ -18,9 +19,9 @@ const MISSING = Symbol('missing');
 function typed(a: Attribute): fc.Arbitrary<unknown> {
   switch (a.type) {
     case 'String':
-      return a.values !== undefined ? fc.constantFrom(...a.values) : fc.oneof(arbText, fc.constantFrom(...TICKET_NUMBERS));
+      return a.values !== undefined ? fc.constantFrom(...a.values) : fc.oneof(arbHostileText, fc.constantFrom(...TICKET_NUMBERS));
     case 'Timestamp':
-      return arbTimestamp;
+      return arbSecond;
     case 'Boolean':
       return fc.boolean();
     case 'Number':

@@ -5,6 +5,7 @@
  * Re-run a property failure with the seed in the describe title: `TQL_SCOPE_SEED=<seed>`.
  */
 import { fc } from '@fast-check/vitest';
+import { explainedIds } from '../../../src/testing/declared.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compileSql, type CompileSqlOptions } from '../../../src/backends/sql/compile-sql.js';
@@ -12,7 +13,7 @@ import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { arbDataset, type Dataset } from '../../properties/arbitraries/data.js';
-import { arbQueryText, divergentIds } from '../../properties/arbitraries/valid-query.js';
+import { arbQueryText } from '../../properties/arbitraries/valid-query.js';
 import { foldingDiffers, foldsLikeJavaScript } from '../../../src/backends/sql/case-folding.js';
 import { openPglite } from '../../support/pglite.js';
 import type { SqlTestEngine } from '../../support/sql-engine.js';
@@ -163,7 +164,7 @@ describe(`no generated filter escapes the scope (seed ${SEED}; re-run with TQL_S
             expect(got.every((id) => inScope.includes(id)), `${e.name}: ${generated.text} left the scope ${JSON.stringify(scope)}`).toBe(true);
             // Equal but where the engine's measured folding is declared to differ (its ICU may lack the newest letters).
             const folding = await e.folding();
-            const allowed = foldsLikeJavaScript(folding) ? new Set<string>() : divergentIds(query, dataset[entity], (n, h, place) => foldingDiffers(folding, n, h, place));
+            const allowed = foldsLikeJavaScript(folding) ? new Set<string>() : explainedIds(query, dataset[entity], (n, h, place) => foldingDiffers(folding, n, h, place), 'id');
             const differing = [...new Set([...expected, ...got])].filter((id) => expected.includes(id) !== got.includes(id));
             expect(differing.filter((id) => !allowed.has(id)), `${e.name} on dataset ${i}: ${generated.text} under ${JSON.stringify(scope)}: got ${JSON.stringify(got)}`).toEqual([]);
           }

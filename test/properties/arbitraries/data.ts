@@ -1,80 +1,28 @@
 /**
- * Generated datasets of API-shaped scheduling records for the differential test: small pools
- * of values shared with the query generator (so predicates often match), plus free text. Every
- * record has the shape of `records.ts`, except that any field may be null or missing: a
- * backend with typed columns can store all of it. Text never holds NUL or a lone surrogate
- * (neither PostgreSQL nor MongoDB can store them, and the validator rejects them in queries).
+ * Generated datasets of API-shaped scheduling records, for the tests that load the reference
+ * model's own tables and collections. The values come from tql/testing's pools
+ * (src/testing/value-pools.ts), which its `queryArbitrary` draws from too, so predicates often
+ * match; the shapes are the reference model's (`records.ts`), except that any field may be null
+ * or missing: a backend with typed columns can store all of it.
  */
 import { fc } from '@fast-check/vitest';
 import type { SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { SchedulingDataInput } from '../../../src/models/scheduling/sql/index.js';
+import { numberText } from '../../../src/testing/query-values.js';
+import { arbHostileText, arbNumber, arbSecond, ID_BODIES, INTEGER_IDS } from '../../../src/testing/value-pools.js';
 
-// ---- value pools, shared with valid-query.ts ----
-
-/**
- * Text that breaks filters: LIKE wildcards, quotes, backslashes, TQL separators, case pairs that
- * only Unicode folds (Ë, ẞ, İ, Kelvin sign, Ω/Ohm sign), a final sigma, letters some engines'
- * Unicode tables lack (circled Ⓐ, U+2C2F, Latin Extended-D, Vithkuqi, Unicode 16–17 additions),
- * astral characters, and values that look like Mongo operators or prototype keys.
- */
-export const TEXTS = [
-  'a', 'A', 'ab', 'Ada', 'ada lovelace', 'Ada Lovelace', 'ADA', 'john', 'John Smith', 'Pat Smith',
-  '%', '_', '50%', '100% Sales_Team', 'a_b', "O'Brien", '"quoted"', '\\', 'back\\slash', 'a\\%b',
-  'Zoë', 'ZOË', 'Straße', 'STRASSE', 'ẞ', 'İlkay', 'ilkay', 'i\u0307lkay', 'ΟΔΟΣ', 'σοφια', 'ΣΟΦΙΑ', 'Ωmega', '\u2126',
-  'K', '\u212a', 'ſ', 'Ⓐnna', 'ⓐnna', 'ⒶⓃⓃⒶ', '\u2c2f', '\ua7c0\ua7ce', '\ua7d2', '𐕰𐕱', '\u1c89', '𖺠', '王芳', '😀 smile', 'tab\there', 'new\nline', '~', 'a,b', '(x)', 'null', 'NULL', '',
-  '$where', '{"$gt":""}', '__proto__', 'constructor', 'a.b*c', '[x]', '^$', '  spaced  ', 'Robert\'); DROP TABLE agent;--',
-] as const;
+// ---- values: tql/testing's pools, and the reference model's ticket numbers ----
 
 /** psa ticket numbers as displayed: psa_b ones with their `#`, and odd ones. */
 export const TICKET_NUMBERS = ['#1234', '1234', '#12', '12', '##77', '#77', '77', 'T-1001', 'c-77', 'C-77', '#', ''] as const;
 
-/** Integer ids of the PSA systems. */
-export const INTEGER_IDS = [0, 1, 5, 6, 12, 77, 1234, 9007199254740991] as const;
-
-/** Id bodies after the prefix (`agnt_` + body). */
-export const ID_BODIES = ['a', 'b', 'Ab9', 'zz', 'W4hPN4gKvru7c4BWerF4d'] as const;
-
-/**
- * Unix seconds around boundaries: equal and one second apart (the first of 2023, 2023-07-01,
- * 1700000000), 0, and beyond 32 bits.
- */
-export const TIMESTAMPS = [
-  0, 1, 1672531199, 1672531200, 1672531201, 1688169599, 1688169600, 1688169601, 1699999999, 1700000000,
-  1700000001, 2147483647, 2147483648, 4102444800,
-] as const;
-
-/** One character, never NUL or a lone surrogate; often one that breaks folding or escaping (`!` is MySQL's LIKE escape). */
-export const arbChar: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...'aAzZkKsSiIıİ\u0307ßẞëËΣσςΩω\u2126\u212a%_\\"\'~,()$.*[]^ #-!`'.split(''), '𐐀', '𐐨', '😀', 'Ⓐ', 'ⓐ', '\u2c2f', '\ua7c0', '\ua7ce', '\u1c89', '𐕰', '𖺠') },
-  {
-    weight: 1,
-    // Every code point from U+0001 up, with the surrogate range skipped.
-    arbitrary: fc.integer({ min: 1, max: 0x10ffff - 0x800 }).map((n) => String.fromCodePoint(n >= 0xd800 ? n + 0x800 : n)),
-  },
+/** A ticket number: a displayed one, or free text with or without the `#` the schema ignores (as queries write them). */
+const arbTicketNumber: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...TICKET_NUMBERS),
+  fc.tuple(arbHostileText, fc.boolean()).map(([t, hash]) => (hash ? `#${t}` : t)),
 );
 
-/** Free text: usually from {@link TEXTS}, sometimes any short string of {@link arbChar}. */
-export const arbText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...TEXTS) },
-  { weight: 1, arbitrary: fc.string({ unit: arbChar, maxLength: 6 }) },
-);
-
-export const arbTimestamp: fc.Arbitrary<number> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...TIMESTAMPS) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 4102444800 }) },
-);
-
-/** Numbers for a Number attribute: the edges of language rule 6 (0 and -0, fractions, ±2^53) and random doubles. */
-export const NUMBERS = [0, -0, 1, -1, 0.1, 0.2, 0.30000000000000004, 0.3, -1.5, 18, 1000, 2 ** 53, -(2 ** 53), 2 ** 53 - 1, 1e-7, 1e21] as const;
-export const arbNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(...NUMBERS),
-  fc.double({ min: -1e9, max: 1e9, noNaN: true }),
-  fc.integer({ min: -100, max: 100 }),
-);
-/** A Number literal meaning `n`, in each form the language reads: plain, exponent, a zero fraction, `-0`. */
-export const numberText = (n: number): fc.Arbitrary<string> =>
-  fc.constantFrom(String(n), n.toExponential(), ...(Number.isInteger(n) && Math.abs(n) < 1e21 ? [`${n.toFixed(0)}.0`] : []), ...(n === 0 ? ['-0', '0e5'] : []));
-/** A written Number value. */
+/** A written Number value, in each form the language reads. */
 export const arbNumberText: fc.Arbitrary<string> = arbNumber.chain(numberText);
 
 export const arbIntegerId: fc.Arbitrary<number> = fc.constantFrom(...INTEGER_IDS);
@@ -107,24 +55,24 @@ export type DataRecord = { readonly id: string; readonly [field: string]: unknow
 
 const arbAgentFields = fc.record({
   object: fc.constant('agent'),
-  name: field(arbText),
-  email: field(arbText),
-  role: field(fc.oneof(fc.constantFrom('Administrator', 'User', 'user', 'Dispatcher'), arbText)),
+  name: field(arbHostileText),
+  email: field(arbHostileText),
+  role: field(fc.oneof(fc.constantFrom('Administrator', 'User', 'user', 'Dispatcher'), arbHostileText)),
   schedulable: field(fc.boolean()),
   two_factor_enabled: field(fc.boolean()),
-  url_slug: field(arbText),
-  created_at: field(arbTimestamp),
-  updated_at: field(arbTimestamp),
+  url_slug: field(arbHostileText),
+  created_at: field(arbSecond),
+  updated_at: field(arbSecond),
 }, PLAIN);
 
 const arbTeamFields = fc.record({
   object: fc.constant('team'),
-  internal_name: field(arbText),
-  external_name: field(arbText),
-  team_type: field(fc.oneof(fc.constantFrom('psa_b/project', 'psa_b/service'), arbText)),
-  url_slug: field(arbText),
-  created_at: field(arbTimestamp),
-  updated_at: field(arbTimestamp),
+  internal_name: field(arbHostileText),
+  external_name: field(arbHostileText),
+  team_type: field(fc.oneof(fc.constantFrom('psa_b/project', 'psa_b/service'), arbHostileText)),
+  url_slug: field(arbHostileText),
+  created_at: field(arbSecond),
+  updated_at: field(arbSecond),
 }, PLAIN);
 
 const ENTITY_TYPES = [
@@ -134,22 +82,22 @@ const ENTITY_TYPES = [
 
 /** An associated entity: any type, with an id and (for tickets, and now and then others) a number. */
 const arbAssociated = fc
-  .record({ type: fc.constantFrom(...ENTITY_TYPES), id: field(arbIntegerId), number: field(fc.oneof(fc.constantFrom(...TICKET_NUMBERS), arbText)) })
+  .record({ type: fc.constantFrom(...ENTITY_TYPES), id: field(arbIntegerId), number: field(arbTicketNumber) })
   .map((e) => withoutMissing(e.type.endsWith('ticket') ? e : { ...e, number: MISSING }));
 
-const arbAgentRef = fc.record({ type: fc.constant('agent'), id: arbPrefixedId('agnt_'), name: arbText }, PLAIN);
-const arbTeamRef = fc.record({ type: fc.constant('team'), id: arbPrefixedId('team_'), name: arbText }, PLAIN);
+const arbAgentRef = fc.record({ type: fc.constant('agent'), id: arbPrefixedId('agnt_'), name: arbHostileText }, PLAIN);
+const arbTeamRef = fc.record({ type: fc.constant('team'), id: arbPrefixedId('team_'), name: arbHostileText }, PLAIN);
 
 const arbRequestFields = fc.record({
   object: fc.constant('scheduling_request'),
   appointment_type_id: fc.constant('apty_a'),
-  end_user_name: field(arbText),
-  end_user_email: field(arbText),
+  end_user_name: field(arbHostileText),
+  end_user_email: field(arbHostileText),
   status: field(fc.constantFrom('new', 'sent', 'scheduled', 'cancelled', 'closed')),
-  selected_start_time: field(arbTimestamp),
-  scheduled_at: field(arbTimestamp),
-  created_at: field(arbTimestamp),
-  updated_at: field(arbTimestamp),
+  selected_start_time: field(arbSecond),
+  scheduled_at: field(arbSecond),
+  created_at: field(arbSecond),
+  updated_at: field(arbSecond),
   associated_entities: field(fc.array(arbAssociated, { maxLength: 4 })),
   resources: field(fc.array(fc.oneof(arbAgentRef, arbTeamRef), { maxLength: 3 })),
   scheduled_agents: field(fc.array(arbAgentRef, { maxLength: 2 })),
@@ -176,7 +124,7 @@ export const arbDataset: fc.Arbitrary<Dataset> = fc.record({
   agent: records(arbAgentFields, 'agnt_r', 16),
   team: records(arbTeamFields, 'team_r', 10),
   resource: fc
-    .array(fc.oneof({ weight: 4, arbitrary: arbAgentFields }, { weight: 4, arbitrary: arbTeamFields }, { weight: 1, arbitrary: fc.record({ object: fc.constant('bot'), name: arbText, url_slug: arbText }) }), { minLength: 8, maxLength: 16 })
+    .array(fc.oneof({ weight: 4, arbitrary: arbAgentFields }, { weight: 4, arbitrary: arbTeamFields }, { weight: 1, arbitrary: fc.record({ object: fc.constant('bot'), name: arbHostileText, url_slug: arbHostileText }) }), { minLength: 8, maxLength: 16 })
     .map((list) => list.map((f, i): DataRecord => ({ id: `rsrc_r${i}`, ...withoutMissing(f) }))),
   scheduling_request: records(arbRequestFields, 'sreq_r', 24),
 }, PLAIN);

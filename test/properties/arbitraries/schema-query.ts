@@ -15,7 +15,8 @@ import { defineSchema } from '../../../src/schema/define-schema.js';
 import { PROFILE_DEFINITIONS } from '../../../src/parser/options.js';
 import { LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorsAllowed, TEXT_OPERATORS } from '../../../src/schema/operators.js';
 import type { Attribute, Entity, Schema } from '../../../src/schema/types.js';
-import { arbNumberText, arbText, ID_BODIES, TICKET_NUMBERS } from './data.js';
+import { arbHostileText, ID_BODIES } from '../../../src/testing/value-pools.js';
+import { arbNumberText, TICKET_NUMBERS } from './data.js';
 
 // ---- a schema that has every kind of attribute ----
 
@@ -119,7 +120,7 @@ function arbValidText(a: Attribute, op: Operator): fc.Arbitrary<string> {
   switch (a.type) {
     case 'String':
       if (a.values !== undefined && !isText(op)) return fc.constantFrom(...a.values);
-      return fc.oneof({ weight: 4, arbitrary: arbText }, { weight: 1, arbitrary: fc.constantFrom(...TICKET_NUMBERS) });
+      return fc.oneof({ weight: 4, arbitrary: arbHostileText }, { weight: 1, arbitrary: fc.constantFrom(...TICKET_NUMBERS) });
     case 'ID': {
       const format = a.id!;
       switch (format.kind) {
@@ -131,7 +132,7 @@ function arbValidText(a: Attribute, op: Operator): fc.Arbitrary<string> {
           // Either case: the validator lower-cases it.
           return fc.uuid().chain((u) => fc.constantFrom(u, u.toUpperCase()));
         case 'text':
-          return arbText.filter((t) => t.length > 0);
+          return arbHostileText.filter((t) => t.length > 0);
       }
     }
     case 'Timestamp':
@@ -266,7 +267,7 @@ function unused(name: string, taken: readonly string[]): string {
 function arbWrongTypeText(a: Attribute): fc.Arbitrary<string> {
   switch (a.type) {
     case 'Boolean':
-      return fc.oneof(fc.constantFrom('yes', 'no', 'TRUE', 'False', '1', '0', 'on', '', 'null', 'true ', 't'), arbText).map((t) => (t === 'true' || t === 'false' ? `${t}x` : t));
+      return fc.oneof(fc.constantFrom('yes', 'no', 'TRUE', 'False', '1', '0', 'on', '', 'null', 'true ', 't'), arbHostileText).map((t) => (t === 'true' || t === 'false' ? `${t}x` : t));
     case 'Timestamp':
       return fc.constantFrom(
         '2023-02-30', '2023-13-01', '2023-00-10', '2023-07-01T24:00', '2023-07-01T09:60', '2023-07-01T09:30:61', '1.5', '-5', '+5',
@@ -286,7 +287,7 @@ function arbWrongTypeText(a: Attribute): fc.Arbitrary<string> {
 
 /** A text with NUL or a lone surrogate inserted somewhere. */
 const arbBadCharacterText: fc.Arbitrary<string> = fc
-  .tuple(arbText, fc.nat(), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udbff'))
+  .tuple(arbHostileText, fc.nat(), fc.constantFrom('\u0000', '\ud800', '\udfff', '\udbff'))
   .map(([t, at, c]) => {
     const i = at % (t.length + 1);
     // Never split a surrogate pair of the text: that would make two bad characters.
@@ -374,7 +375,7 @@ function defectOn(schema: Schema, kind: PredicateDefectKind, e: Entity, a: Attri
       const outside = OPERATORS.filter((op) => !a.operators.includes(op));
       // The values do not matter once the operator is refused; any valid-looking list will do.
       return made(
-        fc.tuple(fc.constantFrom(...outside), fc.array(fc.option(arbText), { minLength: 1, maxLength: 3 })).map(([op, vs]) => build(a.path, op, vs)),
+        fc.tuple(fc.constantFrom(...outside), fc.array(fc.option(arbHostileText), { minLength: 1, maxLength: 3 })).map(([op, vs]) => build(a.path, op, vs)),
         'operator_not_allowed',
         operatorSpan,
       );
@@ -413,7 +414,7 @@ function defectOn(schema: Schema, kind: PredicateDefectKind, e: Entity, a: Attri
     case 'value_not_allowed': {
       const set = a.values!;
       const outside = fc
-        .oneof(fc.constantFrom(...set).map((v) => v.toUpperCase()), fc.constantFrom(...set).map((v) => ` ${v}`), arbText)
+        .oneof(fc.constantFrom(...set).map((v) => v.toUpperCase()), fc.constantFrom(...set).map((v) => ` ${v}`), arbHostileText)
         .map((v) => unused(v, set));
       return made(
         fc.tuple(fc.constantFrom(...closedOps(a)), outside, fc.nat()).chain(([op, bad, at]) =>
