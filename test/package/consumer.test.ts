@@ -170,7 +170,7 @@ describe('the installed package', () => {
   });
 });
 
-describe('a project that proves its own SQLite table with tql/testing', () => {
+describe('a project that proves its own SQLite and PostgreSQL tables with tql/testing', () => {
   /** The app's script: its first line is what checkAgreement found, the rest the report. */
   const prove = (...args: string[]) => {
     const out = node(testing, ['prove.mjs', ...args]);
@@ -194,6 +194,41 @@ describe('a project that proves its own SQLite table with tql/testing', () => {
     expect(r.summary.rules).toContain(5);
     expect(r.report).toContain('rule 5: EQ and IN on text are exact and case-sensitive');
     expect(r.report).toMatch(/query: +ticket\.(subject|assignee) (EQ|IN) /);
+    expect(r.status).toBe(1);
+  });
+
+  /** The PostgreSQL script: the same summary line, then the report. */
+  const provePg = (mode?: string) => {
+    const out = node(testing, ['prove-pg.mjs', ...(mode === undefined ? [] : [mode])]);
+    const [summary, ...report] = out.stdout.split('\n');
+    return { status: out.status, stderr: out.stderr, summary: JSON.parse(summary!) as { agreed: boolean; queries: number; records?: number; error: boolean; rules?: number[] }, report: report.join('\n') };
+  };
+
+  test('node prove-pg.mjs: its PostgreSQL table agrees inside the measured folding, exit 0', () => {
+    const r = provePg();
+    expect(r.stderr).toBe('');
+    expect(r.summary).toMatchObject({ agreed: true });
+    expect(r.report).toMatch(/^agreed: 40 datasets, \d+ queries \(seed 7\)/);
+    expect(r.status).toBe(0);
+  });
+
+  test.for([
+    ['padded', 'a character(64) column, which pads text with spaces', 5, 'EQ and IN on text are exact and case-sensitive'],
+    ['rounded', 'a timestamptz(0) column, which rounds fractions of a second', 6, 'timestamps compare as whole seconds, floored'],
+  ] as const)('node prove-pg.mjs %s: %s, is caught as one record, exit 1', ([mode, , rule, wording]) => {
+    const r = provePg(mode);
+    expect(r.stderr).toBe('');
+    expect(r.summary).toMatchObject({ agreed: false, records: 1, error: false });
+    expect(r.summary.rules).toContain(rule);
+    expect(r.report).toContain(`rule ${rule}: ${wording}`);
+    expect(r.status).toBe(1);
+  });
+
+  test('node prove-pg.mjs seconds: a timestamptz column read as Unix seconds fails its queries, and the report says so, exit 1', () => {
+    const r = provePg('seconds');
+    expect(r.summary).toMatchObject({ agreed: false, error: true });
+    expect(r.report).toMatch(/error: +run threw/);
+    expect(r.report).toMatch(/query: +ticket\.opened_at /);
     expect(r.status).toBe(1);
   });
 });
