@@ -2,13 +2,13 @@
  * Every difference between engines lives in the dialect objects: no file of src/ but the dialect
  * table's own compares a dialect's name, so a new dialect is one object and the facts it gives.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { SQL_DIALECTS } from '../../../src/backends/sql/dialects.js';
+import { SRC, sourceFiles } from '../../support/source-files.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
-const SRC = join(ROOT, 'src');
 /** The dialect table: the one file that may name each dialect. */
 const ALLOWED = new Set(['src/backends/sql/dialects.ts']);
 
@@ -24,14 +24,6 @@ const COMPARISONS = [
   // (not a typeof test: `typeof options.dialect === 'string'`)
   /\bdialect(?:\.name)?\s*[=!]==?\s*(['"`])(?!(?:string|object|function|undefined)\1)/i,
 ];
-
-function* sourceFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (entry.name.endsWith('.ts')) yield path;
-  }
-}
 
 test('no file of src/ compares a dialect name, but the dialect table', () => {
   const found: string[] = [];

@@ -3,20 +3,13 @@
  * src/models/scheduling/ only the CLI imports them, for its default schema and sample data, so the
  * models could be deleted without touching the engine, the backends or the HTTP helper.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { SRC, sourceFiles } from '../../support/source-files.js';
 
-const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 const MODELS = path.join(SRC, 'models/scheduling');
 const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
-  );
-}
 
 /** `file → the files it imports from the scheduling models`, for files outside them. */
 function importsOfModels(): Map<string, string[]> {
