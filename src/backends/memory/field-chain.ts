@@ -7,12 +7,11 @@
  * and the exact test with its own-property checks runs only where the scan found one that may
  * count.
  *
- * The general path (build.ts) calls a guard, then a conjunction, then each test closure, then the
- * key's reader and own check: calls that V8 cannot inline once several queries share those
- * closures, which cost 1.3–2.2x the hand-written arrow at 30–60% matches and 7.7x on a
- * three-predicate AND matching 69% (bench/NOTEBOOK.md). A link catches what a getter or proxy
- * trap throws, and the whole query is then read again through the record's own properties, as
- * the guard does (record-guard.ts).
+ * The general path (build.ts), for ORs and variants, calls a guard, then a conjunction or
+ * disjunction, then each comparison's predicate (on a field, its key's link ending the chain at
+ * once): calls that V8 cannot inline once several queries share those closures. A link catches
+ * what a getter or proxy trap throws, and the whole query is then read again through the
+ * record's own properties, as the guard does (record-guard.ts).
  */
 import { exactPredicate } from './build.js';
 import { fieldAccess, listAccess } from './field-reader.js';
