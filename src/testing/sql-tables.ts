@@ -6,28 +6,16 @@
  * value, or NULL where the record holds no value of the attribute's type (rules 3 and 6).
  */
 import { optionError } from '../errors/tql-error.js';
-import { resolveDialect, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
+import { resolveDialect, type DdlColumnKind, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
 import { columnStorage } from '../backends/sql/column-storage.js';
 import type { SqlCollectionMapping, SqlEntityMapping } from '../backends/sql/mapping.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import type { RecordShape } from './record-shape.js';
 
-/** What a column holds, before the dialect names its type. */
-export type ColumnKind = 'text' | 'key' | 'integer' | 'double' | 'boolean' | 'timestamptz' | 'uuid';
-
-/** Each kind's type per dialect; undefined where the engine has none. */
-const TYPES: { readonly [D in SqlDialectName]: { readonly [K in ColumnKind]: string | undefined } } = {
-  postgres: { text: 'text', key: 'text', integer: 'bigint', double: 'double precision', boolean: 'boolean', timestamptz: 'timestamptz', uuid: 'uuid' },
-  sqlite: { text: 'TEXT', key: 'TEXT', integer: 'INTEGER', double: 'REAL', boolean: 'INTEGER', timestamptz: undefined, uuid: undefined },
-  // Keys compare by bytes and without padding, as on the other engines.
-  mysql: { text: 'MEDIUMTEXT', key: 'VARCHAR(191) COLLATE utf8mb4_nopad_bin', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: undefined, uuid: 'UUID' },
-  duckdb: { text: 'VARCHAR', key: 'VARCHAR', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: 'TIMESTAMPTZ', uuid: 'UUID' },
-};
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record value as the column's value; null for a value that is no value of the column's kind. */
-const CONVERT: { readonly [K in ColumnKind]: (v: unknown, dialect: SqlDialect) => unknown } = {
+const CONVERT: { readonly [K in DdlColumnKind]: (v: unknown, dialect: SqlDialect) => unknown } = {
   text: (v) => (typeof v === 'string' ? v : null),
   key: (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null),
   integer: (v) => (Number.isSafeInteger(v) ? v : null),
@@ -42,7 +30,7 @@ const CONVERT: { readonly [K in ColumnKind]: (v: unknown, dialect: SqlDialect) =
 /** A column to create and fill. */
 export interface PlannedColumn {
   readonly name: string;
-  readonly kind: ColumnKind;
+  readonly kind: DdlColumnKind;
   /** The attribute whose values it holds (none for keys, tags and discriminators). */
   readonly attribute: Attribute | undefined;
 }
@@ -63,12 +51,12 @@ function own(o: unknown, k: string): unknown {
 }
 
 /** The kind of column `attribute` needs for `field` under `mapping`. */
-function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string): ColumnKind {
+function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string): DdlColumnKind {
   return COLUMN_KINDS[attribute.type](attribute, mapping, field);
 }
 
 /** The kind of column each type needs; keyed by type, so a new type does not compile until decided. */
-const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapping: SqlEntityMapping, field: string) => ColumnKind } = {
+const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapping: SqlEntityMapping, field: string) => DdlColumnKind } = {
   String: () => 'text',
   Boolean: () => 'boolean',
   Number: () => 'double',
@@ -86,7 +74,7 @@ const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapp
 };
 
 /** One kind for a column read by several attributes, or an error naming them. */
-function agreedKind(column: string, readers: readonly { attribute: Attribute; kind: ColumnKind }[]): { kind: ColumnKind; attribute: Attribute } {
+function agreedKind(column: string, readers: readonly { attribute: Attribute; kind: DdlColumnKind }[]): { kind: DdlColumnKind; attribute: Attribute } {
   const kinds = new Set(readers.map((r) => r.kind));
   if (kinds.size > 1) {
     throw optionError(`sqlTarget: column ${column} is read by ${readers.map((r) => r.attribute.path).join(', ')}, which need different column types (${[...kinds].join(', ')}); give each its own field.`);
@@ -141,7 +129,7 @@ function collectionTable(
 ): PlannedTable {
   const column = (field: string) => (own(collection.columns, field) as string | undefined) ?? field;
   const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }) };
-  const fields = new Map<string, { attribute: Attribute; kind: ColumnKind }[]>();
+  const fields = new Map<string, { attribute: Attribute; kind: DdlColumnKind }[]>();
   const whereFields = new Set<string>();
   for (const array of arrays) {
     for (const reader of array.readers) {
@@ -184,7 +172,7 @@ export function createSql(table: PlannedTable, dialectName: SqlDialectName, temp
   const dialect = resolveDialect(dialectName);
   const q = dialect.quoteIdentifier;
   const columns = table.columns.map((c) => {
-    const type = TYPES[dialectName][c.kind];
+    const type = dialect.ddl.types[c.kind];
     if (type === undefined) throw optionError(`sqlTarget: ${dialectName} has no column type for ${c.attribute?.path ?? c.name} (${c.kind}); map it another way.`);
     const chosen = choose?.({ table: table.name, column: c.name, attribute: c.attribute, type }) ?? type;
     return `${q(c.name)} ${chosen}${c.name === primaryKey ? ' NOT NULL PRIMARY KEY' : ''}`;
@@ -199,9 +187,9 @@ export function columnValues(table: PlannedTable, records: readonly object[], di
 }
 
 /** The kinds bound as text and cast by the statement, as the driver would not bind them exactly. */
-const CAST: { readonly [K in ColumnKind]: boolean } = { text: false, key: false, integer: false, double: true, boolean: false, timestamptz: true, uuid: true };
+const CAST: { readonly [K in DdlColumnKind]: boolean } = { text: false, key: false, integer: false, double: true, boolean: false, timestamptz: true, uuid: true };
 
 /** The placeholder of one column's value: a cast where the value is bound as text for a typed column. */
-export function valueSql(kind: ColumnKind, placeholder: string, dialectName: SqlDialectName): string {
-  return CAST[kind] ? `CAST(${placeholder} AS ${TYPES[dialectName][kind]})` : placeholder;
+export function valueSql(kind: DdlColumnKind, placeholder: string, dialectName: SqlDialectName): string {
+  return CAST[kind] ? `CAST(${placeholder} AS ${resolveDialect(dialectName).ddl.types[kind]})` : placeholder;
 }

@@ -189,7 +189,18 @@ export interface ColumnFacts {
  * duckdb.ddl; // { cascadingDeletes: false, checkBooleans: false, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' }
  * ```
  */
+/** A portable kind of column, before a dialect names its type. */
+export type DdlColumnKind = 'text' | 'key' | 'integer' | 'double' | 'boolean' | 'timestamptz' | 'uuid';
+
 export interface DdlFacts {
+  /**
+   * The type of each kind of column tql creates (the reference tables, `sqlTarget`'s temporary
+   * tables); an instant or uuid type undefined where the engine has none. Text of any length is
+   * stored whole; `key` (ids and tags) compares by bytes and without padding, as on every engine.
+   */
+  readonly types: { readonly [K in DdlColumnKind]: K extends 'timestamptz' | 'uuid' ? string | undefined : string };
+  /** What follows a `CREATE TABLE`'s columns: MySQL's character set (its collation the default). */
+  readonly tableOptions: string;
   /** Whether `REFERENCES … ON DELETE CASCADE` is accepted (DuckDB refuses it). */
   readonly cascadingDeletes: boolean;
   /** Whether a boolean column needs `CHECK (c IN (0, 1))` to refuse other values (SQLite's columns take any). */
@@ -256,7 +267,15 @@ export const postgres: SqlDialect = {
   rowValues: true,
   conditionValue: asItIs,
   columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
-  ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: 'pg_temp', dropTemporary: 'DROP TABLE' },
+  ddl: {
+    // A B-tree entry holds 2,704 bytes: the longest key (primary keys, the list-order index).
+    types: { text: 'text', key: 'text', integer: 'bigint', double: 'double precision', boolean: 'boolean', timestamptz: 'timestamptz', uuid: 'uuid' },
+    tableOptions: '',
+    cascadingDeletes: true,
+    checkBooleans: false,
+    temporarySchema: 'pg_temp',
+    dropTemporary: 'DROP TABLE',
+  },
   catalog: postgresCatalog,
   instants: INSTANT_WRITERS.postgres,
   uuidType: true,
@@ -297,7 +316,15 @@ export const sqlite: SqlDialect = {
   conditionValue: asItIs,
   // No boolean or timestamp types: a column's declared type only sets its affinity.
   columns: { booleans: 'integer', timestampTypes: false, looseDatetimes: true },
-  ddl: { cascadingDeletes: true, checkBooleans: true, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' },
+  ddl: {
+    // No boolean type: 0 and 1, checked (checkBooleans); no instant or uuid type.
+    types: { text: 'TEXT', key: 'TEXT', integer: 'INTEGER', double: 'REAL', boolean: 'INTEGER', timestamptz: undefined, uuid: undefined },
+    tableOptions: '',
+    cascadingDeletes: true,
+    checkBooleans: true,
+    temporarySchema: 'temp',
+    dropTemporary: 'DROP TABLE',
+  },
   catalog: sqliteCatalog,
   instants: INSTANT_WRITERS.sqlite,
   // An aggregate's ORDER BY needs SQLite 3.44 (better-sqlite3 11.6+); json_group_array of no rows is [].
@@ -348,7 +375,18 @@ export const mysql: SqlDialect = {
   conditionValue: asItIs,
   // BOOLEAN is TINYINT(1): 0 and 1.
   columns: { booleans: 'integer', timestampTypes: true, looseDatetimes: false },
-  ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: undefined, dropTemporary: 'DROP TEMPORARY TABLE' },
+  ddl: {
+    // MEDIUMTEXT holds 16 MB; MariaDB indexes its first 768 characters (a prefix index, with a
+    // warning), which still answers EQ and IN, rechecking the whole text. Keys are VARCHAR(191),
+    // so four fit one index within InnoDB's 3,072 bytes, and NO PAD binary, so `agnt_x` and
+    // `agnt_x ` are two ids (utf8mb4_bin would pad them equal). MySQL 8 has no UUID type.
+    types: { text: 'MEDIUMTEXT', key: 'VARCHAR(191) COLLATE utf8mb4_nopad_bin', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: undefined, uuid: 'UUID' },
+    tableOptions: ' DEFAULT CHARSET=utf8mb4',
+    cascadingDeletes: true,
+    checkBooleans: false,
+    temporarySchema: undefined,
+    dropTemporary: 'DROP TEMPORARY TABLE',
+  },
   catalog: mysqlCatalog,
   instants: INSTANT_WRITERS.mysql,
   // MariaDB's UUID type (10.7+); MySQL 8 has none.
@@ -383,7 +421,14 @@ export const duckdb: SqlDialect = {
   conditionValue: asItIs,
   columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
   // DuckDB refuses ON DELETE CASCADE; its tables are loaded, not edited.
-  ddl: { cascadingDeletes: false, checkBooleans: false, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' },
+  ddl: {
+    types: { text: 'VARCHAR', key: 'VARCHAR', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: 'TIMESTAMPTZ', uuid: 'UUID' },
+    tableOptions: '',
+    cascadingDeletes: false,
+    checkBooleans: false,
+    temporarySchema: 'temp',
+    dropTemporary: 'DROP TABLE',
+  },
   catalog: duckdbCatalog,
   instants: INSTANT_WRITERS.duckdb,
   uuidType: true,

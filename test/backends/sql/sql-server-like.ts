@@ -27,6 +27,13 @@ export const sqlServerLike: SqlDialect = {
   conditionValue: (condition) => `CASE WHEN ${condition} THEN 1 ELSE 0 END`,
   columns: { booleans: 'integer', timestampTypes: true, looseDatetimes: false },
   // A #name is a temporary table: no schema names it.
-  ddl: { cascadingDeletes: true, checkBooleans: false, temporarySchema: undefined, dropTemporary: 'DROP TABLE' },
+  ddl: {
+    types: { text: 'NVARCHAR(MAX)', key: 'VARCHAR(450) COLLATE Latin1_General_BIN2', integer: 'BIGINT', double: 'FLOAT', boolean: 'BIT', timestamptz: 'DATETIMEOFFSET', uuid: 'UNIQUEIDENTIFIER' },
+    tableOptions: '',
+    cascadingDeletes: true,
+    checkBooleans: false,
+    temporarySchema: undefined,
+    dropTemporary: 'DROP TABLE',
+  },
   catalog: undefined,
 };

@@ -3,28 +3,7 @@ import { SQL_DIALECTS, type SqlDialectName } from '../../../backends/sql/dialect
 import { indexAdvice } from '../../../backends/sql/index-advice.js';
 import { schedulingSchema } from '../schema.js';
 import { schedulingSqlMapping } from './mapping.js';
-import { SCHEDULING_TABLES, type ColumnType, type TableSpec } from './tables.js';
-
-/**
- * What each portable type is in each dialect. Text of any length is stored whole everywhere; the
- * limits are the keys' (ids and tags): on MySQL/MariaDB `VARCHAR(191)`, so that four of them fit
- * one index within InnoDB's 3,072 bytes (the element tables' indexes have four); on PostgreSQL
- * 2,704 bytes, a B-tree entry's limit (the primary keys and the list-order index).
- */
-const COLUMN_TYPES: { readonly [D in SqlDialectName]: { readonly [T in ColumnType]: string } } = {
-  postgres: { text: 'text', key: 'text', integer: 'bigint', boolean: 'boolean' },
-  // SQLite has no boolean type: 0 and 1, checked.
-  sqlite: { text: 'TEXT', key: 'TEXT', integer: 'INTEGER', boolean: 'INTEGER' },
-  // MEDIUMTEXT holds 16 MB; MariaDB indexes its first 768 characters (a prefix index, with a
-  // warning), which still answers EQ and IN, rechecking the whole text. Keys compare and order by
-  // bytes, as on the other engines (keyset pages, joins), and NO PAD, so `agnt_x` and `agnt_x `
-  // are two ids (utf8mb4_bin would pad them equal).
-  mysql: { text: 'MEDIUMTEXT', key: 'VARCHAR(191) COLLATE utf8mb4_nopad_bin', integer: 'BIGINT', boolean: 'BOOLEAN' },
-  duckdb: { text: 'VARCHAR', key: 'VARCHAR', integer: 'BIGINT', boolean: 'BOOLEAN' },
-};
-
-/** What a dialect writes after a table's columns: MySQL's character set (collation its default). */
-const TABLE_OPTIONS: { readonly [D in SqlDialectName]: string } = { postgres: '', sqlite: '', mysql: ' DEFAULT CHARSET=utf8mb4', duckdb: '' };
+import { SCHEDULING_TABLES, type TableSpec } from './tables.js';
 
 /**
  * The DDL of one table: `CREATE TABLE` and its indexes.
@@ -38,7 +17,7 @@ const TABLE_OPTIONS: { readonly [D in SqlDialectName]: string } = { postgres: ''
 export function createTableSql(dialect: SqlDialectName, table: TableSpec): string {
   const { quoteIdentifier: q, ddl } = SQL_DIALECTS[dialect];
   const columns = table.columns.map((c) => {
-    const parts = [q(c.name), COLUMN_TYPES[dialect][c.type]];
+    const parts = [q(c.name), ddl.types[c.type]];
     const primary = table.primaryKey.includes(c.name);
     const parent = table.parent?.column === c.name ? table.parent : undefined;
     if (primary) parts.push('NOT NULL');
@@ -48,7 +27,7 @@ export function createTableSql(dialect: SqlDialectName, table: TableSpec): strin
     return parts.join(' ');
   });
   columns.push(`PRIMARY KEY (${table.primaryKey.map(q).join(', ')})`);
-  const statements = [`CREATE TABLE ${q(table.name)} (\n  ${columns.join(',\n  ')}\n)${TABLE_OPTIONS[dialect]};`];
+  const statements = [`CREATE TABLE ${q(table.name)} (\n  ${columns.join(',\n  ')}\n)${ddl.tableOptions};`];
   for (const index of table.indexes ?? []) {
     const name = q(`${table.name}_${index.join('_')}_idx`);
     statements.push(`CREATE INDEX ${name} ON ${q(table.name)} (${index.map(q).join(', ')});`);

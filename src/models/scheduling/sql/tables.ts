@@ -6,13 +6,14 @@
  * is what the filter semantics need ("a null or missing attribute …", docs/language.md, null), and the
  * backend tests store deliberately partial records.
  */
+import type { DdlColumnKind } from '../../../backends/sql/dialects.js';
 
 /**
  * `text` is text of any length (names, emails); `key` is an identifier or a tag (ids, `role`,
  * `type`), short text compared and ordered by bytes, which MySQL can index several of at once;
  * `integer` is a 64-bit integer (ids of the PSA systems, Unix seconds); `boolean` is 0/1 in SQLite.
  */
-export type ColumnType = 'text' | 'key' | 'integer' | 'boolean';
+export type ColumnType = Extract<DdlColumnKind, 'text' | 'key' | 'integer' | 'boolean'>;
 
 /** One column of a reference table: its name and its portable type. */
 export interface ColumnSpec {
