@@ -25,7 +25,7 @@
  */
 
 export { foldCondition, applyComparison, type Backend, type ComparisonHandlers, type ConditionHandlers } from './backend.js';
-export { compileValidated } from './query-shape.js';
+export { compileValidated } from './compile-validated.js';
 export { scopeEntries, type Scope, type ScopeEntry, type ScopeValue } from './scope.js';
 export { DEFAULT_OPERATORS } from '../schema/operators.js';
 export { ATTRIBUTE_TYPES } from '../schema/types.js';

@@ -7,7 +7,7 @@ import { text as textValue } from '../ast/builders.js';
 import type { Operator, Span } from '../ast/nodes.js';
 import { applyComparison, type ComparisonHandlers } from '../backends/backend.js';
 import { printValue } from '../ast/print.js';
-import { compileValidated } from '../backends/query-shape.js';
+import { compileValidated } from '../backends/compile-validated.js';
 import { describeValue } from '../errors/describe-value.js';
 import { positionAt, type Position } from '../errors/position.js';
 import { optionError } from '../errors/tql-error.js';

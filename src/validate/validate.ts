@@ -9,7 +9,7 @@ import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
 import { describeValue } from '../errors/describe-value.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Limits, type Profile, type ProfileDefinition } from '../parser/options.js';
 import { isSchema } from '../schema/define-schema.js';
-import { queryShapeError } from './query-shape.js';
+import { queryShapeError } from './tree-shape.js';
 import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';

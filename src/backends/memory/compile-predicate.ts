@@ -5,7 +5,7 @@
 import { inputError } from '../../errors/tql-error.js';
 import { compiledFor, rememberCompiled, type Condition, type ValidatedQuery } from '../../validate/validated-query.js';
 import { applyComparison, type Backend } from '../backend.js';
-import { compileValidated } from '../query-shape.js';
+import { compileValidated } from '../compile-validated.js';
 import type { Clock } from '../../validate/relative-time.js';
 import { exactPredicate } from './build.js';
 import { COMPARISONS, type CompileContext } from './comparisons.js';

@@ -16,7 +16,7 @@ import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validate
 import type { Operator } from '../../ast/nodes.js';
 import type { Backend, ComparisonHandlers } from '../backend.js';
 import { foldCondition } from '../backend.js';
-import { compileValidated } from '../query-shape.js';
+import { compileValidated } from '../compile-validated.js';
 import type { Clock } from '../../validate/relative-time.js';
 import { scopeEntries, type Scope } from '../scope.js';
 import { FINITE, valuePresent, whereAnyValue, whereValue, type Site, type ValueCondition } from './attribute-filter.js';

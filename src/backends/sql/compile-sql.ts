@@ -6,7 +6,7 @@
 import { TqlError, optionError } from '../../errors/tql-error.js';
 import { foldCondition, type ComparisonHandlers, type ConditionHandlers } from '../backend.js';
 import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
-import { compileValidated } from '../query-shape.js';
+import { compileValidated } from '../compile-validated.js';
 import type { Clock } from '../../validate/relative-time.js';
 import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } from '../../validate/validated-query.js';
 import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';

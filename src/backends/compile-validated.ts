@@ -1,6 +1,8 @@
 /**
- * Checks that a value handed to a backend has the shape `validate` gives a query, so a
- * hand-made or corrupted query gets a TqlError instead of failing somewhere inside a compiler.
+ * The one gate every backend compiles through: it checks that a value handed to a backend has
+ * the shape `validate` gives a query (so a hand-made or corrupted query gets a TqlError instead
+ * of failing somewhere inside a compiler), resolves relative times at the compile's clock, and
+ * turns anything a compiler throws on a changed query into a TqlError.
  */
 import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
 import { isSpan } from '../ast/span.js';
