@@ -378,8 +378,8 @@ export const mysql: SqlDialect = {
   ddl: {
     // MEDIUMTEXT holds 16 MB; MariaDB indexes its first 768 characters (a prefix index, with a
     // warning), which still answers EQ and IN, rechecking the whole text. Keys are VARCHAR(191),
-    // so four fit one index within InnoDB's 3,072 bytes, and NO PAD binary, so `agnt_x` and
-    // `agnt_x ` are two ids (utf8mb4_bin would pad them equal). MySQL 8 has no UUID type.
+    // so four fit one index within InnoDB's 3,072 bytes, and NO PAD binary, so `id_1` and
+    // `id_1 ` are two ids (utf8mb4_bin would pad them equal). MySQL 8 has no UUID type.
     types: { text: 'MEDIUMTEXT', key: 'VARCHAR(191) COLLATE utf8mb4_nopad_bin', integer: 'BIGINT', double: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: undefined, uuid: 'UUID' },
     tableOptions: ' DEFAULT CHARSET=utf8mb4',
     cascadingDeletes: true,
