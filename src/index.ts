@@ -23,16 +23,8 @@ export { parse, safeParse, type ParseResult } from './parser/parse.js';
 export { print, type PrintOptions, type PrintStyle } from './ast/print.js';
 // The node types of the tree parse() returns are in tql/ast with the builders.
 export type { Query } from './ast/nodes.js';
-export {
-  DEFAULT_LIMITS,
-  PROFILES,
-  PROFILE_DEFINITIONS,
-  type Extension,
-  type Limits,
-  type ParseOptions,
-  type Profile,
-  type ProfileDefinition,
-} from './parser/options.js';
+export { DEFAULT_LIMITS, type Limits, type ParseOptions } from './parser/options.js';
+export { PROFILES, PROFILE_DEFINITIONS, type Extension, type Profile, type ProfileDefinition } from './parser/profiles.js';
 export type { TextPlace } from './schema/operators.js';
 
 // ---- schemas ----

@@ -3,7 +3,7 @@ import { safeCheck } from '../api/check.js';
 import { closest } from '../errors/suggest.js';
 import { isTqlError, type TqlError } from '../errors/tql-error.js';
 import { schedulingSchema, type SchedulingEntityName } from '../models/scheduling/schema.js';
-import { PROFILES } from '../parser/options.js';
+import { PROFILES } from '../parser/profiles.js';
 import type { Schema } from '../schema/types.js';
 import { looksRelative } from '../validate/relative-time.js';
 import { resolveNow } from '../validate/resolve-now.js';

@@ -6,7 +6,7 @@
  * layer reads these facts instead of testing for an operator's name.
  */
 import { OPERATORS, type Operator } from '../ast/nodes.js';
-import type { Extension } from '../parser/options.js';
+import type { Extension } from '../parser/profiles.js';
 import type { AttributeType } from './types.js';
 
 /**

@@ -5,7 +5,7 @@
  * new type does not compile until each fact is decided here, and every layer reads these facts
  * instead of testing for a type's name.
  */
-import type { Extension } from '../parser/options.js';
+import type { Extension } from '../parser/profiles.js';
 import type { AttributeType } from './types.js';
 
 /** What the schema, the validator, the compilers and the tools need to know of a type. */

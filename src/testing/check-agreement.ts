@@ -13,7 +13,7 @@ import { optionError } from '../errors/tql-error.js';
 import type { Expr, Operator } from '../ast/nodes.js';
 import { print } from '../ast/print.js';
 import { parse } from '../parser/parse.js';
-import type { Profile } from '../parser/options.js';
+import type { Profile } from '../parser/profiles.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { explainedIds, type DeclaredDivergence } from './declared.js';

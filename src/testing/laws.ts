@@ -9,7 +9,7 @@ import type { Operator, Predicate } from '../ast/nodes.js';
 import { print } from '../ast/print.js';
 import { stripSpans } from '../ast/strip-spans.js';
 import { parse } from '../parser/parse.js';
-import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, type Profile } from '../parser/profiles.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, Schema } from '../schema/types.js';
 import { toAst } from '../validate/to-ast.js';

@@ -12,7 +12,7 @@ import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator } fro
 import { print, type PrintStyle } from '../ast/print.js';
 import { describeValue } from '../errors/describe-value.js';
 import { optionError } from '../errors/tql-error.js';
-import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/profiles.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import { ATTRIBUTE_TYPES, type Attribute, type Schema } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';

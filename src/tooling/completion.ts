@@ -6,7 +6,7 @@
 import { OPERATORS } from '../ast/nodes.js';
 import { text as textValue } from '../ast/builders.js';
 import { printValue } from '../ast/print.js';
-import { PROFILE_DEFINITIONS, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, type Profile } from '../parser/profiles.js';
 import { OPERATOR_FACTS, operatorsAllowed } from '../schema/operators.js';
 import { TqlError } from '../errors/tql-error.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';

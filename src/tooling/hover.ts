@@ -6,7 +6,7 @@
 import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError } from '../errors/tql-error.js';
-import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, type Extension, type Profile } from '../parser/profiles.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import type { Attribute, AttributeType, Entity, Schema } from '../schema/types.js';

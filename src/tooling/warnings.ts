@@ -11,7 +11,7 @@ import { compileValidated } from '../backends/compile-validated.js';
 import { describeValue } from '../errors/describe-value.js';
 import { positionAt, type Position } from '../errors/position.js';
 import { optionError } from '../errors/tql-error.js';
-import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/options.js';
+import { PROFILE_DEFINITIONS, PROFILES, type Profile } from '../parser/profiles.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import type { AnyComparison, Comparison, Condition, NotCondition, Scalar, ValidatedQuery } from '../validate/validated-query.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';

@@ -20,7 +20,8 @@ import { isTqlError } from '../../src/errors/tql-error.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import type { Schema } from '../../src/schema/types.js';
 import { numberSchema } from '../number/number-schema.js';
-import { DEFAULT_LIMITS, PROFILES, type Limits, type Profile } from '../../src/parser/options.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/parser/options.js';
+import { PROFILES, type Profile } from '../../src/parser/profiles.js';
 
 /** A fenced code block and where it is. */
 export interface CodeBlock {

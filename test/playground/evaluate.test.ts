@@ -8,7 +8,7 @@ import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { PROFILES } from '../../src/parser/options.js';
+import { PROFILES } from '../../src/parser/profiles.js';
 import { ENTITY_VIEWS, PLAYGROUND_ENTITIES } from '../../playground/src/apps.js';
 import type { Column } from '../../playground/src/columns.js';
 import { compactJson } from '../../playground/src/compact-json.js';

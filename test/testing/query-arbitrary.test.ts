@@ -11,7 +11,7 @@ import { check } from '../../src/api/check.js';
 import type { Expr, Predicate } from '../../src/ast/nodes.js';
 import { parse } from '../../src/parser/parse.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
-import { PROFILES } from '../../src/parser/options.js';
+import { PROFILES } from '../../src/parser/profiles.js';
 import type { Schema } from '../../src/schema/types.js';
 import { queryArbitrary, validatedQueryArbitrary } from '../../src/testing/index.js';
 import { arbGeneratedSchema, everyKindSchema } from './generated-schemas.js';

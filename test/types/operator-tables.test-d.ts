@@ -8,8 +8,8 @@
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type { Operator } from '../../src/ast/nodes.js';
-import type { Extension } from '../../src/parser/options.js';
-import { PROFILE_DEFINITIONS } from '../../src/parser/options.js';
+import type { Extension } from '../../src/parser/profiles.js';
+import { PROFILE_DEFINITIONS } from '../../src/parser/profiles.js';
 import { DEFAULT_OPERATORS, OPERATOR_FACTS, TEXT_PLACE_TESTS, type OperatorFacts, type TextPlace } from '../../src/schema/operators.js';
 import { TYPE_FACTS, typesWith, type TypeFacts } from '../../src/schema/type-facts.js';
 import type { AttributeType } from '../../src/schema/types.js';

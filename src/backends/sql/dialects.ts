@@ -181,17 +181,18 @@ export interface ColumnFacts {
   readonly looseDatetimes: boolean;
 }
 
+/** A portable kind of column, before a dialect names its type. */
+export type DdlColumnKind = 'text' | 'key' | 'integer' | 'double' | 'boolean' | 'timestamptz' | 'uuid';
+
 /**
  * What a `CREATE TABLE` may say on this engine.
  *
  * @example
  * ```ts
- * duckdb.ddl; // { cascadingDeletes: false, checkBooleans: false, temporarySchema: 'temp', dropTemporary: 'DROP TABLE' }
+ * duckdb.ddl.types.timestamptz; // 'TIMESTAMPTZ'
+ * duckdb.ddl.cascadingDeletes;  // false
  * ```
  */
-/** A portable kind of column, before a dialect names its type. */
-export type DdlColumnKind = 'text' | 'key' | 'integer' | 'double' | 'boolean' | 'timestamptz' | 'uuid';
-
 export interface DdlFacts {
   /**
    * The type of each kind of column tql creates (the reference tables, `sqlTarget`'s temporary

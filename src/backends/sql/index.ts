@@ -57,6 +57,7 @@ export {
   SQL_DIALECTS,
   type CaseFolding,
   type ColumnFacts,
+  type DdlColumnKind,
   type DdlFacts,
   type IndexSyntax,
   type JsonBuilders,

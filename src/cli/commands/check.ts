@@ -1,5 +1,5 @@
 import { print } from '../../ast/print.js';
-import type { Profile } from '../../parser/options.js';
+import type { Profile } from '../../parser/profiles.js';
 import { toAst } from '../../validate/to-ast.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';

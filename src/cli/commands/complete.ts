@@ -1,5 +1,5 @@
 import { isTqlError } from '../../errors/tql-error.js';
-import { PROFILES } from '../../parser/options.js';
+import { PROFILES } from '../../parser/profiles.js';
 import { complete } from '../../tooling/completion.js';
 import { QUERY_OPTIONS, type Command } from '../command.js';
 import { EXIT } from '../io.js';

@@ -12,7 +12,7 @@ import { and, group, not, or, predicate } from '../../../src/ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator, type Predicate, type Span } from '../../../src/ast/nodes.js';
 import type { TqlErrorCode } from '../../../src/errors/codes.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
-import { PROFILE_DEFINITIONS } from '../../../src/parser/options.js';
+import { PROFILE_DEFINITIONS } from '../../../src/parser/profiles.js';
 import { LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorsAllowed, TEXT_OPERATORS } from '../../../src/schema/operators.js';
 import type { Attribute, Entity, Schema } from '../../../src/schema/types.js';
 import { arbHostileText, ID_BODIES } from '../../../src/testing/value-pools.js';
