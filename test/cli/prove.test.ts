@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

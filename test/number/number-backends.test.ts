@@ -5,7 +5,7 @@
  * in-memory backend, with no divergence declared. Re-run a failure with its seed:
  * `TQL_NUMBER_SEED=<seed> npx vitest run test/number/number-backends.test.ts`.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { print } from '../../src/ast/print.js';

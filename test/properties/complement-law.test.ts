@@ -8,7 +8,7 @@
  *
  * The differential test compares engines with each other; this one needs no reference.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';

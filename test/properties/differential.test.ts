@@ -15,7 +15,7 @@
  * Each dataset is loaded once into each engine; then many queries run on it. Re-run a failure
  * with the seed in the describe title: `TQL_DIFF_SEED=<seed> npx vitest run test/properties/differential.test.ts`.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { explainedIds, type DeclaredDivergence } from '../../src/testing/declared.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';

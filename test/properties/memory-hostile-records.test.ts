@@ -10,7 +10,7 @@
  * as the plain record does by the reference interpreter. The seed is in the describe title;
  * re-run with `TQL_HOSTILE_SEED=<seed>`.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';

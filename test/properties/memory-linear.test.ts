@@ -13,7 +13,7 @@
  * re-run with `TQL_LINEAR_SEED=<seed>`.
  */
 import { operandsOf } from '../support/condition-operands.js';
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { and, group, or, predicate, query } from '../../src/ast/builders.js';

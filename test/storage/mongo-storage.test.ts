@@ -6,7 +6,7 @@
  * `storedWholeSeconds(value, storage) op t` holds, the reference every backend answers to.
  * And the Mongo list store pages records by that whole second, then by id, whatever the storage.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';

@@ -6,7 +6,7 @@
  * type with an index on it; generated filters select the same rows as the reference. Re-run a
  * failure with its seed: `TQL_STORAGE_SEED=<seed> npx vitest run test/storage`.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';

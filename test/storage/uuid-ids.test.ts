@@ -4,7 +4,7 @@
  * query or of the database, and `NOT_EQ` is its complement (NULL and other texts included).
  * Generated uuids and filters against the reference: the lower-cased texts equal.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';

@@ -3,7 +3,7 @@
  * failure can be replayed: `TQL_FC_SEED=<seed> npx vitest run <file>`. (The differential,
  * linear-work and hostile-record properties take their own seed variables and print them too.)
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { beforeAll, expect } from 'vitest';
 
 const SEED = Number(process.env.TQL_FC_SEED ?? Math.floor(Math.random() * 2 ** 31));

@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TextPlace } from '../../src/schema/operators.js';
 import { foldingDiffers, sqliteFoldingDiffers, type MeasuredFolding } from '../../src/backends/sql/case-folding.js';

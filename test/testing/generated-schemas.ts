@@ -4,7 +4,7 @@
  * completed so that defineSchema accepts every one (an ID gets a format, a collection is not
  * nullable) and each attribute reads fields of its own (so SQL columns have one type each).
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { AttributeDefinition, AttributeSource, Schema } from '../../src/schema/types.js';
 import { arbGoodAttributeDefinition, arbGoodName } from '../properties/arbitraries/schema-definition.js';

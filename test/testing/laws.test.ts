@@ -3,7 +3,7 @@
  * attribute and generated schemas; and each fails on a backend (or a printer) that breaks it,
  * so none is a property that cannot fail.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import type { Schema } from '../../src/schema/types.js';

@@ -5,7 +5,7 @@
  * query; over many samples every operator of every attribute, `null`, lists, AND / OR / groups
  * and every written form of a timestamp occur (counted, with a floor for each).
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import type { Expr, Predicate } from '../../src/ast/nodes.js';

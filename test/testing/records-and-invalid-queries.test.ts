@@ -5,7 +5,7 @@
  * anything but a TqlError; every invalid text is refused with a TqlError, each kind of defect
  * often.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check, safeCheck } from '../../src/api/check.js';
 import { isTqlError } from '../../src/errors/tql-error.js';

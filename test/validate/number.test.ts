@@ -1,4 +1,4 @@
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { print } from '../../src/ast/print.js';

@@ -3,7 +3,7 @@
  * `schedulingSchema` (values drawn from what the records hold, plus hostile text), and loose
  * records: the right fields with values of any JSON type, missing fields, junk elements.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { text } from '../../../src/ast/builders.js';
 import { printValue } from '../../../src/ast/print.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';

@@ -5,7 +5,7 @@
  * every test kind and every inline test of value-test.ts, both polarities, and chains of several
  * links; on hand-made records and on generated ones.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import { check } from '../../../src/api/check.js';

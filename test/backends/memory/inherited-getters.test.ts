@@ -9,7 +9,7 @@
  * hostile at every depth, against the plain interpreter (test/backends/memory/reference.ts).
  * Their seed is fast-check's global one (test/support/fast-check-seed.ts).
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compilePredicate } from '../../../src/backends/memory/index.js';

@@ -6,7 +6,7 @@
  *
  * `TQL_MONGO_URL=mongodb://127.0.0.1:27017 npx vitest run test/backends/mongo/real-mongo.test.ts`
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { explainedIds } from '../../../src/testing/declared.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';

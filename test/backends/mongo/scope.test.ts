@@ -4,7 +4,7 @@
  * routes on a shard key there), and the whole filter is the other operand: no `$or` of the
  * filter reaches around it. Re-run a property failure with `TQL_SCOPE_SEED=<seed>`.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { explainedIds } from '../../../src/testing/declared.js';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';

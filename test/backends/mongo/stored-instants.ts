@@ -8,7 +8,7 @@
  * storage (NaN, ±Infinity, invalid Dates, texts outside the grammar or naming no day), null and
  * missing, in fields, variants and elements of arrays.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { check } from '../../../src/api/check.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import { storedWholeSeconds } from '../../../src/schema/stored-instant.js';

@@ -3,7 +3,7 @@
  * shape: wrong types, null, NaN, ±Infinity, objects, scalars stored as arrays. A value of the
  * wrong type is no value in both; only the declared Σ folding may differ.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { explainedIds } from '../../../src/testing/declared.js';
 import { expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';

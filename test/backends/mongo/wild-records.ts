@@ -8,7 +8,7 @@
  * Not generated, and declared in docs/backends.md: an element of a collection array that is
  * itself an array (MongoDB looks inside it; the in-memory backend does not).
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import type { Attribute, Entity } from '../../../src/schema/types.js';
 import { arbHostileText, arbNumber, arbSecond } from '../../../src/testing/value-pools.js';
 import { arbIntegerId, arbPrefixedId, PLAIN, TICKET_NUMBERS, type DataRecord } from '../../properties/arbitraries/data.js';

@@ -4,7 +4,7 @@
  * operator does not select, also when the value is null or missing or the collection is empty.
  * Values come from the data (so they match) and from free text (so they mostly do not).
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { printValue } from '../../../src/ast/print.js';

@@ -5,7 +5,7 @@
  * non-ASCII names (fast-check's global seed, test/support/fast-check-seed.ts; a handful per
  * engine), counting indexes from the catalog.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Database from 'better-sqlite3';

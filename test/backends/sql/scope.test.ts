@@ -4,7 +4,7 @@
  * subquery repeats it (what a distributed engine needs to keep the query on one shard).
  * Re-run a property failure with the seed in the describe title: `TQL_SCOPE_SEED=<seed>`.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { explainedIds } from '../../../src/testing/declared.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';

@@ -5,7 +5,7 @@
  * match; the shapes are the reference model's (`records.ts`), except that any field may be null
  * or missing: a backend with typed columns can store all of it.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import type { SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import type { SchedulingDataInput } from '../../../src/models/scheduling/sql/index.js';
 import { numberText } from '../../../src/testing/query-values.js';

@@ -2,7 +2,7 @@
  * Values of any JavaScript type for arguments that expect something else: what a plain
  * JavaScript caller, or client JSON passed on unread, may hand to a public function.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 
 /** Keys that lead into prototypes, as own properties (JSON.parse makes `__proto__` an own key). */
 export const PROTOTYPE_OBJECTS: readonly unknown[] = [

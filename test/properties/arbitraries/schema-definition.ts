@@ -2,7 +2,7 @@
  * Schema definitions as plain data: most that defineSchema accepts, so whole schemas reach the
  * backends and the tools, and wild ones (junk types, sources, names) that it must refuse.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { OPERATORS } from '../../../src/ast/nodes.js';
 import { DEFAULT_OPERATORS } from '../../../src/schema/operators.js';
 import { ATTRIBUTE_TYPES } from '../../../src/schema/types.js';

@@ -7,7 +7,7 @@
  * position. Every defect is built for an attribute where it applies (never generated and then
  * thrown away) and produces exactly one issue, with a known code at a known span.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { and, group, not, or, predicate } from '../../../src/ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator, type Predicate, type Span } from '../../../src/ast/nodes.js';
 import type { TqlErrorCode } from '../../../src/errors/codes.js';

@@ -4,7 +4,7 @@
  * 1970, before it, far in the future and around the daylight-saving transitions of the zones
  * below, each with a fraction; and per storage, values that are no valid instant.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import type { TimestampStorage, TimestampStorageKind } from '../../../src/schema/types.js';
 
 /** Zones with and without daylight saving, and one half an hour off. */

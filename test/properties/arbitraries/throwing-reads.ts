@@ -4,7 +4,7 @@
  * whether one of its throwing reads ran: a public function that ran one must answer with an
  * `invalid_option`, never with what was thrown.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 

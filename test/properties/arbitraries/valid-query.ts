@@ -6,7 +6,7 @@
  * `data.ts` use, so predicates often match. Valid by construction: the tests check every query
  * with `check`, and a generated query it rejects is a failure, never skipped.
  */
-import { fc } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import { queryArbitrary } from '../../../src/testing/query-arbitrary.js';
 import { TEST_NOW } from '../../../src/testing/value-pools.js';
