@@ -5,6 +5,7 @@
  * {@link checkAfterParsing} only for a query that exceeds one.
  */
 import type { Expr, Predicate, Query, Value } from '../ast/nodes.js';
+import { readOptions } from '../errors/read-options.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_LIMITS, type Limits, type ParseOptions } from './options.js';
@@ -20,16 +21,20 @@ import { scanParens } from './paren-scan.js';
  * resolveLimits({ limits: { maxDepth: 0 } }); // throws TqlError invalid_option
  * ```
  */
-export function resolveLimits(options: ParseOptions | undefined): Limits {
-  // `== null`: plain JavaScript callers may pass null where the types say undefined.
-  const given: Partial<Limits> | null | undefined = options?.limits;
+export function resolveLimits(options: ParseOptions | undefined, fn = 'parse'): Limits {
+  // `== null`: plain JavaScript callers may pass null where the types say undefined. Each
+  // option is read once, through readOptions: a getter or a proxy trap that throws is an
+  // invalid_option, never its own exception.
+  const given: Partial<Limits> | null | undefined = readOptions(fn, options, ['limits']).limits;
   if (given == null) return DEFAULT_LIMITS;
   if (typeof given !== 'object') {
     throw optionError(`limits is an object such as { maxDepth: 8 }, not ${describeValue(given)}.`);
   }
+  const keys = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
+  const read = readOptions(fn, given, keys);
   const resolved: Record<keyof Limits, number> = { ...DEFAULT_LIMITS };
-  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
-    const value: unknown = given[key];
+  for (const key of keys) {
+    const value: unknown = read[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !(value === Infinity || (Number.isInteger(value) && value >= 1))) {
       throw optionError(`limits.${key} must be a positive integer or Infinity, not ${describeValue(value)}.`);

@@ -124,7 +124,7 @@ function validateTree(
   if (shapeError !== undefined) return shapeError;
   if (!parsed) {
     // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
-    const limitError = treeLimitError(query, resolveLimits(opts));
+    const limitError = treeLimitError(query, resolveLimits(opts, 'validate'));
     if (limitError !== undefined) return limitError;
   }
   const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile], timeZone, !plainValues);

@@ -111,3 +111,20 @@ test('null options and limits from JavaScript callers mean the defaults', () => 
 test('a query that is not a string', () => {
   expect(() => parse(42 as unknown as string)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A query must be a string, not number.]`);
 });
+
+describe('options whose reading throws are an invalid_option, never the thrown value', () => {
+  const thrower = () => {
+    throw new Error('from the caller');
+  };
+  test.for([
+    ['a getter for limits', { get limits() { return thrower(); } }],
+    ['an inherited getter for limits', Object.create({ get limits() { return thrower(); } }) as object],
+    ['a getter for limits.maxDepth', { limits: { get maxDepth() { return thrower(); } } }],
+    ['a proxy whose get trap throws, for limits', { limits: new Proxy({}, { get: thrower }) }],
+    ['a proxy whose get trap throws, for the options', new Proxy({}, { get: thrower })],
+  ] as const)('parse with %s', ([, options]) => {
+    const error = tqlErrorOf(() => parse('a.b EQ 1', options as never));
+    expect(error.code).toBe('invalid_option');
+    expect(error.message).toMatch(/^invalid_option: parse could not read its option (limits|max[A-Za-z]+): reading it threw an exception/);
+  });
+});
