@@ -35,6 +35,7 @@ export type {
   Attribute,
   AttributeDefinition,
   AttributeSource,
+  StoredForm,
   AttributeType,
   Entity,
   EntityDefinition,

@@ -18,6 +18,7 @@ import {
   type TimestampStorageKind,
   type Schema,
   type SchemaDefinition,
+  type StoredForm,
 } from './types.js';
 
 const NAME = /^[a-z][a-z0-9_]*$/;
@@ -163,7 +164,9 @@ function resolveAttribute(
     return undefined;
   }
   if (source.kind === 'element' && def.nullable) problem('a collection attribute cannot be nullable: "EQ null" would mean "no element"');
-  if (source.kind === 'element' && source.ignorePrefix === '') problem('ignorePrefix cannot be empty');
+  if (source.ignorePrefix === '') problem('ignorePrefix cannot be empty: write the prefix stored values may carry, such as "#"');
+  else if (source.ignorePrefix !== undefined && !facts.freeText) problem(`ignorePrefix is for ${typesWith('freeText')} attributes only: remove it, or make the attribute a String`);
+  else if (source.ignorePrefix !== undefined && values !== undefined) problem('ignorePrefix cannot go with a closed set of values: list the values as they are compared and remove ignorePrefix');
   const attribute: Attribute = Object.freeze({
     path: `${entity}.${name}`,
     entity,
@@ -251,20 +254,25 @@ export function isDefinedAttribute(value: unknown): boolean {
 function frozenCopy(source: AttributeSource): AttributeSource {
   switch (source.kind) {
     case 'field':
-      return Object.freeze({ kind: 'field', field: source.field });
+      return Object.freeze({ kind: 'field', field: source.field, ...storedForm(source) });
     case 'variant':
-      return Object.freeze({ kind: 'variant', tag: source.tag, fields: Object.freeze({ ...source.fields }) });
+      return Object.freeze({ kind: 'variant', tag: source.tag, fields: Object.freeze({ ...source.fields }), ...storedForm(source) });
     case 'element': {
-      const { arrays, where, value, ignorePrefix } = source;
+      const { arrays, where, value } = source;
       return Object.freeze({
         kind: 'element',
         arrays: Object.freeze([...arrays]) as unknown as typeof arrays,
         where: Object.freeze({ field: where.field, oneOf: Object.freeze([...where.oneOf]) as unknown as typeof where.oneOf }),
         value,
-        ...(ignorePrefix === undefined ? {} : { ignorePrefix }),
+        ...storedForm(source),
       });
     }
   }
+}
+
+/** The source's declared stored-form read, copied only when it has one. */
+function storedForm({ ignorePrefix }: StoredForm): StoredForm {
+  return ignorePrefix === undefined ? {} : { ignorePrefix };
 }
 
 /** True for `{ kind: 'integer' }`, `{ kind: 'uuid' }`, `{ kind: 'text' }` and `{ kind: 'prefixed', prefix }`. */
@@ -323,12 +331,13 @@ export function sourceProblem(source: unknown): string | undefined {
   const s = source as Record<string, unknown>;
   const isText = (x: unknown): x is string => typeof x === 'string';
   const isTexts = (x: unknown): boolean => Array.isArray(x) && x.length > 0 && x.every(isText);
+  if (s.ignorePrefix !== undefined && !isText(s.ignorePrefix)) return `ignorePrefix is a text such as "#", not ${describeValue(s.ignorePrefix)}`;
   switch (s.kind) {
     case 'field':
-      return isText(s.field) ? undefined : 'a field source names its field: { kind: "field", field: "name" }';
+      return isText(s.field) ? undefined : 'a field source names its field: { kind: "field", field: "name", ignorePrefix? }';
     case 'variant': {
       const shaped = isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText);
-      if (!shaped) return 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … } }';
+      if (!shaped) return 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … }, ignorePrefix? }';
       // No tag would have a value: every backend would read the attribute as always missing.
       return Object.keys(s.fields as object).length === 0 ? 'a variant source reads a field for at least one tag: fields: { agent: "name", … }' : undefined;
     }
@@ -340,8 +349,7 @@ export function sourceProblem(source: unknown): string | undefined {
         where !== null &&
         isText(where.field) &&
         isTexts(where.oneOf) &&
-        isText(s.value) &&
-        (s.ignorePrefix === undefined || isText(s.ignorePrefix));
+        isText(s.value);
       return ok ? undefined : 'an element source is { kind: "element", arrays: ["…"], where: { field, oneOf: ["…"] }, value, ignorePrefix? }';
     }
     default:

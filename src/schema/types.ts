@@ -68,25 +68,31 @@ export type TimestampStorageDefinition =
  *   attribute holds a set of values, and a predicate matches when some element satisfies it
  *   (`NOT_*` operators match when none does).
  */
-export type AttributeSource =
-  | { readonly kind: 'field'; readonly field: string }
-  | {
-      readonly kind: 'variant';
-      readonly tag: string;
-      readonly fields: Readonly<Record<string, string>>;
-    }
-  | {
-      readonly kind: 'element';
-      readonly arrays: readonly [string, ...string[]];
-      readonly where: { readonly field: string; readonly oneOf: readonly [string, ...string[]] };
-      readonly value: string;
-      /**
-       * A prefix that does not count on either side: with `'#'`, the psa_b ticket number
-       * `#1234` equals `1234`. One leading occurrence is dropped from the stored value and
-       * from the query's value before comparing.
-       */
-      readonly ignorePrefix?: string;
-    };
+export type AttributeSource = StoredForm &
+  (
+    | { readonly kind: 'field'; readonly field: string }
+    | {
+        readonly kind: 'variant';
+        readonly tag: string;
+        readonly fields: Readonly<Record<string, string>>;
+      }
+    | {
+        readonly kind: 'element';
+        readonly arrays: readonly [string, ...string[]];
+        readonly where: { readonly field: string; readonly oneOf: readonly [string, ...string[]] };
+        readonly value: string;
+      }
+  );
+
+/** How a source's stored value is read before comparing, on any kind of source of a String attribute. */
+export interface StoredForm {
+  /**
+   * A prefix that does not count on either side: with `'#'`, the ticket number `#1234` equals
+   * `1234`. One leading occurrence is dropped from the stored value and from the query's value
+   * before comparing.
+   */
+  readonly ignorePrefix?: string;
+}
 
 /** One filterable attribute as the schema author writes it. */
 export interface AttributeDefinition {

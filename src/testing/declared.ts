@@ -7,6 +7,7 @@
  */
 import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute } from '../schema/types.js';
+import { ignoredPrefix, withoutIgnoredPrefix } from '../schema/stored-form.js';
 import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
 
 /**
@@ -69,13 +70,13 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
       for (const array of source.arrays) {
         for (const e of ownElements(own(record, array))) {
           if (!source.where.oneOf.includes(own(e, source.where.field) as string)) continue;
-          const v = own(e, source.value);
-          const p = source.ignorePrefix;
-          texts.push(p !== undefined && typeof v === 'string' && v.startsWith(p) ? v.slice(p.length) : v);
+          texts.push(own(e, source.value));
         }
       }
   }
-  return texts.filter((t): t is string => typeof t === 'string');
+  const prefix = ignoredPrefix(source);
+  const read = (t: string) => (prefix === undefined ? t : withoutIgnoredPrefix(t, prefix));
+  return texts.filter((t): t is string => typeof t === 'string').map(read);
 }
 
 /**

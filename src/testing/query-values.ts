@@ -8,6 +8,7 @@ import * as fc from 'fast-check';
 import type { Operator } from '../ast/nodes.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
+import { ignoredPrefix } from '../schema/stored-form.js';
 import { arbHostileText, arbNeedle, arbNumber, arbSecond, BOUNDARY_SECONDS, ID_BODIES, INTEGER_IDS, TEST_NOW, UUIDS } from './value-pools.js';
 
 /** The instant `seconds` as the language writes it: Unix seconds (not below 0), ISO with `Z`, with an offset, or a date. */
@@ -63,8 +64,7 @@ const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, 
     const compares = OPERATOR_FACTS[op].compares;
     if (compares !== 'equality' && compares !== 'order') return arbNeedle;
     if (a.values !== undefined) return fc.constantFrom(...a.values);
-    const source = a.source;
-    const prefix = source.kind === 'element' ? source.ignorePrefix : undefined;
+    const prefix = ignoredPrefix(a.source);
     // With an ignored prefix, the same value with and without it.
     return prefix === undefined ? arbHostileText : fc.tuple(arbHostileText, fc.boolean()).map(([t, p]) => (p ? prefix + t : t));
   },

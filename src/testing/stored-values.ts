@@ -6,6 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Attribute, AttributeType, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
+import { ignoredPrefix } from '../schema/stored-form.js';
 import { arbHostileText, arbNumber, arbSecond, ID_BODIES, INTEGER_IDS, UUIDS } from './value-pools.js';
 
 /** A fraction of a second in 1024ths: exact in a double, so the stored value stays in its second. */
@@ -40,9 +41,19 @@ const STORED_INSTANTS: { readonly [K in TimestampStorageKind]: (storage: Extract
   iso_text: (storage) => fc.tuple(arbSecond, arbMillis).chain(([s, m]) => isoTexts(s * 1000 + m, storage.timeZone)),
 };
 
+/**
+ * With a source that ignores a prefix, texts stored with it (once or twice) and without, so the
+ * read that drops one is tested on both sides.
+ */
+function withAndWithoutPrefix(a: Attribute, texts: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const prefix = ignoredPrefix(a.source);
+  if (prefix === undefined) return texts;
+  return fc.tuple(texts, fc.constantFrom('', prefix, prefix + prefix)).map(([t, p]) => p + t);
+}
+
 /** Values of each type, as records hold them. */
 const STORED: { readonly [T in AttributeType]: (a: Attribute) => fc.Arbitrary<unknown> } = {
-  String: (a) => (a.values === undefined ? arbHostileText : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...a.values) }, { weight: 1, arbitrary: arbHostileText })),
+  String: (a) => withAndWithoutPrefix(a, a.values === undefined ? arbHostileText : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...a.values) }, { weight: 1, arbitrary: arbHostileText })),
   ID: (a) => {
     const id = a.id!;
     switch (id.kind) {

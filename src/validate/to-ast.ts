@@ -6,6 +6,7 @@
 import { NO_SPAN } from '../ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Query, Value } from '../ast/nodes.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
+import { ignoredPrefix } from '../schema/stored-form.js';
 import { relativeText } from './relative-time.js';
 import type { Condition, Scalar } from './validated-query.js';
 
@@ -85,6 +86,6 @@ const WRITERS: { readonly [T in AttributeType]: (a: Attribute, v: Scalar) => str
  * (`#77`, written `##77`) needs it written twice to read back the same.
  */
 function withIgnoredPrefix(a: Attribute, v: Scalar): string {
-  const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;
+  const prefix = ignoredPrefix(a.source);
   return prefix !== undefined && typeof v === 'string' && v.startsWith(prefix) ? prefix + v : String(v);
 }

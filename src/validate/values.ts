@@ -5,6 +5,7 @@
 import type { TqlErrorCode } from '../errors/codes.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { Attribute, AttributeType, IdFormat, IdKind } from '../schema/types.js';
+import { ignoredPrefix, withoutIgnoredPrefix } from '../schema/stored-form.js';
 import { numberValue } from './number.js';
 import { looksRelative, relativeOffset, type RelativeOffset } from './relative-time.js';
 import { timestampSeconds } from './timestamp.js';
@@ -77,9 +78,9 @@ const ID_READERS: { readonly [K in IdKind]: IdReader<Extract<IdFormat, { kind: K
 
 const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx: ValueContext) => ValueResult } = {
   String: (text, a) => {
-    const prefix = a.source.kind === 'element' ? a.source.ignorePrefix : undefined;
-    // `#1234` and `1234` are the same psa_b ticket number: drop one leading prefix.
-    return prefix !== undefined && text.startsWith(prefix) ? text.slice(prefix.length) : text;
+    const prefix = ignoredPrefix(a.source);
+    // `#1234` and `1234` are the same ticket number: drop one leading prefix.
+    return prefix === undefined ? text : withoutIgnoredPrefix(text, prefix);
   },
   Boolean: (text, a) => {
     if (text === 'true') return true;

@@ -11,8 +11,8 @@ import { arbGoodAttributeDefinition, arbGoodName } from '../properties/arbitrari
 
 /**
  * Every type; every id format; every Timestamp storage; nullable and not; closed sets (one with
- * a space and a quote); narrowed operators; field, variant and element sources, one element
- * source with an ignored prefix.
+ * a space and a quote); narrowed operators; field, variant and element sources, each kind once
+ * with an ignored prefix.
  */
 export const everyKindSchema = defineSchema({
   entities: {
@@ -34,6 +34,8 @@ export const everyKindSchema = defineSchema({
         price: { type: 'Number', nullable: true },
         score: { type: 'Number', operators: ['EQ', 'LT', 'GTE', 'NOT_IN'] },
         title: { type: 'String', nullable: true, source: { kind: 'variant', tag: 'type', fields: { book: 'title', film: 'name' } } },
+        ticket: { type: 'String', nullable: true, source: { kind: 'field', field: 'ticket', ignorePrefix: '#' } },
+        ref: { type: 'String', source: { kind: 'variant', tag: 'type', fields: { book: 'isbn', film: 'reel' }, ignorePrefix: '#' } },
         tag: {
           type: 'String',
           source: { kind: 'element', arrays: ['tags', 'labels'], where: { field: 'kind', oneOf: ['tag', 'label'] }, value: 'text', ignorePrefix: '#' },
@@ -56,12 +58,12 @@ function ownFields(name: string, source: AttributeSource | undefined): Attribute
   if (source === undefined) return { kind: 'field', field: name };
   switch (source.kind) {
     case 'field':
-      return { kind: 'field', field: own(source.field) };
+      return { ...source, field: own(source.field) };
     case 'variant': {
       const fields = Object.entries(source.fields).map(([tag, field]) => [sqlSafe(tag), own(field)]);
       // A variant with no tags compiles to `CASE "tag" END`, which SQL cannot parse (found by this
       // checker); until the compiler writes NULL for it, generated variants list at least one tag.
-      return { kind: 'variant', tag: own(source.tag), fields: Object.fromEntries(fields.length === 0 ? [['only', own('value')]] : fields) };
+      return { ...source, tag: own(source.tag), fields: Object.fromEntries(fields.length === 0 ? [['only', own('value')]] : fields) };
     }
     case 'element':
       return {

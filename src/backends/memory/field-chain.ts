@@ -22,6 +22,7 @@ import type { ComparisonPlan, Plan } from './plan.js';
 import { onOwnView } from './record-guard.js';
 import { safeKey } from './safe-key.js';
 import { elementEqualParts, hasElementScan, type RecordPredicate } from './sources.js';
+import { ignoredPrefix } from '../../schema/stored-form.js';
 import type { ValueTest } from './value-test.js';
 
 /**
@@ -96,5 +97,6 @@ type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
  */
 function hasLink({ comparison, test }: ComparisonPlan): boolean {
   const source = comparison.attribute.source;
-  return source.kind === 'field' || (source.kind === 'element' && hasElementScan(source, test));
+  // A field with a declared stored form takes the general path (sources.ts).
+  return (source.kind === 'field' && ignoredPrefix(source) === undefined) || (source.kind === 'element' && hasElementScan(source, test));
 }

@@ -3,9 +3,10 @@
  * `AttributeSource`): a field, a variant chosen by a tag, or "some element of some arrays".
  *
  * A field's predicate is its key's link (field-link.ts), the test inline in code of the key's
- * own. Reads are prototype-safe: a value counts only if it is an own property of an object (the
- * own-check runs after the cheap test, since a record that fails the test fails either way), and
- * keys are checked when the query is compiled.
+ * own; a field that declares how its stored value is read (`ignorePrefix`) takes the general
+ * path here, as variants and elements do. Reads are prototype-safe: a value counts only if it is
+ * an own property of an object (the own-check runs after the cheap test, since a record that
+ * fails the test fails either way), and keys are checked when the query is compiled.
  */
 import type { AttributeSource } from '../../schema/types.js';
 import { fieldAccess, fieldReader, listAccess, type FieldReader } from './field-reader.js';
@@ -13,6 +14,7 @@ import { fieldLink, MATCHES } from './field-link.js';
 import { MAX_UNCHECKED_SCAN, someOwnElement } from './element-scan.js';
 import { ownFound } from './own-key.js';
 import { valuePredicate, type ValueTest } from './value-test.js';
+import { ignoredPrefix, withoutIgnoredPrefix } from '../../schema/stored-form.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
 
@@ -50,8 +52,8 @@ export function fieldPredicate(f: string, test: ValueTest, positive: boolean): R
  * The attribute is `record[fields[record[tag]]]`; a record whose tag is missing or not listed
  * has no value.
  */
-function variant(tag: string, fields: ReadonlyMap<string, string>, test: ValueTest, positive: boolean): RecordPredicate {
-  const ok = valuePredicate(test);
+function variant(tag: string, fields: ReadonlyMap<string, string>, prefix: string | undefined, test: ValueTest, positive: boolean): RecordPredicate {
+  const ok = storedTest(prefix, test);
   return (r) => {
     if (!isRecord(r)) return !positive;
     const t = r[tag];
@@ -78,7 +80,7 @@ function elementKeys(source: ElementSource, key: (k: string) => string): Element
     where: key(source.where.field),
     oneOf: source.where.oneOf,
     value: key(source.value),
-    ignorePrefix: source.ignorePrefix,
+    ignorePrefix: ignoredPrefix(source),
   };
 }
 
@@ -88,7 +90,7 @@ function elementKeys(source: ElementSource, key: (k: string) => string): Element
  * resources), on one or two lists.
  */
 export function hasElementScan(source: ElementSource, test: ValueTest): test is Extract<ValueTest, { kind: 'equals' }> {
-  return test.kind === 'equals' && source.where.oneOf.length === 1 && source.ignorePrefix === undefined && source.arrays.length <= 2;
+  return test.kind === 'equals' && source.where.oneOf.length === 1 && ignoredPrefix(source) === undefined && source.arrays.length <= 2;
 }
 
 /**
@@ -147,7 +149,7 @@ type AnyRecord = Readonly<Record<string, unknown>>;
  * field unless its prototype does).
  */
 function elementCandidate({ where, oneOf, value: valueKey, ignorePrefix }: ElementKeys, test: ValueTest): (e: unknown) => boolean {
-  const ok = ignorePrefix === undefined ? valuePredicate(test) : withoutPrefix(ignorePrefix, valuePredicate(test));
+  const ok = storedTest(ignorePrefix, test);
   const tag = fieldReader(where);
   const value = fieldReader(valueKey);
   const tagOk = tagTest(oneOf);
@@ -194,8 +196,23 @@ function tagTest(oneOf: readonly string[]): (t: unknown) => boolean {
   return (t) => t === only;
 }
 
-function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown) => boolean {
-  return (x) => typeof x === 'string' && ok(x.startsWith(prefix) ? x.slice(prefix.length) : x);
+/**
+ * The value test on a stored value as its source declares it is read, with one leading ignored
+ * prefix dropped: the one place every kind of source reads its stored form.
+ */
+function storedTest(prefix: string | undefined, test: ValueTest): (x: unknown) => boolean {
+  const ok = valuePredicate(test);
+  if (prefix === undefined) return ok;
+  return (x) => typeof x === 'string' && ok(withoutIgnoredPrefix(x, prefix));
+}
+
+/**
+ * A field read through its declared stored form (a plain field has {@link fieldPredicate}, the
+ * generated links, instead).
+ */
+function storedField(f: string, prefix: string | undefined, test: ValueTest, positive: boolean): RecordPredicate {
+  const ok = storedTest(prefix, test);
+  return (r) => (isRecord(r) && ok(r[f]) && ownFound(r, f)) === positive;
 }
 
 /**
@@ -212,17 +229,14 @@ function withoutPrefix(prefix: string, ok: (x: unknown) => boolean): (x: unknown
  * p(Object.assign(Object.create({ name: 'Ada' }), { type: 'person' })); // false: inherited
  * ```
  */
-export function sourcePredicate(
-  source: Exclude<AttributeSource, { readonly kind: 'field' }>,
-  test: ValueTest,
-  positive: boolean,
-  key: (k: string) => string,
-): RecordPredicate {
+export function sourcePredicate(source: AttributeSource, test: ValueTest, positive: boolean, key: (k: string) => string): RecordPredicate {
   switch (source.kind) {
+    case 'field':
+      return storedField(key(source.field), ignoredPrefix(source), test, positive);
     case 'variant': {
       const fields = new Map<string, string>();
       for (const [tagValue, f] of Object.entries(source.fields)) fields.set(tagValue, key(f));
-      return variant(key(source.tag), fields, test, positive);
+      return variant(key(source.tag), fields, ignoredPrefix(source), test, positive);
     }
     case 'element':
       return element(elementKeys(source, key), source, test, positive);

@@ -11,6 +11,7 @@
  */
 import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute } from '../../schema/types.js';
+import { ignoredPrefix } from '../../schema/stored-form.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Operator } from '../../ast/nodes.js';
@@ -25,10 +26,6 @@ import { affixIgnoringCase, afterPrefix, containsIgnoringCase } from './like-pat
 import { ALL_INSTANTS, SECONDS_RANGE, wholeSeconds, type OrderingOperator } from './seconds-range.js';
 import { instantIn } from './timestamp-filter.js';
 
-/** The prefix the attribute's values may carry without it counting (`#` of psa_b tickets). */
-function ignoredPrefix(attribute: Attribute): string | undefined {
-  return attribute.source.kind === 'element' ? attribute.source.ignorePrefix : undefined;
-}
 
 /**
  * The stored texts equal to a value once one leading prefix is dropped from them. The validator
@@ -36,7 +33,7 @@ function ignoredPrefix(attribute: Attribute): string | undefined {
  * `#77` (written `##77`) only for `##77`.
  */
 function storedForms(attribute: Attribute, values: readonly Scalar[]): Scalar[] {
-  const prefix = ignoredPrefix(attribute);
+  const prefix = ignoredPrefix(attribute.source);
   if (prefix === undefined) return [...values];
   return values.flatMap((v): Scalar[] =>
     typeof v !== 'string' ? [v] : v.startsWith(prefix) ? [prefix + v] : [v, prefix + v],
@@ -103,13 +100,13 @@ const UTF8 = new TextEncoder();
 
 function contains(attribute: Attribute, needle: string, site: Site): ValueCondition {
   const pattern = containsIgnoringCase(needle);
-  const prefix = ignoredPrefix(attribute);
+  const prefix = ignoredPrefix(attribute.source);
   return textPattern(prefix === undefined ? pattern : afterPrefix(prefix, pattern), 'LIKE', site);
 }
 
 /** STARTS_WITH (`start`) and ENDS_WITH (`end`): an anchored pattern of the escaped needle. */
 function affix(c: Comparison<'STARTS_WITH' | 'ENDS_WITH'>, place: 'start' | 'end', site: Site): ValueCondition {
-  return textPattern(affixIgnoringCase(c.value, place, ignoredPrefix(c.attribute)), c.operator, site);
+  return textPattern(affixIgnoringCase(c.value, place, ignoredPrefix(c.attribute.source)), c.operator, site);
 }
 
 /** `{ $regex: source }`, unless the source is longer than MongoDB takes. */

@@ -14,6 +14,7 @@ import { readOptions } from '../../errors/read-options.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
 import { distinctIndexName, indexName } from './index-name.js';
+import { ignoredPrefix } from '../../schema/stored-form.js';
 
 /** What an index for EQ and IN only is written with, by the kind the dialect offers. */
 const EQUALITY_METHODS: { readonly [K in IndexSyntax['equality']]: string } = { btree: '', hash: 'USING hash ' };
@@ -137,7 +138,9 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       // and an engine without expression indexes (MariaDB) gets none.
       // A uuid in a text column is compared lower-cased: the index holds lower(column).
       const lowered = uuidColumn(attribute, entity) === 'text';
-      const isColumn = attribute.source.kind === 'field' && !lowered;
+      // A field read with its prefix dropped is an expression too.
+      const plainField = attribute.source.kind === 'field' && ignoredPrefix(attribute.source) === undefined;
+      const isColumn = plainField && !lowered;
       if (!isColumn && !expressions) continue;
       const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
@@ -151,7 +154,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {
         add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
       }
-      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, column: attribute.source.kind === 'field', folding }) : undefined;
+      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, column: plainField, folding }) : undefined;
       if (prefixIndex !== undefined) add(entity.table, `${attributeName}_prefix`, prefixIndex);
     }
     if (listOrder !== false) {

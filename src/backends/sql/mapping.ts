@@ -7,6 +7,7 @@ import type { Attribute, AttributeSource } from '../../schema/types.js';
 import { exactOperand, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './mapping-errors.js';
+import { ignoredPrefix } from '../../schema/stored-form.js';
 
 /** The table that holds the elements of one array of a record (an `element` source). */
 export interface SqlCollectionMapping {
@@ -127,10 +128,10 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
   const source: AttributeSource = attribute.source;
   switch (source.kind) {
     case 'field':
-      return { kind: 'scalar', value: column(source.field) };
+      return { kind: 'scalar', value: storedRead(dialect, source, column(source.field)) };
     case 'variant': {
       // A record whose tag is not listed has no value: CASE without ELSE gives NULL.
-      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${column(field)}`);
+      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${storedRead(dialect, source, column(field))}`);
       return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
     }
     case 'element':
@@ -169,8 +170,8 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       foreignKey: `${table}.${q(collection.foreignKey)}`,
       ownerKey: `${q(entity.table)}.${q(entity.key)}`,
       filters: filters.join(' AND '),
-      value: source.ignorePrefix === undefined ? raw : withoutPrefix(dialect, raw, source.ignorePrefix),
-      stored: { column: raw, ignorePrefix: source.ignorePrefix },
+      value: storedRead(dialect, source, raw),
+      stored: { column: raw, ignorePrefix: ignoredPrefix(source) },
       index: {
         table: collection.table,
         columns: [
@@ -200,8 +201,13 @@ function oneOf(dialect: SqlDialect, expr: string, values: readonly string[]): st
     : `${expr} IN (${values.map((v) => exactLiteral(dialect, v)).join(', ')})`;
 }
 
-/** `expr` with one leading `prefix` dropped. Lengths count code points, as SQL `substr` does. */
-function withoutPrefix(dialect: SqlDialect, expr: string, prefix: string): string {
+/**
+ * A stored column as its source declares it is read: with one leading ignored prefix dropped,
+ * on every kind of source. Lengths count code points, as SQL `substr` does.
+ */
+function storedRead(dialect: SqlDialect, source: AttributeSource, expr: string): string {
+  const prefix = ignoredPrefix(source);
+  if (prefix === undefined) return expr;
   const length = [...prefix].length;
   return `CASE WHEN substr(${expr}, 1, ${length}) = ${exactLiteral(dialect, prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;
 }

@@ -52,16 +52,15 @@ export function valuesOf(a: Attribute, record: unknown): unknown[] {
         for (const e of list) {
           const t = own(e, s.where.field);
           if (typeof t !== 'string' || !s.where.oneOf.includes(t)) continue;
-          let v = own(e, s.value);
-          if (s.ignorePrefix !== undefined && typeof v === 'string' && v.startsWith(s.ignorePrefix)) {
-            v = v.slice(s.ignorePrefix.length);
-          }
-          raw.push(v);
+          raw.push(own(e, s.value));
         }
       }
       break;
   }
-  return raw.map((x) => canonical(a, x)).filter((x) => x !== undefined);
+  // Any kind of source may declare a prefix its stored values carry without it counting.
+  const prefix = s.ignorePrefix;
+  const read = prefix === undefined ? raw : raw.map((v) => (typeof v === 'string' && v.startsWith(prefix) ? v.slice(prefix.length) : v));
+  return read.map((x) => canonical(a, x)).filter((x) => x !== undefined);
 }
 
 /** Whether the record matches the condition. */
