@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { TqlError } from '../../src/errors/tql-error.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
+import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { AttributeDefinition } from '../../src/schema/types.js';
 import { mongoTarget, sqlTarget, type AgreementTarget, type TestRecord } from '../../src/testing/index.js';
@@ -101,4 +102,15 @@ test.for<[string, AttributeDefinition, string]>([
   const define = () => defineSchema({ entities: { t: { attributes: { n: definition } } } });
   expect(define).toThrow(TqlError);
   expect(define).toThrow(`invalid_schema: Invalid schema: t.n: ${message}`);
+});
+
+test.for<[string, string, readonly unknown[]]>([
+  // Equality on the field seeks its stored forms in the column, which an index on it holds.
+  ['ticket.number EQ 12', `"number" IN (?, ?)`, ['12', '#12']],
+  ['ticket.number IN 12,"##7"', `"number" IN (?, ?, ?, ?)`, ['12', '#12', '##7', '##7']],
+  // The other operators test the column with the prefix cut off.
+  ['ticket.number STARTS_WITH 1', `CASE WHEN substr("number", 1, 1) = '#' THEN substr("number", 2) ELSE "number" END LIKE ? ESCAPE '\\'`, ['1%']],
+])('SQLite: %s', ([text, sql, values]) => {
+  const statement = compileSql(check(text, schema, 'ticket'), { dialect: 'sqlite', mapping: { ticket: { table: 'tickets', key: 'id' } } });
+  expect(statement).toEqual({ text: sql, values });
 });

@@ -60,7 +60,8 @@ function ownFields(name: string, source: AttributeSource | undefined): Attribute
     case 'field':
       return { ...source, field: own(source.field) };
     case 'variant': {
-      const fields = Object.entries(source.fields).map(([tag, field]) => [sqlSafe(tag), own(field)]);
+      // A field that is also the tag holds the tag's text and the value at once: no SQL column is both.
+      const fields = Object.entries(source.fields).map(([tag, field]) => [sqlSafe(tag), own(field === source.tag ? `${field}_value` : field)]);
       // A variant with no tags compiles to `CASE "tag" END`, which SQL cannot parse (found by this
       // checker); until the compiler writes NULL for it, generated variants list at least one tag.
       return { ...source, tag: own(source.tag), fields: Object.fromEntries(fields.length === 0 ? [['only', own('value')]] : fields) };

@@ -113,9 +113,9 @@ function scopeConditions(ctx: Context, qualifier: string | undefined): string {
 }
 
 /**
- * What a value test is written on: an expression, and, for an element value whose stored form
- * may carry a prefix the attribute ignores, that column and prefix, so that equality can seek
- * the stored forms instead of testing an expression no index holds.
+ * What a value test is written on: an expression, and, for a field or element value whose
+ * stored form may carry a prefix the attribute ignores, that column and prefix, so that equality
+ * can seek the stored forms instead of testing an expression no index holds.
  */
 interface Subject {
   readonly expr: string;
@@ -147,7 +147,7 @@ function noElement(ctx: Context, e: ElementTable, test: string): string {
  */
 function some(c: Comparison, ctx: Context, test: (subject: Subject) => string): string {
   const t = target(c, ctx);
-  if (t.kind === 'scalar') return test({ expr: t.value });
+  if (t.kind === 'scalar') return test({ expr: t.value, stored: t.stored });
   const any = t.tables.map((e) => anyElement(ctx, e, test({ expr: e.value, stored: e.stored })));
   return any.length === 1 ? any[0]! : `(${any.join(' OR ')})`;
 }
@@ -164,10 +164,10 @@ function none(c: Comparison, ctx: Context, positive: (subject: Subject) => strin
 }
 
 /**
- * `subject` equals one of `values`. On an element value with an ignored prefix the stored column
- * is compared with each value's stored forms (`v` and prefix + `v`; the latter twice when `v`
- * itself starts with the prefix, as only one leading prefix is dropped), which an index on the column
- * can seek, where the prefix-dropping expression cannot be.
+ * `subject` equals one of `values`. On a field or element value with an ignored prefix the
+ * stored column is compared with each value's stored forms (`v` and prefix + `v`; the latter
+ * twice when `v` itself starts with the prefix, as only one leading prefix is dropped), which an
+ * index on the column can seek, where the prefix-dropping expression cannot be.
  */
 function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], operator: '=' | 'IN', uuid?: UuidColumn): string {
   const prefix = subject.stored?.ignorePrefix;

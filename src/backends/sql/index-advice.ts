@@ -148,7 +148,9 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const facts = TYPE_FACTS[attribute.type];
       // Strings have no ranges: an equality index serves their EQ and IN.
       const method = facts.freeText ? EQUALITY_METHODS[equality] : '';
-      if (compared && facts.indexAlone && !servedByListOrder) add(entity.table, attributeName, `${method}(${expression})`);
+      // Equality on a field with an ignored prefix seeks its stored forms in the column itself.
+      const equalityIndexed = target.stored === undefined ? expression : target.stored.column;
+      if (compared && facts.indexAlone && !servedByListOrder) add(entity.table, attributeName, `${method}(${equalityIndexed})`);
       // A closed set of a few values is better served by the B-tree than by trigrams.
       const freeText = facts.freeText && attribute.values === undefined;
       if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {

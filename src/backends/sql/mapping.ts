@@ -99,7 +99,7 @@ export interface ElementTable {
   /** The element's value, with an ignored prefix already dropped. */
   readonly value: string;
   /** The element's value column as stored, and the prefix {@link value} drops from it, if any. */
-  readonly stored: { readonly column: string; readonly ignorePrefix: string | undefined };
+  readonly stored: StoredColumn;
   /**
    * The table's unquoted name and the columns an index serves the element test from, in order:
    * the array's discriminator, the element's tag, its value, the owning key.
@@ -107,9 +107,15 @@ export interface ElementTable {
   readonly index: { readonly table: string; readonly columns: readonly string[] };
 }
 
+/** A value's column as stored, and the prefix its read drops, if any. */
+export interface StoredColumn {
+  readonly column: string;
+  readonly ignorePrefix: string | undefined;
+}
+
 /** What a predicate tests: one value of the row, or some element of some tables. */
 export type SqlTarget =
-  | { readonly kind: 'scalar'; readonly value: string }
+  | { readonly kind: 'scalar'; readonly value: string; readonly stored?: StoredColumn }
   | { readonly kind: 'elements'; readonly tables: readonly [ElementTable, ...ElementTable[]] };
 
 /** An own property of a plain object, never one reached through the prototype. */
@@ -128,7 +134,7 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
   const source: AttributeSource = attribute.source;
   switch (source.kind) {
     case 'field':
-      return { kind: 'scalar', value: storedRead(dialect, source, column(source.field)) };
+      return { kind: 'scalar', value: storedRead(dialect, source, column(source.field)), ...storedColumn(source, column(source.field)) };
     case 'variant': {
       // A record whose tag is not listed has no value: CASE without ELSE gives NULL.
       const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${storedRead(dialect, source, column(field))}`);
@@ -199,6 +205,15 @@ function oneOf(dialect: SqlDialect, expr: string, values: readonly string[]): st
   return values.length === 1
     ? `${expr} = ${exactLiteral(dialect, values[0]!)}`
     : `${expr} IN (${values.map((v) => exactLiteral(dialect, v)).join(', ')})`;
+}
+
+/**
+ * A field's column as stored, where its source ignores a prefix: equality compares the column
+ * with the value's stored forms, which an index on it can seek.
+ */
+function storedColumn(source: AttributeSource, column: string): { stored?: StoredColumn } {
+  const prefix = ignoredPrefix(source);
+  return prefix === undefined ? {} : { stored: { column, ignorePrefix: prefix } };
 }
 
 /**
