@@ -25,8 +25,6 @@ export type QueryInput =
       readonly query: ValidatedQuery;
       /** The query as checked, relative times kept (for its normalized form). */
       readonly written: ValidatedQuery;
-      /** The instant `query`'s relative times were resolved at, in Unix seconds: `--now`, or the clock when the command started. */
-      readonly now: number;
       readonly entity: string;
       /** The schema of `--schema`, or the scheduling one (then `entity` is a {@link SchedulingEntityName}). */
       readonly schema: CliSchema;
@@ -77,15 +75,14 @@ export function readQuery(positionals: readonly string[], options: ParsedOptions
   if (!r.ok) return { ok: false, exit: reportError(r.error, options, io) };
   const now = nowOption(options, io);
   if (now === null) return { ok: false, exit: EXIT.usage };
-  const at = now ?? Math.floor(Date.now() / 1000);
   let query: ValidatedQuery;
   try {
-    query = resolveNow(r.value, at);
+    query = resolveNow(r.value, now);
   } catch (e) {
     if (isTqlError(e)) return { ok: false, exit: reportError(e, options, io) };
     throw e;
   }
-  return { ok: true, text, query, written: r.value, now: at, entity, schema };
+  return { ok: true, text, query, written: r.value, entity, schema };
 }
 
 /**

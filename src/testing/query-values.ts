@@ -7,6 +7,7 @@
 import * as fc from 'fast-check';
 import type { Operator } from '../ast/nodes.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
+import { UNIT_SECONDS, UNITS_LARGEST_FIRST } from '../validate/relative-time.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import { ignoredPrefix } from '../schema/stored-form.js';
 import { arbHostileText, arbNeedle, arbNumber, arbSecond, BOUNDARY_SECONDS, ID_BODIES, INTEGER_IDS, TEST_NOW, UUIDS } from './value-pools.js';
@@ -37,14 +38,11 @@ export function numberText(n: number): fc.Arbitrary<string> {
   return fc.constantFrom(...forms);
 }
 
-/** Seconds in each unit of a relative time, the largest first. */
-const UNIT_SECONDS = { w: 604_800, d: 86_400, h: 3_600, m: 60, s: 1 } as const;
-
 /** `offset` seconds from the clock, written in each unit that divides it (`now-7d`, `now-1w`, …). */
 function relativeTexts(offset: number): fc.Arbitrary<string> {
   if (offset === 0) return fc.constantFrom('now', 'now-0s', 'now+0d');
-  const units = (Object.keys(UNIT_SECONDS) as (keyof typeof UNIT_SECONDS)[]).filter((u) => offset % UNIT_SECONDS[u] === 0);
-  return fc.constantFrom(...units).map((u) => `now${offset < 0 ? '-' : '+'}${Math.abs(offset) / UNIT_SECONDS[u]}${u}`);
+  const units = UNITS_LARGEST_FIRST.filter((u) => offset % UNIT_SECONDS[u]! === 0);
+  return fc.constantFrom(...units).map((u) => `now${offset < 0 ? '-' : '+'}${Math.abs(offset) / UNIT_SECONDS[u]!}${u}`);
 }
 
 /**

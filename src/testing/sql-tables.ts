@@ -190,6 +190,6 @@ export function columnValues(table: PlannedTable, records: readonly object[], di
 const CAST: { readonly [K in DdlColumnKind]: boolean } = { text: false, key: false, integer: false, double: true, boolean: false, timestamptz: true, uuid: true };
 
 /** The placeholder of one column's value: a cast where the value is bound as text for a typed column. */
-export function valueSql(kind: DdlColumnKind, placeholder: string, dialectName: SqlDialectName): string {
-  return CAST[kind] ? `CAST(${placeholder} AS ${resolveDialect(dialectName).ddl.types[kind]})` : placeholder;
+export function valueSql(kind: DdlColumnKind, placeholder: string, dialect: SqlDialect): string {
+  return CAST[kind] ? `CAST(${placeholder} AS ${dialect.ddl.types[kind]})` : placeholder;
 }

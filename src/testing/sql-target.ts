@@ -87,7 +87,7 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
     const rows = columnValues(t, records, db.dialect);
     if (rows.length === 0) return;
     const values: unknown[] = [];
-    const tuples = rows.map((row) => `(${row.map((v, i) => (values.push(v), valueSql(t.columns[i]!.kind, dialect.placeholder(values.length), db.dialect))).join(', ')})`);
+    const tuples = rows.map((row) => `(${row.map((v, i) => (values.push(v), valueSql(t.columns[i]!.kind, dialect.placeholder(values.length), dialect))).join(', ')})`);
     await db.all({ text: `INSERT INTO ${qualified(t)} (${t.columns.map((c) => q(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values });
   };
 

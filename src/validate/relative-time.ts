@@ -6,10 +6,10 @@
 import { describeValue } from '../errors/describe-value.js';
 
 /** Seconds in each unit. Months and years have no fixed length, so they are not units. */
-const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+export const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
 
 /** The largest unit first: the normalized form writes the largest unit that divides the offset. */
-const UNITS_LARGEST_FIRST = ['w', 'd', 'h', 'm', 's'] as const;
+export const UNITS_LARGEST_FIRST = ['w', 'd', 'h', 'm', 's'] as const;
 
 /** 0100-01-01T00:00:00Z in Unix seconds: the first instant a Timestamp value can be (timestamp.ts). */
 export const FIRST_SECOND = Date.UTC(100, 0, 1) / 1000;

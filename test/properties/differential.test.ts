@@ -30,7 +30,8 @@ import { ENGINE_NAMES, useSqlEngines } from '../backends/sql/engines.js';
 import { MONGO_SKIP_REASON, MONGO_URL, openMongoScratch, type MongoScratch } from '../support/mongo.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { arbDataset, sqlInput, type Dataset } from './arbitraries/data.js';
-import { arbQueryText, DIFFERENTIAL_NOW } from './arbitraries/valid-query.js';
+import { TEST_NOW } from '../../src/testing/value-pools.js';
+import { arbQueryText } from './arbitraries/valid-query.js';
 import type { TextPlace } from '../../src/schema/operators.js';
 
 // ---- set-up ----
@@ -134,7 +135,7 @@ describe(`differential (seed ${SEED}; re-run with TQL_DIFF_SEED=${SEED})`, () =>
         fc.asyncProperty(arbQueryText(entity, 3), async (generated) => {
           // A generated query the validator rejects is a generator bug: check() throws and fails the case.
           // Its relative times (now-7d) are resolved at one fixed clock, so every engine gets one instant.
-          const query = resolveNow(check(generated.text, schedulingSchema, entity), DIFFERENTIAL_NOW);
+          const query = resolveNow(check(generated.text, schedulingSchema, entity), TEST_NOW);
           const records = dataset[entity];
           const expected = sorted(filterRecords(query, records).map((r) => r.id));
           for (const engine of all) {

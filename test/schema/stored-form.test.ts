@@ -11,6 +11,7 @@ import { check } from '../../src/api/check.js';
 import { TqlError } from '../../src/errors/tql-error.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/compile-sql.js';
+import { indexAdvice } from '../../src/backends/sql/index-advice.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { AttributeDefinition } from '../../src/schema/types.js';
 import { mongoTarget, sqlTarget, type AgreementTarget, type TestRecord } from '../../src/testing/index.js';
@@ -113,4 +114,10 @@ test.for<[string, string, readonly unknown[]]>([
 ])('SQLite: %s', ([text, sql, values]) => {
   const statement = compileSql(check(text, schema, 'ticket'), { dialect: 'sqlite', mapping: { ticket: { table: 'tickets', key: 'id' } } });
   expect(statement).toEqual({ text: sql, values });
+});
+
+test('index advice: the prefixed field is indexed on its column, on MySQL too; the variant only where expressions can be', () => {
+  const mapping = { ticket: { table: 'tickets', key: 'id' } };
+  expect(indexAdvice(schema, { dialect: 'mysql', mapping, listOrder: false })).toEqual(['CREATE INDEX `tickets_number_idx` ON `tickets` (`number`);']);
+  expect(indexAdvice(schema, { dialect: 'sqlite', mapping, listOrder: false }).filter((s) => s.includes('"number"'))[0]).toMatch(/ON "tickets" \("number"\);$/);
 });

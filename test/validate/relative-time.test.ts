@@ -19,7 +19,8 @@ import { resolveNow } from '../../src/validate/resolve-now.js';
 import { relativeOffset, relativeText } from '../../src/validate/relative-time.js';
 import { toAst } from '../../src/validate/to-ast.js';
 import type { AnyComparison, Condition } from '../../src/validate/validated-query.js';
-import { arbQueryText, DIFFERENTIAL_NOW } from '../properties/arbitraries/valid-query.js';
+import { TEST_NOW } from '../../src/testing/value-pools.js';
+import { arbQueryText } from '../properties/arbitraries/valid-query.js';
 import { operandsOf } from '../support/condition-operands.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 
@@ -234,7 +235,7 @@ describe('laws over generated queries with relative times', () => {
     'resolving at a clock adds it to exactly the relative times and leaves every other comparison as it is',
     ({ entity, text }, shift) => {
       const q = check(text, schedulingSchema, entity, { cache: false });
-      const clock = DIFFERENTIAL_NOW + shift;
+      const clock = TEST_NOW + shift;
       for (const [written, resolved] of comparisonPairs(q.condition, resolveNow(q, clock).condition)) {
         if (written.fromNow === true) {
           expect(resolved.value).toBe(clock + (written.value as number));

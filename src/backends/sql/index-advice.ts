@@ -141,16 +141,20 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       // A field read with its prefix dropped is an expression too.
       const plainField = attribute.source.kind === 'field' && ignoredPrefix(attribute.source) === undefined;
       const isColumn = plainField && !lowered;
-      if (!isColumn && !expressions) continue;
+      // Equality on a field with an ignored prefix seeks its stored forms in the column itself,
+      // which an engine without expression indexes can index too.
+      const storedColumn = target.stored?.column;
+      if (!isColumn && storedColumn === undefined && !expressions) continue;
       const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
+      const equalityIndexed = storedColumn ?? expression;
       // The list-order index below begins with that column: it serves comparisons on it too.
-      const servedByListOrder = listOrder !== false && target.value === q(listOrder);
+      const servedByListOrder = listOrder !== false && (storedColumn ?? target.value) === q(listOrder);
       const facts = TYPE_FACTS[attribute.type];
       // Strings have no ranges: an equality index serves their EQ and IN.
       const method = facts.freeText ? EQUALITY_METHODS[equality] : '';
-      // Equality on a field with an ignored prefix seeks its stored forms in the column itself.
-      const equalityIndexed = target.stored === undefined ? expression : target.stored.column;
       if (compared && facts.indexAlone && !servedByListOrder) add(entity.table, attributeName, `${method}(${equalityIndexed})`);
+      // The text indexes below are on the expression the column is read through.
+      if (!isColumn && !expressions) continue;
       // A closed set of a few values is better served by the B-tree than by trigrams.
       const freeText = facts.freeText && attribute.values === undefined;
       if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {

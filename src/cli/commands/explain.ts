@@ -56,7 +56,7 @@ Examples:
       if (isTqlError(e)) return reportError(e, options, io);
       throw e;
     }
-    const evaluation = record === undefined ? undefined : evaluate(input.written, record, input.now);
+    const evaluation = record === undefined ? undefined : evaluate(input.query, record, input.written);
     if (options.json === true) {
       const out = { query: text, entity: input.entity, ast: parsed.value, ...(evaluation === undefined ? {} : { matches: evaluation.matches, evaluation: evaluationJson(evaluation) }) };
       io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -4,8 +4,6 @@
  */
 import { print } from '../../ast/print.js';
 import { compilePredicate } from '../../backends/memory/index.js';
-import type { Clock } from '../../validate/relative-time.js';
-import { resolveNow } from '../../validate/resolve-now.js';
 import { isoUtc } from '../../validate/timestamp.js';
 import { toAst } from '../../validate/to-ast.js';
 import type { AnyComparison, Condition, ValidatedQuery } from '../../validate/validated-query.js';
@@ -26,37 +24,36 @@ export type Evaluation =
 
 /**
  * Each comparison's verdict on `record`, and how AND / OR / NOT combine them into the query's.
- * Relative times (`now-7d`) are resolved once, at `now` (default: the real clock), and each
- * predicate shows the time as written with the instant it stood for.
+ * `query` has its relative times (`now-7d`) resolved; `written` is the same query before that,
+ * and each predicate shows a relative time as written with the instant it stood for.
  *
  * @example
  * ```ts
- * const q = check('agent.name LIKE jo AND agent.created_at GTE now-7d', schedulingSchema, 'agent');
- * const e = evaluate(q, { name: 'Jo', created_at: 1699395199 }, 1700000000);
+ * const written = check('agent.name LIKE jo AND agent.created_at GTE now-7d', schedulingSchema, 'agent');
+ * const e = evaluate(resolveNow(written, 1700000000), { name: 'Jo', created_at: 1699395199 }, written);
  * e.matches; // false
  * e.kind === 'And' && e.operands[1]!.kind === 'Comparison' && e.operands[1]!.predicate; // 'agent.created_at GTE now-1w (1699395200, 2023-11-07T22:13:20Z)'
  * ```
  */
-export function evaluate(query: ValidatedQuery, record: unknown, now?: Clock): Evaluation {
-  const resolved = resolveNow(query, now);
-  // The two trees have one shape: `written` is the same node before its relative times were resolved.
-  const visit = (condition: Condition, written: Condition): Evaluation => {
+export function evaluate(query: ValidatedQuery, record: unknown, written: ValidatedQuery = query): Evaluation {
+  // The two trees have one shape: `asWritten` is the same node before its relative times were resolved.
+  const visit = (condition: Condition, asWritten: Condition): Evaluation => {
     switch (condition.kind) {
       case 'And':
       case 'Or': {
-        const operands = condition.operands.map((o, i) => visit(o, (written as typeof condition).operands[i]!));
+        const operands = condition.operands.map((o, i) => visit(o, (asWritten as typeof condition).operands[i]!));
         const matches = condition.kind === 'And' ? operands.every((o) => o.matches) : operands.some((o) => o.matches);
         return { kind: condition.kind, matches, operands };
       }
       case 'Not': {
-        const operand = visit(condition.operand, (written as typeof condition).operand);
+        const operand = visit(condition.operand, (asWritten as typeof condition).operand);
         return { kind: 'Not', matches: !operand.matches, operand };
       }
       case 'Comparison': {
         // A comparison of a validated query is itself valid for the same entity.
-        const alone = { ...resolved, condition } as ValidatedQuery;
-        const text = print(toAst({ condition: written, text: '' }), { style: 'readable' });
-        const instant = written !== condition && typeof condition.value === 'number' ? ` (${condition.value}, ${isoUtc(condition.value * 1000)})` : '';
+        const alone = { ...query, condition } as ValidatedQuery;
+        const text = print(toAst({ condition: asWritten, text: '' }), { style: 'readable' });
+        const instant = asWritten !== condition && typeof condition.value === 'number' ? ` (${condition.value}, ${isoUtc(condition.value * 1000)})` : '';
         return {
           kind: 'Comparison',
           matches: compilePredicate(alone)(record),
@@ -67,5 +64,5 @@ export function evaluate(query: ValidatedQuery, record: unknown, now?: Clock): E
       }
     }
   };
-  return visit(resolved.condition, query.condition);
+  return visit(query.condition, written.condition);
 }

@@ -146,8 +146,3 @@ export function sqlInput(dataset: Dataset): SchedulingDataInput {
     schedulingRequests: dataset.scheduling_request,
   } as SchedulingDataInput;
 }
-
-// ---- reading values back, for the declared divergences ----
-
-/** The texts a String attribute reads from a record (an element's ignored prefix removed): tql/testing's. */
-export { attributeTexts } from '../../../src/testing/declared.js';

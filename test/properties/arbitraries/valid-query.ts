@@ -9,10 +9,6 @@
 import fc from 'fast-check';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
 import { queryArbitrary } from '../../../src/testing/query-arbitrary.js';
-import { TEST_NOW } from '../../../src/testing/value-pools.js';
-
-/** The clock the tests resolve relative times at: tql/testing's, on which they name pool instants. */
-export const DIFFERENTIAL_NOW = TEST_NOW;
 
 /** A generated query: its entity and its text. */
 export interface GeneratedQuery {
@@ -23,7 +19,7 @@ export interface GeneratedQuery {
 /**
  * Schema-valid query text for `entity`, in either print style, at most `maxDepth` levels of
  * AND / OR deep. Timestamp values are now and then relative times (`now-7d`): resolve them at
- * {@link DIFFERENTIAL_NOW} to meet pool instants.
+ * tql/testing's `TEST_NOW` to meet pool instants.
  *
  * @example
  * ```ts
