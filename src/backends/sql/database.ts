@@ -219,9 +219,11 @@ export function sqlDatabase(driver: SqlDriver, options?: SqlDatabaseOptions): An
  * asSqlDatabase(db) === db; // true
  * ```
  */
-export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase {
-  const d = db as Partial<SqlDatabase>;
-  return typeof d.all === 'function' && typeof d.sqlDialect === 'object' && d.sqlDialect !== null ? (db as SqlDatabase) : sqlDatabase(db as SqlDriver);
+export function asSqlDatabase(db: SqlDriver | SqlDatabase): SqlDatabase;
+export function asSqlDatabase(db: SqlDriver | AnySqlDatabase): AnySqlDatabase;
+export function asSqlDatabase(db: SqlDriver | AnySqlDatabase): AnySqlDatabase {
+  const d = db as Partial<AnySqlDatabase>;
+  return typeof d.all === 'function' && typeof d.sqlDialect === 'object' && d.sqlDialect !== null ? (db as AnySqlDatabase) : sqlDatabase(db as SqlDriver);
 }
 
 function notADriver(): TqlError {

@@ -10,7 +10,9 @@ import { duckdbCatalog } from './catalog-duckdb.js';
 import { mysqlCatalog } from './catalog-mysql.js';
 import { postgresCatalog } from './catalog-postgres.js';
 import { sqliteCatalog } from './catalog-sqlite.js';
+import { postgresJsonInserts, valuesInserts, type InsertRows } from './insert-rows.js';
 import { INSTANT_WRITERS, type InstantWriters } from './instant-sql.js';
+import { duckdbLowerProbe, mysqlLowerProbe, postgresLowerProbe, sqliteLowerProbe, type LowerProbe } from './lower-probes.js';
 import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
 
 /**
@@ -128,6 +130,19 @@ export interface SqlDialect {
    * in one statement). Absent where the engine has none; then records are read another way.
    */
   readonly json?: JsonBuilders;
+  /**
+   * A statement whose rows `(cp, l)` are the code points 1–U+10FFFF (no surrogates) that `lower`,
+   * applied to the SQL of one character, changes, with what it makes of them: how
+   * `measureFolding` learns the engine's folding. Absent where the engine cannot list them;
+   * measuring is then an `invalid_option` error.
+   */
+  readonly lowerProbe?: LowerProbe;
+  /**
+   * The statements that insert many rows into one table, where the engine has a faster way than
+   * a multi-row `VALUES` list with as many bound values as it takes (PostgreSQL: one JSON
+   * parameter; DuckDB: fewer values per statement).
+   */
+  readonly insertRows?: InsertRows;
 }
 
 /**
@@ -284,6 +299,8 @@ export const postgres: SqlDialect = {
     object: (pairs) => `json_build_object(${jsonPairs(pairs)})`,
     arrayAgg: (value, orderBy) => `coalesce(json_agg(${value} ORDER BY ${orderBy}), '[]'::json)`,
   },
+  lowerProbe: postgresLowerProbe,
+  insertRows: postgresJsonInserts(quoteIdentifier),
 };
 
 function postgresLower(expr: string, folding: CaseFolding): string {
@@ -333,6 +350,7 @@ export const sqlite: SqlDialect = {
     object: (pairs) => `json_object(${jsonPairs(pairs)})`,
     arrayAgg: (value, orderBy) => `json_group_array(${value} ORDER BY ${orderBy})`,
   },
+  lowerProbe: sqliteLowerProbe,
 };
 
 /**
@@ -397,6 +415,7 @@ export const mysql: SqlDialect = {
     object: (pairs) => `JSON_OBJECT(${jsonPairs(pairs)})`,
     arrayAgg: (value, orderBy) => `coalesce(JSON_ARRAYAGG(${value} ORDER BY ${orderBy}), '[]')`,
   },
+  lowerProbe: mysqlLowerProbe,
 };
 
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
@@ -438,7 +457,13 @@ export const duckdb: SqlDialect = {
     // json_group_array is a macro, which takes no ORDER BY: list() is the aggregate.
     arrayAgg: (value, orderBy) => `coalesce(to_json(list(${value} ORDER BY ${orderBy})), '[]'::JSON)`,
   },
+  lowerProbe: duckdbLowerProbe,
+  // DuckDB plans a statement per bound value: fewer per statement are faster there (measured).
+  insertRows: (table, columns, rows) => valuesInserts(duckdb, DUCKDB_INSERT_VALUES)(table, columns, rows),
 };
+
+/** Bound values in one DuckDB INSERT, far below its limit. */
+const DUCKDB_INSERT_VALUES = 2_000;
 
 /**
  * The `caseFolding` option for `dialect`: `database` when absent, else the folding given, checked

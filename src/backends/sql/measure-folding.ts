@@ -3,39 +3,12 @@
  * differ from JavaScript's is known exactly rather than declared by hand: an engine's Unicode
  * tables may be older or newer than the runtime's, and a locale may leave letters alone.
  */
-import type { SqlDatabase } from './database.js';
+import type { AnySqlDatabase } from './database.js';
 import { foldLikeEngine, type FoldingModel, type MeasuredFolding } from './case-folding.js';
-import { caseFoldingFor, resolveDialect, type CaseFolding, type SqlDialectName } from './dialects.js';
+import { optionError } from '../../errors/tql-error.js';
+import { caseFoldingFor, type CaseFolding } from './dialects.js';
 
 const LAST_CODE_POINT = 0x10ffff;
-
-/**
- * One statement per dialect: the code points 1–U+10FFFF (no surrogates) whose lower-cased form,
- * by the SQL `lower` gives for the expression `c` (one character), is not the character itself.
- */
-const CHANGED_BY_LOWER: { readonly [D in SqlDialectName]: (lower: (c: string) => string) => string } = {
-  postgres: (lower) =>
-    `SELECT cp, ${lower('chr(cp)')} AS l FROM generate_series(1, ${LAST_CODE_POINT}) AS cp ` +
-    `WHERE (cp < 55296 OR cp > 57343) AND ${lower('chr(cp)')} <> chr(cp)`,
-  sqlite: (lower) =>
-    `WITH RECURSIVE c(cp) AS (SELECT 1 UNION ALL SELECT cp + 1 FROM c WHERE cp < ${LAST_CODE_POINT}) ` +
-    `SELECT cp, ${lower('char(cp)')} AS l FROM c WHERE (cp < 55296 OR cp > 57343) AND ${lower('char(cp)')} <> char(cp)`,
-  // 128³ numbers from a recursion 127 deep (MySQL stops CTEs at 1,000 levels by default); the
-  // character in utf8mb4's default collation, as the scheduling DDL's columns have it, and
-  // compared as bytes, since that collation equates a letter with its lower case.
-  mysql: (lower) => {
-    const c = 'CONVERT(CHAR(cp USING utf32) USING utf8mb4)';
-    return (
-      'WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < 127), ' +
-      `c(cp) AS (SELECT a.n * 16384 + b.n * 128 + e.n FROM d a, d b, d e) ` +
-      `SELECT cp, ${lower(c)} AS l FROM c WHERE cp BETWEEN 1 AND ${LAST_CODE_POINT} AND (cp < 55296 OR cp > 57343) ` +
-      `AND CAST(${lower(c)} AS BINARY) <> CAST(${c} AS BINARY)`
-    );
-  },
-  duckdb: (lower) =>
-    `SELECT cp, ${lower('chr(cp::INTEGER)')} AS l FROM range(1, ${LAST_CODE_POINT + 1}) AS t(cp) ` +
-    `WHERE (cp < 55296 OR cp > 57343) AND ${lower('chr(cp::INTEGER)')} <> chr(cp::INTEGER)`,
-};
 
 const MODELS: readonly FoldingModel[] = ['ascii', 'simple', 'full'];
 
@@ -69,13 +42,11 @@ function lowerCasedByJavaScript(): readonly string[] {
  * foldingDiffers(folding, 'ⓐ', 'Ⓐnna'); // true: there, LIKE ⓐ does not find Ⓐnna
  * ```
  */
-export async function measureFolding(db: SqlDatabase, caseFolding: CaseFolding = 'database'): Promise<MeasuredFolding> {
-  const dialect = resolveDialect(db.dialect);
+export async function measureFolding(db: AnySqlDatabase, caseFolding: CaseFolding = 'database'): Promise<MeasuredFolding> {
+  const dialect = db.sqlDialect;
   const folding = caseFoldingFor(dialect, caseFolding);
-  const rows = await db.all<{ cp: number | string; l: string }>({
-    text: CHANGED_BY_LOWER[db.dialect]((c) => dialect.lower(c, folding)),
-    values: [],
-  });
+  if (dialect.lowerProbe === undefined) throw optionError(`measureFolding: the ${dialect.title} dialect has no lowerProbe (the statement that lists what its lower() changes): add one to the dialect to measure its folding.`);
+  const rows = await db.all<{ cp: number | string; l: string }>({ text: dialect.lowerProbe((c) => dialect.lower(c, folding)), values: [] });
   const engine = new Map<string, string>(rows.map((r) => [String.fromCodePoint(Number(r.cp)), r.l]));
   const candidates = new Set([...engine.keys(), ...lowerCasedByJavaScript()]);
   let best: MeasuredFolding | undefined;

@@ -1,5 +1,5 @@
 /** CREATE TABLE statements for the scheduling tables, per dialect, rendered from `tables.ts`. */
-import { SQL_DIALECTS, type SqlDialectName } from '../../../backends/sql/dialects.js';
+import { resolveDialect, SQL_DIALECTS, type SqlDialect, type SqlDialectName } from '../../../backends/sql/dialects.js';
 import { indexAdvice } from '../../../backends/sql/index-advice.js';
 import { schedulingSchema } from '../schema.js';
 import { schedulingSqlMapping } from './mapping.js';
@@ -14,8 +14,8 @@ import { SCHEDULING_TABLES, type TableSpec } from './tables.js';
  * // CREATE TABLE "note" ("id" TEXT NOT NULL, "body" TEXT, PRIMARY KEY ("id"));
  * ```
  */
-export function createTableSql(dialect: SqlDialectName, table: TableSpec): string {
-  const { quoteIdentifier: q, ddl } = SQL_DIALECTS[dialect];
+export function createTableSql(dialect: SqlDialect | SqlDialectName, table: TableSpec): string {
+  const { quoteIdentifier: q, ddl } = resolveDialect(dialect);
   const columns = table.columns.map((c) => {
     const parts = [q(c.name), ddl.types[c.type]];
     const primary = table.primaryKey.includes(c.name);
@@ -35,7 +35,8 @@ export function createTableSql(dialect: SqlDialectName, table: TableSpec): strin
   return statements.join('\n');
 }
 
-function script(dialect: SqlDialectName): string {
+/** The whole script of {@link schedulingDdl} for any dialect, built-in or your own. */
+export function schedulingScript(dialect: SqlDialect): string {
   const tables = SCHEDULING_TABLES.map((t) => createTableSql(dialect, t)).join('\n\n');
   return `${tables}\n\n${schedulingIndexes(dialect).join('\n')}`;
 }
@@ -49,7 +50,7 @@ function script(dialect: SqlDialectName): string {
  * schedulingIndexes('sqlite')[0]; // 'CREATE INDEX IF NOT EXISTS "scheduling_request_appointment_type_id_idx" …'
  * ```
  */
-export function schedulingIndexes(dialect: SqlDialectName): string[] {
+export function schedulingIndexes(dialect: SqlDialect | SqlDialectName): string[] {
   return indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping });
 }
 
@@ -73,7 +74,7 @@ function lazyScripts(): { readonly [D in SqlDialectName]: string } {
   const written: Partial<Record<SqlDialectName, string>> = {};
   const scripts = {} as { [D in SqlDialectName]: string };
   for (const dialect of Object.keys(SQL_DIALECTS) as SqlDialectName[]) {
-    Object.defineProperty(scripts, dialect, { enumerable: true, get: () => (written[dialect] ??= script(dialect)) });
+    Object.defineProperty(scripts, dialect, { enumerable: true, get: () => (written[dialect] ??= schedulingScript(SQL_DIALECTS[dialect])) });
   }
   return Object.freeze(scripts);
 }
@@ -82,8 +83,8 @@ function lazyScripts(): { readonly [D in SqlDialectName]: string } {
  * DROP statements for every scheduling table, children first, in the dialect's quoting; safe
  * when the tables do not exist.
  */
-export function dropSchedulingTablesScript(dialect: SqlDialectName): string {
-  const q = SQL_DIALECTS[dialect].quoteIdentifier;
+export function dropSchedulingTablesScript(dialect: SqlDialect | SqlDialectName): string {
+  const q = resolveDialect(dialect).quoteIdentifier;
   return [...SCHEDULING_TABLES]
     .reverse()
     .map((t) => `DROP TABLE IF EXISTS ${q(t.name)};`)

@@ -3,8 +3,8 @@
  * them (the loader's inverse), some by id, or a list page's (the select list and row reader a
  * list store takes).
  */
-import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
-import { resolveDialect, type SqlDialect } from '../../../backends/sql/dialects.js';
+import { asSqlDatabase, type AnySqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
+import type { SqlDialect } from '../../../backends/sql/dialects.js';
 import { optionError } from '../../../errors/tql-error.js';
 import type { SqlRecordReader } from '../../../http/sql-store.js';
 import type { SchedulingData } from '../generate.js';
@@ -131,9 +131,9 @@ export function schedulingRecordReader<E extends SchedulingEntityName>(entity: E
 }
 
 /** The records of `entity` (those with `ids`, if given), in primary-key order: one statement. */
-async function readEntity<E extends SchedulingEntityName>(db: SqlDatabase, entity: E, ids?: readonly string[]): Promise<SchedulingRecords[E][]> {
+async function readEntity<E extends SchedulingEntityName>(db: AnySqlDatabase, entity: E, ids?: readonly string[]): Promise<SchedulingRecords[E][]> {
   if (ids?.length === 0) return [];
-  const dialect = resolveDialect(db.dialect);
+  const dialect = db.sqlDialect;
   const reader = READERS[entity];
   const from = dialect.quoteIdentifier(reader.table.name);
   const id = `${from}.${dialect.quoteIdentifier('id')}`;
@@ -153,7 +153,7 @@ async function readEntity<E extends SchedulingEntityName>(db: SqlDatabase, entit
  * // [{ id: 'sreq_1', object: 'scheduling_request', …, associated_entities: […], resources: […], … }]
  * ```
  */
-export function readRecordsById<E extends SchedulingEntityName>(db: SqlDatabase, entity: E, ids: readonly string[]): Promise<SchedulingRecords[E][]> {
+export function readRecordsById<E extends SchedulingEntityName>(db: AnySqlDatabase, entity: E, ids: readonly string[]): Promise<SchedulingRecords[E][]> {
   return readEntity(db, entity, ids);
 }
 
@@ -172,7 +172,7 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  * const back = await readSchedulingData(db); // back.agents deep-equals data.agents sorted by id
  * ```
  */
-export async function readSchedulingData(driver: SqlDriver | SqlDatabase): Promise<SchedulingData> {
+export async function readSchedulingData(driver: SqlDriver | AnySqlDatabase): Promise<SchedulingData> {
   const db = asSqlDatabase(driver);
   // Sorted here too: PostgreSQL may order text by a locale, not by code units.
   // One statement after another: node-postgres deprecates queueing queries on a client.
