@@ -6,7 +6,7 @@
  * @module tql/drizzle
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CaseFolding, SqlDialectName } from '../backends/sql/dialects.js';
+import type { CaseFolding, SqlDialect, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import { optionError } from '../errors/tql-error.js';
@@ -18,8 +18,8 @@ export { schemaFromDrizzle, type DerivationNote, type DrizzleSchema, type Drizzl
 /** Options of {@link tqlWhere}: where the entity lives, which SQL dialect to write, how LIKE folds case. */
 export interface DrizzleWhereOptions {
   readonly mapping: SqlMapping;
-  /** The engine of the Drizzle database: `postgres` (also PGlite), `mysql` (MySQL and MariaDB, drizzle-orm/mysql2) or `sqlite`. */
-  readonly dialect: SqlDialectName;
+  /** The engine of the Drizzle database: `postgres` (also PGlite), `mysql` (MySQL and MariaDB, drizzle-orm/mysql2), `sqlite`, or a dialect object of your own. */
+  readonly dialect: SqlDialectName | SqlDialect;
   /** See `CompileSqlOptions.caseFolding`. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;
   /** See `CompileSqlOptions.now`. Default: the real clock. */

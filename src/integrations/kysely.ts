@@ -6,7 +6,7 @@
  * @module tql/kysely
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { CaseFolding, SqlDialectName } from '../backends/sql/dialects.js';
+import type { CaseFolding, SqlDialect, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import type { Clock } from '../validate/relative-time.js';
@@ -18,9 +18,10 @@ export interface TqlWhereOptions {
    * Which SQL engine the Kysely instance talks to. Between PostgreSQL and SQLite it matters only
    * for `caseFolding: 'unicode'` (`COLLATE "und-x-icu"` on PostgreSQL, `tql_lower` on SQLite);
    * with Kysely's `MysqlDialect` it must be `mysql` (backtick identifiers, exact comparisons
-   * under the case-insensitive default collations, LIKE's `!` escape). Default `postgres`.
+   * under the case-insensitive default collations, LIKE's `!` escape). A dialect object of your
+   * own is written the same way. Default `postgres`.
    */
-  readonly dialect?: SqlDialectName | undefined;
+  readonly dialect?: SqlDialectName | SqlDialect | undefined;
   /** See `CompileSqlOptions.caseFolding`. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;
   /** See `CompileSqlOptions.now`. Default: the real clock. */
