@@ -7,27 +7,37 @@ import type { Operator } from '../ast/nodes.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import type { Condition } from '../validate/validated-query.js';
+import { LANGUAGE_RULES as RULE_NAMES, type LanguageRule as RuleNumber } from '../backends/contract/suite.js';
 
-/** A numbered rule of docs/language.md, "What a filter matches". */
+/** A numbered rule of docs/language.md, "What a filter matches": its number, its name there, and what it says. */
 export interface LanguageRule {
-  readonly rule: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  readonly rule: RuleNumber;
+  /** The rule's name on the page: `Missing values`. */
+  readonly name: string;
+  /** What the rule says, in a line. */
   readonly title: string;
 }
 
-/** The rules, by number, as docs/language.md titles them. */
-export const LANGUAGE_RULES = {
-  1: { rule: 1, title: 'two-valued: a record matches or it does not' },
-  2: { rule: 2, title: 'complements: NOT_EQ, NOT_LIKE, NOT_IN and NOT ( … ) match exactly what the positive form does not, missing values included' },
-  3: { rule: 3, title: 'missing values never equal, contain, order against or belong to anything; only EQ null matches them' },
-  4: { rule: 4, title: 'LIKE, STARTS_WITH and ENDS_WITH are case-insensitive "contains", prefix and suffix tests in which every character is literal' },
-  5: { rule: 5, title: 'EQ and IN on text are exact and case-sensitive' },
-  6: { rule: 6, title: 'timestamps compare as whole seconds, floored; numbers as doubles; integer ids as numbers, uuids whatever their case' },
-  7: { rule: 7, title: 'collections: "some element" matches, NOT_* when none does' },
-  8: { rule: 8, title: 'variants: the field read depends on the record’s tag; an unlisted tag has no value' },
-} as const satisfies { readonly [N in LanguageRule['rule']]: LanguageRule & { readonly rule: N } };
+/** What each rule says; keyed by the contract's rule numbers, so a new rule is stated here or nothing compiles. */
+const STATEMENTS: { readonly [N in RuleNumber]: string } = {
+  1: 'two-valued: a record matches or it does not',
+  2: 'complements: NOT_EQ, NOT_LIKE and NOT_IN match exactly what the positive form does not, missing values included',
+  3: 'missing values never equal, contain, order against or belong to anything; only EQ null matches them',
+  4: 'LIKE, STARTS_WITH and ENDS_WITH are case-insensitive "contains", prefix and suffix tests in which every character is literal',
+  5: 'EQ and IN on text are exact and case-sensitive',
+  6: 'timestamps compare as whole seconds, floored; numbers as doubles; integer ids as numbers, uuids whatever their case',
+  7: 'collections: "some element" matches, NOT_* when none does',
+  8: 'variants: the field read depends on the record’s tag; an unlisted tag has no value',
+  9: 'NOT groups: NOT ( … ) matches exactly the records the group does not, missing values included',
+};
+
+/** The rules, by number, with the names the contract suite's cases use and what each says. */
+export const LANGUAGE_RULES = Object.fromEntries(
+  (Object.keys(STATEMENTS) as unknown as RuleNumber[]).map((n) => [n, { rule: Number(n) as RuleNumber, name: RULE_NAMES[n], title: STATEMENTS[n] }]),
+) as { readonly [N in RuleNumber]: LanguageRule & { readonly rule: N } };
 
 /** The rules each operator rests on, whatever the attribute. */
-const BY_OPERATOR: { readonly [Op in Operator]: readonly LanguageRule['rule'][] } = {
+const BY_OPERATOR: { readonly [Op in Operator]: readonly RuleNumber[] } = {
   EQ: [5],
   NOT_EQ: [2, 5, 3],
   LT: [3],
@@ -43,7 +53,7 @@ const BY_OPERATOR: { readonly [Op in Operator]: readonly LanguageRule['rule'][] 
 };
 
 /** Types whose values compare by rule 6 rather than as text. */
-const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly LanguageRule['rule'][] } = {
+const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly RuleNumber[] } = {
   String: () => [],
   ID: (a) => (a.id?.kind === 'integer' || a.id?.kind === 'uuid' ? [6] : []),
   Timestamp: () => [6],
@@ -60,7 +70,7 @@ const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly Langu
  * ```
  */
 export function comparisonRules(operator: Operator, attribute: Attribute, value: unknown): LanguageRule[] {
-  const numbers: LanguageRule['rule'][] = [];
+  const numbers: RuleNumber[] = [];
   if (value === null) numbers.push(3);
   if (attribute.source.kind === 'element') numbers.push(7);
   if (attribute.source.kind === 'variant') numbers.push(8);
@@ -80,7 +90,7 @@ function comparisons(condition: Condition, negated: boolean, out: { c: Condition
 }
 
 /**
- * The rules a query rests on: its comparisons', rules 2 and 3 under a `NOT ( … )`, and rule 1 when
+ * The rules a query rests on: its comparisons', rules 2, 3 and 9 under a `NOT ( … )`, and rule 1 when
  * AND / OR combine comparisons that can read a missing value.
  *
  * @example
@@ -91,14 +101,11 @@ function comparisons(condition: Condition, negated: boolean, out: { c: Condition
 export function queryRules(condition: Condition): LanguageRule[] {
   const found: { c: Condition & { kind: 'Comparison' }; negated: boolean }[] = [];
   comparisons(condition, false, found);
-  const numbers = new Set<LanguageRule['rule']>();
+  const numbers = new Set<RuleNumber>();
   for (const { c, negated } of found) {
     for (const r of comparisonRules(c.operator, c.attribute, c.value)) numbers.add(r.rule);
-    // Under NOT ( … ), a record without the value must match: rules 2 and 3 together.
-    if (negated) {
-      numbers.add(2);
-      numbers.add(3);
-    }
+    // Under NOT ( … ), a record without the value must match: rules 2, 3 and 9 together.
+    if (negated) for (const n of [2, 3, 9] as const) numbers.add(n);
   }
   if (found.length > 1 || found.some((f) => f.negated)) numbers.add(1);
   return [...numbers].map((n) => LANGUAGE_RULES[n]);
