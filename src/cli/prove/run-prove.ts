@@ -69,8 +69,10 @@ export async function prove(request: ProveRequest): Promise<Proof> {
     const entities: EntityProof[] = [];
     for (const entity of request.entities) {
       const common = { db, schema: request.schema, entity, mapping: request.mapping };
-      const types = request.columnTypes === 'database' ? await databaseTypes(db, sqlTarget(common).tables) : undefined;
-      const target = sqlTarget({ ...common, columnType: types?.columnType });
+      const plain = sqlTarget(common);
+      // The user's own column types, where asked for, on the tables the plain target would fill.
+      const types = request.columnTypes === 'database' ? await databaseTypes(db, plain.tables) : undefined;
+      const target = types === undefined ? plain : sqlTarget({ ...common, columnType: types.columnType });
       try {
         const report = await checkAgreement({ schema: request.schema, entity, load: target.load, run: target.run, runs: request.runs, seed: request.seed, path: request.path, declared });
         entities.push({ entity, report, databaseTypes: types?.copied() ?? [] });
