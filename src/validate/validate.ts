@@ -125,7 +125,9 @@ function validateTree(
   if (shapeError !== undefined) return shapeError;
   if (!parsed) {
     // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
-    const limitError = treeLimitError(query, resolveLimits(opts, 'validate'));
+    const limits = limitsOrError(opts);
+    if (limits instanceof TqlError) return limits;
+    const limitError = treeLimitError(query, limits);
     if (limitError !== undefined) return limitError;
   }
   const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile], timeZone, !plainValues);
@@ -142,6 +144,16 @@ function validateTree(
     return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
   return validatedQuery(entity, condition, query.text, v.fromNow);
+}
+
+/** The limits of `options`, or the error that says what is wrong with them, returned for {@link safeValidate}. */
+function limitsOrError(options: ValidateOptions): ReturnType<typeof resolveLimits> | TqlError {
+  try {
+    return resolveLimits(options, 'validate');
+  } catch (error) {
+    if (error instanceof TqlError) return error;
+    throw error;
+  }
 }
 
 /** The entity, profile and time zone a query is checked for, once the options are checked. */

@@ -6,7 +6,7 @@ import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { ATTRIBUTE_TYPES } from '../../src/schema/types.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { Condition } from '../../src/validate/validated-query.js';
-import { safeValidate } from '../../src/validate/validate.js';
+import { safeValidate, validate } from '../../src/validate/validate.js';
 import { parse } from '../../src/parser/parse.js';
 import type { Query } from '../../src/ast/nodes.js';
 import { tqlErrorOf } from '../support/tql-error.js';
@@ -304,5 +304,20 @@ describe('hand-built trees', () => {
     // With the predicate limit lifted: by default such a tree is refused (tree-limits.test.ts).
     const r = safeValidate(tree as unknown as Query, schedulingSchema, 'agent', { limits: { maxPredicates: Infinity } });
     expect(r.ok && r.value.condition.kind === 'And' && r.value.condition.operands.length).toBe(300_000);
+  });
+});
+
+describe('safeValidate returns what validate throws, bad options included', () => {
+  const tree = parse('agent.name EQ x');
+  test.for([
+    ['limits.maxPredicates -1', { limits: { maxPredicates: -1 } }],
+    ['limits 5', { limits: 5 }],
+    ['limits.maxDepth "x"', { limits: { maxDepth: 'x' } }],
+    ['profile "nope"', { profile: 'nope' }],
+    ['timeZone "Mars/Base"', { timeZone: 'Mars/Base' }],
+  ] as const)('%s', ([, options]) => {
+    const r = safeValidate(tree, schedulingSchema, 'agent', options as never);
+    expect(r.ok ? 'ok' : r.error.code).toBe('invalid_option');
+    expect(() => validate(tree, schedulingSchema, 'agent', options as never)).toThrow(r.ok ? 'nothing' : r.error.message);
   });
 });
