@@ -4,7 +4,7 @@
  * Mongo pattern and the SQL pattern to the definition, `lower(text)` starting or ending with
  * `lower(needle)`.
  */
-import { fc, test as prop } from '@fast-check/vitest';
+import { fc, test as prop } from '../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { affixMatcher } from '../../src/backends/memory/like.js';

@@ -2,7 +2,7 @@
  * Whatever the command line, `tql` ends with one of its documented exit codes and never throws;
  * with `--json`, its standard output is one JSON document.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { tql } from './capture.js';

@@ -1,6 +1,6 @@
 /** Whatever a client sends, a list endpoint answers 200 or 400 with a body: it never throws. */
 import type { IncomingMessage } from 'node:http';
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect } from 'vitest';
 import { createListEndpoint } from '../../src/http/list-endpoint.js';
 import { memoryListStore } from '../../src/http/memory-store.js';

@@ -2,7 +2,7 @@
  * The playground's logic without a browser: what it computes for an input is what the package's
  * own functions give, its address round-trips, and its JSON layout is still JSON.
  */
-import { fc, test as prop } from '@fast-check/vitest';
+import { fc, test as prop } from '../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';

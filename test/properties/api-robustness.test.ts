@@ -10,7 +10,7 @@
  * A failure prints fast-check's seed and path; re-run it with `{ seed, path }` in the test's
  * parameters.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect, it } from 'vitest';
 import { check, safeCheck } from '../../src/api/check.js';
 import { print } from '../../src/ast/print.js';

@@ -8,7 +8,7 @@
  *   parentheses after a separator, and the values of a Boolean or a closed set).
  */
 import { TEXT_OPERATORS } from '../../src/schema/operators.js';
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { expect } from 'vitest';
 import { safeCheck } from '../../src/api/check.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../src/models/scheduling/schema.js';

@@ -7,7 +7,7 @@
  * proxies, anywhere inside) get `invalid_option` from `defineSqlMapping`, `indexAdvice` and
  * `checkSqlMapping` whenever a throwing read ran, never what was thrown.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { checkSqlMapping } from '../../src/backends/sql/check-mapping.js';

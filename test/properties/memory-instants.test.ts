@@ -12,7 +12,7 @@
  *   invalid values;
  * - a uuid equals itself in any case of its hex digits.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';

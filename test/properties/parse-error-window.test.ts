@@ -3,7 +3,7 @@
  * the error must be exactly the one Ohm gives on the whole text, and the window must stay short
  * however long the text is, so that explaining an error costs about what accepting the text does.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect, it } from 'vitest';
 import { print } from '../../src/ast/print.js';
 import { isTqlError } from '../../src/errors/tql-error.js';

@@ -3,7 +3,7 @@
  * (`undefined`) or builds exactly Ohm's tree, spans included; and on valid queries it never
  * gives up, so Ohm only ever runs to explain an error.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { expect, it } from 'vitest';
 import type { Expr, Query, Value } from '../../src/ast/nodes.js';
 import { print } from '../../src/ast/print.js';

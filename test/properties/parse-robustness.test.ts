@@ -2,7 +2,7 @@
  * Whatever the text, `parse` returns a tree or throws a TqlError, never anything else; every
  * span it reports lies inside the text; and what it accepts prints and parses back unchanged.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { expect } from 'vitest';
 import type { Node, Query, Span } from '../../src/ast/nodes.js';
 import { print } from '../../src/ast/print.js';

@@ -2,7 +2,7 @@
  * The printer and the parser are inverse: printing any tree the node types allow and parsing
  * the text gives the same tree back (spans aside), in both styles and with any layout.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { expect } from 'vitest';
 import { print, type PrintStyle } from '../../src/ast/print.js';
 import { stripSpans } from '../../src/ast/strip-spans.js';

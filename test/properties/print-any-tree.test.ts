@@ -5,7 +5,7 @@
  * exactly those operands (spans aside), in both styles. And `print` of anything that is not a
  * tree throws a `TqlError`, never a `TypeError` or a stack overflow.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect, it } from 'vitest';
 import { group, not, predicate, query } from '../../src/ast/builders.js';
 import type { Expr } from '../../src/ast/nodes.js';

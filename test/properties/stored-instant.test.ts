@@ -10,7 +10,7 @@
  * - a wall-clock text is read in its zone as Intl's clocks show it: the earliest instant showing
  *   it, or in a spring-forward gap, the offset from before the change.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect } from 'vitest';
 import { secondsReader, storedSeconds, storedWholeSeconds, wholeSecondsReader } from '../../src/schema/stored-instant.js';
 import type { TimestampStorage } from '../../src/schema/types.js';

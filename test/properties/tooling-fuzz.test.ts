@@ -12,7 +12,7 @@
  * - over generated queries made to draw warnings, every fix put in place of its span gives a
  *   query `check` accepts, under the profile the query was checked with.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { check, safeCheck } from '../../src/api/check.js';
 import { text as textValue } from '../../src/ast/builders.js';

@@ -14,7 +14,7 @@
  */
 import { OPERATOR_FACTS } from '../../src/schema/operators.js';
 import { operandsOf } from '../support/condition-operands.js';
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { describe, expect, it } from 'vitest';
 import { check, safeCheck, type CheckOptions } from '../../src/api/check.js';
 import { and, group, predicate as predicateNode } from '../../src/ast/builders.js';

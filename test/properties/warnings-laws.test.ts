@@ -5,7 +5,7 @@
  * digit comparison never fires on a number written as its double prints.
  */
 import { operandsOf } from '../support/condition-operands.js';
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../support/property.js';
 import { expect } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';

@@ -1,5 +1,5 @@
 /** Deriving a tql schema from a JSON Schema or OpenAPI document: each property as the table in from-json-schema.ts says. */
-import { fc, test as property } from '@fast-check/vitest';
+import { fc, test as property } from '../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { defineSchema } from '../../src/schema/define-schema.js';

@@ -2,7 +2,7 @@
  * Relative time (`now`, `now-7d`, `now+90m`): read by the validator as an offset, kept in the
  * checked (and cached) query, printed as written, resolved by each compile against its own clock.
  */
-import { fc, test as propertyTest } from '@fast-check/vitest';
+import { fc, test as propertyTest } from '../support/property.js';
 import Database from 'better-sqlite3';
 import { Query as MingoQuery } from 'mingo';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-import { fc, test as propTest } from '@fast-check/vitest';
+import { fc, test as propTest } from '../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { timestampSeconds } from '../../src/validate/timestamp.js';
 

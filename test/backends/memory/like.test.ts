@@ -4,7 +4,7 @@
  * nothing: the facts it rests on are checked over every code point, then every one-character
  * needle against every UTF-16 code unit, then random needles against hostile texts.
  */
-import { fc, test as propTest } from '@fast-check/vitest';
+import { fc, test as propTest } from '../../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { likeMatcher } from '../../../src/backends/memory/like.js';
 import { fieldPredicate } from '../../../src/backends/memory/sources.js';

@@ -6,7 +6,7 @@
  *   answer;
  * - every NOT_* operator is the exact complement of its positive operator, record by record.
  */
-import { fc, test as propTest } from '@fast-check/vitest';
+import { fc, test as propTest } from '../../support/property.js';
 import { describe, expect } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { compilePredicate } from '../../../src/backends/memory/index.js';

@@ -3,7 +3,7 @@
  * matches exactly where `toLowerCase` says the text contains the needle, except on the declared
  * Σ condition (`mongoFoldingDiffers`), where the answer is asserted to be the other one.
  */
-import { fc, test as prop } from '@fast-check/vitest';
+import { fc, test as prop } from '../../support/property.js';
 import { Query } from 'mingo';
 import { describe, expect, test } from 'vitest';
 import { afterPrefix, containsIgnoringCase } from '../../../src/backends/mongo/like-pattern.js';

@@ -5,7 +5,7 @@
  * the in-memory backend selects. SQLite is where a wrong column type answers silently (its
  * affinities turn the text '007' into the number 7), so acceptance is what must be earned.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../../support/property.js';
 import Database from 'better-sqlite3';
 import { afterAll, expect } from 'vitest';
 import { check } from '../../../src/api/check.js';

@@ -5,7 +5,7 @@
  * against it is the reference; every query is compiled twice, so the second compile reads what
  * the first one kept.
  */
-import { fc, test } from '@fast-check/vitest';
+import { fc, test } from '../../support/property.js';
 import { describe, expect } from 'vitest';
 import '../../support/fast-check-seed.js';
 import { check } from '../../../src/api/check.js';

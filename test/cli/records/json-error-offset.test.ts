@@ -1,5 +1,5 @@
 /** Where a JSON text first goes wrong: the line numbers of record-file errors rest on it. */
-import { fc, test as fcTest } from '@fast-check/vitest';
+import { fc, test as fcTest } from '../../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { jsonErrorOffset } from '../../../src/cli/records/json-error-offset.js';
 

@@ -2,7 +2,7 @@
  * The sample-data generator: deterministic, and every record has the shape and the invariants
  * of the API spec (section 2).
  */
-import { fc, test as propTest } from '@fast-check/vitest';
+import { fc, test as propTest } from '../../support/property.js';
 import { describe, expect, test } from 'vitest';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 import { generateSchedulingData, type GenerateOptions } from '../../../src/models/scheduling/generate.js';

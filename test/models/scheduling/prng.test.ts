@@ -1,5 +1,5 @@
 /** The seeded generator behind the sample data. */
-import { fc, test as propTest } from '@fast-check/vitest';
+import { fc, test as propTest } from '../../support/property.js';
 import { expect, test } from 'vitest';
 import { createRng } from '../../../src/models/scheduling/prng.js';
 
