@@ -20,6 +20,7 @@ import { fieldPredicate } from '../../../src/backends/memory/sources.js';
 import { INLINE_TESTS, testCall, valuePredicate, type ValueTest, type ValueTestKind } from '../../../src/backends/memory/value-test.js';
 import type { LikeMatcher } from '../../../src/backends/memory/like.js';
 import type { ComparisonPlan, Plan } from '../../../src/backends/memory/plan.js';
+import { referenceMatches } from './reference.js';
 
 const schema = defineSchema({
   entities: {
@@ -157,7 +158,14 @@ function comparisonsOf(plan: Plan): readonly ComparisonPlan[] {
   return plan.kind === 'Comparison' ? [plan] : plan.operands.map((o) => (o.kind === 'Comparison' ? o : expect.fail('a chain has comparisons only')));
 }
 
-describe('chains of field links answer as the guarded general path', () => {
+/**
+ * The records whose getter throws, which the guard refuses (a TqlError) when it reads that key:
+ * the reference interpreter models values, not hostile objects, so there the chain is held to
+ * the general path alone.
+ */
+const REFUSED = new Set(['that record with a getter that throws', 'own getter that throws']);
+
+describe('chains of field links answer as the guarded general path and the reference interpreter', () => {
   test.for(QUERIES)('%s', (text) => {
     const q = check(text, schema, 'thing');
     const plan = queryPlan(q);
@@ -167,7 +175,12 @@ describe('chains of field links answer as the guarded general path', () => {
     for (const c of comparisonsOf(plan)) {
       const key = (c.comparison.attribute.source as { field: string }).field;
       const value = Array.isArray(c.comparison.value) ? c.comparison.value[0] : c.comparison.value;
-      for (const [name, r] of records(key, value, SAMPLE)) expect([key, name, outcome(fast!, r)]).toEqual([key, name, outcome(general, r)]);
+      for (const [name, r] of records(key, value, SAMPLE)) {
+        const answer = outcome(fast!, r);
+        expect([key, name, answer]).toEqual([key, name, outcome(general, r)]);
+        // The chain and the general path share the field links: the reference shares no code.
+        if (!REFUSED.has(name)) expect([key, name, answer]).toEqual([key, name, referenceMatches(q.condition, r)]);
+      }
     }
   });
 
