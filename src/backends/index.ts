@@ -32,4 +32,4 @@ export { ATTRIBUTE_TYPES } from '../schema/types.js';
 export { isDefinedAttribute } from '../schema/define-schema.js';
 export { runContract, contractCaseOutcome, contractQuery, type ContractOptions, type ContractOutcome, type RunContractQuery } from './contract/run-contract.js';
 export { LANGUAGE_RULES, rulesOf, type ContractCapability, type ContractCase, type ContractRecord, type ContractSuite, type LanguageRule } from './contract/suite.js';
-export { BACKENDS, BUILT_IN_BACKENDS, backendRegistry, contractRun, type BackendContext, type BackendRegistry, type RegisteredBackend } from './registry.js';
+export { BACKENDS, BUILT_IN_BACKENDS, backendRegistry, contractOptions, contractRun, sqlBackend, type BackendContext, type BackendRegistry, type BackendRunContext, type Divergences, type RegisteredBackend } from './registry.js';

@@ -6,20 +6,41 @@
  * ones do ({@link contractRun}).
  */
 import { optionError } from '../errors/tql-error.js';
+import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
+import type { ContractOptions, RunContractQuery } from './contract/run-contract.js';
+import type { ContractCapability, ContractSuite } from './contract/suite.js';
+import { loadMingo } from './load-mingo.js';
 import { filterRecords } from './memory/compile-predicate.js';
 import { compileMongo } from './mongo/compile-mongo.js';
 import type { MongoFilter } from './mongo/filter.js';
 import { compileSql, type SqlStatement } from './sql/compile-sql.js';
-import { SQL_DIALECTS, type SqlDialectName } from './sql/dialects.js';
+import type { AnySqlDatabase } from './sql/database.js';
+import { entityMapping } from './sql/define-mapping.js';
+import { resolveDialect, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from './sql/dialects.js';
 import type { SqlMapping } from './sql/mapping.js';
-import type { RunContractQuery } from './contract/run-contract.js';
-import type { ContractSuite } from './contract/suite.js';
+import { recordsWhere } from './sql/temporary-tables.js';
 
-/** What a backend may need besides the query: a SQL backend needs the tables of a mapping. */
+/**
+ * What a backend may need besides the query: a SQL backend compiles against the tables of a
+ * mapping, with a case folding, and runs on a database.
+ */
 export interface BackendContext {
   readonly sqlMapping?: SqlMapping | undefined;
+  /** Where a SQL backend runs: a database of its dialect (`sqlDatabase(driver, { dialect })`), one connection. */
+  readonly sqlDatabase?: AnySqlDatabase | undefined;
+  /** As in `compileSql`; `unicode` on better-sqlite3 needs `registerTqlFunctions(db)`. */
+  readonly caseFolding?: CaseFolding | undefined;
 }
+
+/** What a backend's run is given: the context, and the schema and entity the records are of. */
+export interface BackendRunContext extends BackendContext {
+  readonly schema: Schema;
+  readonly entity: string;
+}
+
+/** Capabilities a backend declares it lacks, each with the reason as its docs say it. */
+export type Divergences = { readonly [C in ContractCapability]?: string };
 
 /** A backend as the registry holds it. */
 export interface RegisteredBackend<Compiled = unknown> {
@@ -32,10 +53,16 @@ export interface RegisteredBackend<Compiled = unknown> {
   /** The compiled form as text, for a terminal, a page or the docs. */
   readonly show: (compiled: Compiled) => string;
   /**
-   * The records among `records` the compiled query selects, in their order; absent for a
-   * backend that runs only in a database (SQL: load the records into one and run the statement).
+   * The records among `records` (of `context.entity`) the compiled query selects, in their
+   * order; absent for a backend that cannot run here. A SQL backend runs on `context.sqlDatabase`;
+   * the memory and Mongo backends need no context.
    */
-  readonly run?: (compiled: Compiled, records: readonly object[]) => Promise<readonly object[]>;
+  readonly run?: (compiled: Compiled, records: readonly object[], context?: BackendRunContext) => Promise<readonly object[]>;
+  /**
+   * What the backend cannot do exactly, declared: the contract reports the cases that need it
+   * as skipped with the reason (see {@link contractOptions}); every other case runs.
+   */
+  readonly divergences?: Divergences;
 }
 
 /** A table of backends by name. */
@@ -84,20 +111,63 @@ const memory: RegisteredBackend<ValidatedQuery> = {
   run: async (query, records) => filterRecords(query, records),
 };
 
-/** The backend of one SQL dialect: compiles against the context's mapping. */
-function sqlBackend(dialect: SqlDialectName): RegisteredBackend<SqlStatement> {
+/** The mapping of the context, or an error saying to pass one. */
+function mappingOf(dialect: SqlDialect, { sqlMapping }: BackendContext): SqlMapping {
+  if (sqlMapping === undefined) throw optionError(`The ${dialect.title} backend needs a SQL mapping: pass { sqlMapping } in the context.`);
+  return sqlMapping;
+}
+
+/** The database of the context, or an error saying to pass one of the dialect. */
+function databaseOf(dialect: SqlDialect, context: BackendContext | undefined): AnySqlDatabase {
+  const sqlDatabase = context?.sqlDatabase;
+  const pass = `pass { sqlDatabase: sqlDatabase(driver, { dialect }) } in the context, with the ${dialect.name} dialect object`;
+  if (sqlDatabase === undefined) throw optionError(`The ${dialect.title} backend runs on a database: ${pass}.`);
+  if (sqlDatabase.sqlDialect.name !== dialect.name) throw optionError(`The ${dialect.title} backend runs on a database of its dialect, not of ${sqlDatabase.sqlDialect.name}: ${pass}.`);
+  return sqlDatabase;
+}
+
+/**
+ * The backend of a SQL dialect, built-in or your own, named `sql:<dialect.name>`. It compiles
+ * against the context's `sqlMapping` (with its `caseFolding`) and runs on the context's
+ * `sqlDatabase`: the records go into temporary tables of the mapping's shape, which only that
+ * connection sees and which are dropped after the statement ran. Records hold their id in `id`.
+ * `divergences` are what the dialect declares it cannot do exactly.
+ *
+ * @example
+ * ```ts
+ * import { sqlite } from 'tql/sql';
+ * const registry = BACKENDS.with(sqlBackend({ ...sqlite, name: 'my-sqlite', title: 'My SQLite' }));
+ * registry.get('sql:my-sqlite').title; // → 'My SQLite'
+ * ```
+ */
+export function sqlBackend(dialect: SqlDialect, divergences?: Divergences): RegisteredBackend<SqlStatement> {
+  const checked = resolveDialect(dialect);
+  const name = `sql:${checked.name}`;
   return {
-    name: `sql:${dialect}`,
-    title: SQL_DIALECTS[dialect].title,
-    compile: (query, { sqlMapping }) => {
-      if (sqlMapping === undefined) throw optionError(`The ${SQL_DIALECTS[dialect].title} backend needs a SQL mapping: pass { sqlMapping } in the context.`);
-      return compileSql(query, { dialect, mapping: sqlMapping });
-    },
+    name,
+    title: checked.title,
+    compile: (query, context) => compileSql(query, { dialect: checked, mapping: mappingOf(checked, context), caseFolding: context.caseFolding }),
     show: (statement) => `${statement.text}\n-- values: ${JSON.stringify(statement.values)}`,
+    run: async (where, records, context) => {
+      const db = databaseOf(checked, context);
+      // databaseOf refused a run without a context.
+      const { schema, entity } = context!;
+      return recordsWhere(db, { schema, entity, mapping: entityMapping(mappingOf(checked, context!), entity), key: 'id', who: name }, records, where);
+    },
+    ...(divergences === undefined ? {} : { divergences }),
   };
 }
 
-const MINGO: string = 'mingo';
+/**
+ * Why each built-in dialect's own folding (`caseFolding: 'database'`) may answer LIKE otherwise
+ * than JavaScript: docs/backends-sql.md, "Case folding", has the exact conditions.
+ */
+const DATABASE_FOLDING: { readonly [D in SqlDialectName]: string } = {
+  postgres: "lower() folds by the database's collation, as JavaScript under ICU only (docs/backends-sql.md, 'Case folding')",
+  sqlite: "SQLite's LIKE folds ASCII letters only (docs/backends-sql.md, 'Case folding')",
+  mysql: "LOWER() folds by the collation's own case table (docs/backends-sql.md, 'Case folding')",
+  duckdb: "lower() folds per character: İ→i, no final sigma (docs/backends-sql.md, 'Case folding')",
+};
 
 const mongo: RegisteredBackend<MongoFilter> = {
   name: 'mongo',
@@ -105,11 +175,8 @@ const mongo: RegisteredBackend<MongoFilter> = {
   compile: (query) => compileMongo(query),
   show: (filter) => JSON.stringify(filter),
   run: async (filter, records) => {
-    // mingo is an optional peer dependency, loaded on the first run only; named by a variable so
-    // that a bundle of the registry (the playground's, which never runs Mongo) does not take it in.
-    const mingo = (await import(MINGO).catch(() => undefined)) as typeof import('mingo') | undefined;
-    if (mingo === undefined) throw optionError('Running Mongo filters in this process needs mingo: npm install mingo.');
-    const query = new mingo.Query(filter as Record<string, unknown>, { scriptEnabled: false });
+    const { Query } = await loadMingo('The mongo backend');
+    const query = new Query(filter as Record<string, unknown>, { scriptEnabled: false });
     return records.filter((r) => query.test(r as Record<string, unknown>));
   },
 };
@@ -132,7 +199,9 @@ export const BUILT_IN_BACKENDS: {
   readonly mongo: RegisteredBackend<MongoFilter>;
 } = {
   memory,
-  sql: Object.fromEntries((Object.keys(SQL_DIALECTS) as SqlDialectName[]).map((d) => [d, sqlBackend(d)])) as { readonly [D in SqlDialectName]: RegisteredBackend<SqlStatement> },
+  sql: Object.fromEntries(
+    (Object.keys(SQL_DIALECTS) as SqlDialectName[]).map((d) => [d, sqlBackend(SQL_DIALECTS[d], { 'unicode-case-folding': DATABASE_FOLDING[d] })]),
+  ) as { readonly [D in SqlDialectName]: RegisteredBackend<SqlStatement> },
   mongo,
 };
 
@@ -154,6 +223,7 @@ export const BACKENDS: BackendRegistry = backendRegistry([
 /**
  * How the contract suite runs on a backend of the registry: compile, then run on the suite's
  * records of the entity; the ids of those selected. Undefined for a backend without `run`.
+ * Pass {@link contractOptions} to `runContract` with it, so declared divergences are reported.
  *
  * @example
  * ```ts
@@ -167,7 +237,27 @@ export function contractRun<E extends string, C>(backend: RegisteredBackend<C>, 
   const run = backend.run;
   if (run === undefined) return undefined;
   return async (query, entity) => {
-    const selected = await run(backend.compile(query, context), suite.data[entity]);
+    const selected = await run(backend.compile(query, context), suite.data[entity], { ...context, schema: suite.schema, entity });
     return selected.map((r) => (r as { readonly id: string }).id);
   };
+}
+
+/** Whether the context gives a backend a capability it declares it lacks (SQL: `caseFolding: 'unicode'` folds as JavaScript). */
+const GRANTED_BY: { readonly [C in ContractCapability]: (context: BackendContext) => boolean } = {
+  'unicode-case-folding': (context) => context.caseFolding === 'unicode',
+};
+
+/**
+ * The options `runContract` takes for a backend of the registry in `context`: the divergences it
+ * declares, but those the context makes up for.
+ *
+ * @example
+ * ```ts
+ * contractOptions(BACKENDS.get('sql:sqlite')).divergences; // → { 'unicode-case-folding': "SQLite's LIKE folds ASCII letters only (docs/backends-sql.md, 'Case folding')" }
+ * contractOptions(BACKENDS.get('sql:sqlite'), { caseFolding: 'unicode' }).divergences; // → {}
+ * ```
+ */
+export function contractOptions(backend: RegisteredBackend, context: BackendContext = {}): ContractOptions {
+  const declared = Object.entries(backend.divergences ?? {}) as [ContractCapability, string][];
+  return { divergences: Object.fromEntries(declared.filter(([capability]) => !GRANTED_BY[capability](context))) };
 }

@@ -14,9 +14,9 @@
  * {@link mingoCollection}), a page is one round trip: the first with `find`, a page after a
  * cursor with one aggregation that looks the cursor up and the page and the link back with it.
  */
-import type { Aggregator, Query } from 'mingo';
+import type { Query } from 'mingo';
 import { readOptions } from '../errors/read-options.js';
-import { optionError } from '../errors/tql-error.js';
+import { loadMingo } from '../backends/load-mingo.js';
 import { compileMongo, mongoScope } from '../backends/mongo/compile-mongo.js';
 import type { Scope } from '../backends/scope.js';
 import type { TimestampStorageDefinition } from '../schema/types.js';
@@ -194,7 +194,7 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
     aggregate(pipeline) {
       return {
         async toArray() {
-          const { Aggregator } = await loadMingo();
+          const { Aggregator } = await loadMingo('mingoCollection');
           const resolve = (name: string) => (name === MINGO_COLLECTION ? [...records] : undefined);
           return new Aggregator(pipeline, { scriptEnabled: false, collectionResolver: resolve as never }).run([...records]);
         },
@@ -203,7 +203,7 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
     find(filter, options = {}) {
       return {
         async toArray() {
-          const { Query } = await loadMingo();
+          const { Query } = await loadMingo('mingoCollection');
           let cursor = new Query<MongoListFilter>(filter, { scriptEnabled: false }).find<T>(records, options.projection as Parameters<Query<MongoListFilter>['find']>[1]);
           if (options.sort !== undefined) cursor = cursor.sort({ ...options.sort });
           if (options.limit !== undefined) cursor = cursor.limit(options.limit);
@@ -214,14 +214,3 @@ export function mingoCollection<T extends object>(records: readonly T[]): MongoF
   };
 }
 
-/**
- * mingo, loaded on the first find: it is an optional peer, and `tql/http` must load without it
- * for the memory and SQL stores.
- */
-async function loadMingo(): Promise<{ Query: typeof Query; Aggregator: typeof Aggregator }> {
-  try {
-    return await import('mingo');
-  } catch {
-    throw optionError('mingoCollection runs MongoDB filters with mingo, an optional peer dependency of tql: install it (npm install mingo).');
-  }
-}

@@ -32,7 +32,7 @@ export { AgreementError, assertAgreement, formatReport } from './assert-agreemen
 export { attributeTexts, explainedIds, type DeclaredDivergence } from './declared.js';
 export { LANGUAGE_RULES, comparisonRules, queryRules, type LanguageRule } from './rules.js';
 export { sqlTarget, type SqlTarget, type SqlTargetOptions } from './sql-target.js';
-export type { ColumnTypeChoice } from './sql-tables.js';
+export type { ColumnTypeChoice } from '../backends/sql/table-plan.js';
 export { mongoTarget, type MongoScratchCollection, type MongoTargetOptions } from './mongo-target.js';
 export { checkIdempotenceLaw, complementLaw, normalizationStabilityLaw, roundTripLaw, type ComplementPair, type LawOptions } from './laws.js';
 export { HOSTILE_TEXTS, arbHostileText, arbNeedle } from './value-pools.js';

@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, AttributeType, Schema } from '../schema/types.js';
 import { queryArbitrary } from './query-arbitrary.js';
-import { entityOf } from './record-shape.js';
+import { entityOf } from '../backends/sql/record-shape.js';
 
 /** An invalid text and the defect put in it. */
 export interface InvalidQuery {

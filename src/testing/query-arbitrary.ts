@@ -21,7 +21,7 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 import { readOptions } from '../errors/read-options.js';
 import { readTestingOptions } from './options.js';
 import { predicateValues } from './query-values.js';
-import { entityOf } from './record-shape.js';
+import { entityOf } from '../backends/sql/record-shape.js';
 
 /** Options of {@link queryArbitrary}. */
 export interface QueryArbitraryOptions {

@@ -9,7 +9,7 @@
 import * as fc from 'fast-check';
 import type { Schema } from '../schema/types.js';
 import { readTestingOptions } from './options.js';
-import { recordShape, type ArrayField, type RecordShape } from './record-shape.js';
+import { recordShape, type ArrayField, type RecordShape } from '../backends/sql/record-shape.js';
 import { storedValue } from './stored-values.js';
 
 /** A generated record: its id in the key field, and any other fields. */

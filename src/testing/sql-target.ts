@@ -1,28 +1,28 @@
 /**
  * A differential target over an SQL database: temporary tables of the mapped shape (the names the
  * mapping gives, shadowing any table of that name for this connection only, so the caller's own
- * tables are never touched), generated records loaded into them, and queries run as `selectSql`
- * writes them.
+ * tables are never touched; temporary-tables.ts), generated records loaded into them, and each
+ * query's filter, as `compileSql` writes it, run on them.
  */
-import { asSqlDatabase, type SqlDatabase, type SqlDriver } from '../backends/sql/database.js';
+import { compileSql } from '../backends/sql/compile-sql.js';
+import { asSqlDatabase, type AnySqlDatabase, type SqlDriver } from '../backends/sql/database.js';
 import { defineSqlMapping } from '../backends/sql/define-mapping.js';
 import type { CaseFolding } from '../backends/sql/dialects.js';
 import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
-import { selectSql } from '../backends/sql/select-sql.js';
+import { recordShape } from '../backends/sql/record-shape.js';
+import type { ColumnTypeChoice } from '../backends/sql/table-plan.js';
+import { temporaryTables } from '../backends/sql/temporary-tables.js';
 import { readOptions } from '../errors/read-options.js';
 import { optionError } from '../errors/tql-error.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { AgreementTarget } from './check-agreement.js';
 import { readTestingOptions } from './options.js';
-import type { TestRecord } from './record-arbitrary.js';
-import { recordShape } from './record-shape.js';
-import { columnValues, createSql, planTables, valueSql, type ColumnTypeChoice, type PlannedTable } from './sql-tables.js';
 
 /** Options of {@link sqlTarget}. */
 export interface SqlTargetOptions {
-  /** A better-sqlite3 Database, a PGlite instance, a node-postgres Client (not a Pool: temporary tables live on one connection), a mysql2 Connection, a DuckDB connection, or a SqlDatabase. */
-  readonly db: SqlDriver | SqlDatabase;
+  /** A better-sqlite3 Database, a PGlite instance, a node-postgres Client (not a Pool: temporary tables live on one connection), a mysql2 Connection, a DuckDB connection, or a SqlDatabase of any dialect. */
+  readonly db: SqlDriver | AnySqlDatabase;
   readonly schema: Schema;
   readonly entity: string;
   /** Your mapping; default: a table `tql_check_<entity>` keyed by `id`, one `tql_check_<entity>_<array>` per collection. */
@@ -52,7 +52,7 @@ function defaultMapping(schema: Schema, entity: string, key: string): SqlMapping
 
 /**
  * A target for {@link checkAgreement} over `db`: `load` fills temporary tables of the entity's
- * mapped shape, `run` answers with `selectSql`. Records are stored as the schema says the
+ * mapped shape, `run` answers with the keys the query's filter selects there. Records are stored as the schema says the
  * columns hold them; a value that is no value of the attribute's type is stored as NULL.
  *
  * @example
@@ -70,42 +70,11 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   const mapping = defineSqlMapping(schema!, givenMapping ?? defaultMapping(schema!, entity!, key));
   const entry = (mapping as Record<string, SqlEntityMapping>)[entity!];
   if (entry === undefined) throw optionError(`sqlTarget: the mapping has no entry for ${entity}.`);
-  const tables = planTables(recordShape(schema!, entity!, key), entry);
-  const dialect = db.sqlDialect;
-  const q = dialect.quoteIdentifier;
-  // Temporary tables named by their schema, so statements never reach another table.
-  const temp = dialect.ddl.temporarySchema;
-  const qualified = (t: PlannedTable) => (temp === undefined ? q(t.name) : `${temp}.${q(t.name)}`);
-  let created = false;
-
-  const create = async () => {
-    for (const t of tables) await db.exec(`${createSql(t, db.dialect, true, columnType, t.name === entry.table ? entry.key : undefined)};`);
-    created = true;
-  };
-
-  const insert = async (t: PlannedTable, records: readonly TestRecord[]) => {
-    const rows = columnValues(t, records, db.dialect);
-    if (rows.length === 0) return;
-    const values: unknown[] = [];
-    const tuples = rows.map((row) => `(${row.map((v, i) => (values.push(v), valueSql(t.columns[i]!.kind, dialect.placeholder(values.length), dialect))).join(', ')})`);
-    await db.all({ text: `INSERT INTO ${qualified(t)} (${t.columns.map((c) => q(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values });
-  };
-
+  const tables = temporaryTables(db, { schema: schema!, entity: entity!, mapping: entry, key, columnType, who: 'sqlTarget' });
   return {
-    tables: tables.map((t) => t.name),
-    async load(records) {
-      if (!created) await create();
-      for (const t of [...tables].reverse()) await db.all({ text: `DELETE FROM ${qualified(t)}`, values: [] });
-      for (const t of tables) await insert(t, records);
-    },
-    async run(query: ValidatedQuery) {
-      const rows = await db.all<Record<string, unknown>>(selectSql(query, { dialect: db.dialect, mapping, caseFolding }));
-      return rows.map((r) => r[entry.key]);
-    },
-    async drop() {
-      if (!created) return;
-      for (const t of [...tables].reverse()) await db.exec(`${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)};`);
-      created = false;
-    },
+    tables: tables.tables,
+    load: (records) => tables.load(records),
+    run: (query: ValidatedQuery) => tables.keysWhere(compileSql(query, { dialect: db.sqlDialect, mapping, caseFolding })),
+    drop: () => tables.drop(),
   };
 }

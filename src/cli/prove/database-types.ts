@@ -6,7 +6,7 @@
  */
 import { readCatalog, type Catalog, type ColumnKind } from '../../backends/sql/catalog.js';
 import type { SqlDatabase } from '../../backends/sql/database.js';
-import type { ColumnTypeChoice } from '../../testing/sql-tables.js';
+import type { ColumnTypeChoice } from '../../backends/sql/table-plan.js';
 
 /**
  * Catalog kinds whose declared type the temporary tables keep. Whole-number columns keep tql's

@@ -1,11 +1,11 @@
 /**
  * The shape of an entity's records, read from its schema: the top-level fields its attributes
  * read (with the attributes that read each), the tag fields of its variants, and the arrays its
- * collection attributes look into. The record arbitrary fills this shape, and the SQL target
- * makes its tables from it, so both agree on where every value lives.
+ * collection attributes look into. The record arbitrary of `tql/testing` fills this shape, and
+ * temporary tables (temporary-tables.ts) are made from it, so both agree on where every value lives.
  */
-import { optionError } from '../errors/tql-error.js';
-import type { Attribute, Entity, Schema } from '../schema/types.js';
+import { optionError } from '../../errors/tql-error.js';
+import type { Attribute, Entity, Schema } from '../../schema/types.js';
 
 /** A top-level field and the attributes that read it (several when variants share a field). */
 export interface ScalarField {

@@ -1,15 +1,15 @@
 /**
- * Tables of a mapped entity's shape, for loading generated records into a database: the entity's
+ * Tables of a mapped entity's shape, for loading records into a database: the entity's
  * table (its key, the fields its attributes read, the tags of its variants) and one table per
  * collection, each column typed for the attribute that reads it and the column storage the
  * mapping declares (docs/backends-sql.md, Column storage). Each record value becomes the column's
  * value, or NULL where the record holds no value of the attribute's type (rules 3 and 6).
  */
-import { optionError } from '../errors/tql-error.js';
-import { resolveDialect, type DdlColumnKind, type SqlDialect, type SqlDialectName } from '../backends/sql/dialects.js';
-import { columnStorage } from '../backends/sql/column-storage.js';
-import type { SqlCollectionMapping, SqlEntityMapping } from '../backends/sql/mapping.js';
-import type { Attribute, AttributeType } from '../schema/types.js';
+import { optionError } from '../../errors/tql-error.js';
+import type { Attribute, AttributeType } from '../../schema/types.js';
+import { columnStorage } from './column-storage.js';
+import type { DdlColumnKind, SqlDialect } from './dialects.js';
+import type { SqlCollectionMapping, SqlEntityMapping } from './mapping.js';
 import type { RecordShape } from './record-shape.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,13 +50,13 @@ function own(o: unknown, k: string): unknown {
   return typeof o === 'object' && o !== null && !Array.isArray(o) && Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
 }
 
-/** The kind of column `attribute` needs for `field` under `mapping`. */
-function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string): DdlColumnKind {
-  return COLUMN_KINDS[attribute.type](attribute, mapping, field);
+/** The kind of column `attribute` needs for `field` under `mapping`; `who` names the caller in errors. */
+function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string, who: string): DdlColumnKind {
+  return COLUMN_KINDS[attribute.type](attribute, mapping, field, who);
 }
 
 /** The kind of column each type needs; keyed by type, so a new type does not compile until decided. */
-const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapping: SqlEntityMapping, field: string) => DdlColumnKind } = {
+const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapping: SqlEntityMapping, field: string, who: string) => DdlColumnKind } = {
   String: () => 'text',
   Boolean: () => 'boolean',
   Number: () => 'double',
@@ -64,38 +64,39 @@ const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapp
     if (attribute.id?.kind === 'integer') return 'integer';
     return attribute.id?.kind === 'uuid' && columnStorage(attribute, mapping, field).kind === 'uuid' ? 'uuid' : 'text';
   },
-  Timestamp: (attribute, mapping, field) => {
+  Timestamp: (attribute, mapping, field, who) => {
     const storage = columnStorage(attribute, mapping, field).kind;
     if (storage === 'unix_seconds' || storage === 'unix_milliseconds') return 'double';
     if (storage === 'iso_text') return 'text';
     if (storage === 'timestamptz') return 'timestamptz';
-    throw optionError(`sqlTarget cannot fill a ${storage} column (${attribute.path}) from generated records; map it as iso_text, timestamptz or Unix time.`);
+    throw optionError(`${who} cannot fill a ${storage} column (${attribute.path}) from records; map it as iso_text, timestamptz or Unix time.`);
   },
 };
 
 /** One kind for a column read by several attributes, or an error naming them. */
-function agreedKind(column: string, readers: readonly { attribute: Attribute; kind: DdlColumnKind }[]): { kind: DdlColumnKind; attribute: Attribute } {
+function agreedKind(column: string, readers: readonly { attribute: Attribute; kind: DdlColumnKind }[], who: string): { kind: DdlColumnKind; attribute: Attribute } {
   const kinds = new Set(readers.map((r) => r.kind));
   if (kinds.size > 1) {
-    throw optionError(`sqlTarget: column ${column} is read by ${readers.map((r) => r.attribute.path).join(', ')}, which need different column types (${[...kinds].join(', ')}); give each its own field.`);
+    throw optionError(`${who}: column ${column} is read by ${readers.map((r) => r.attribute.path).join(', ')}, which need different column types (${[...kinds].join(', ')}); give each its own field.`);
   }
   return { kind: readers[0]!.kind, attribute: readers[0]!.attribute };
 }
 
 /**
- * The tables of `shape` under `mapping`, in the order to create them (the entity's first).
+ * The tables of `shape` under `mapping`, in the order to create them (the entity's first); `who`
+ * names the caller in errors.
  *
  * @example
  * ```ts
- * planTables(recordShape(schedulingSchema, 'scheduling_request'), schedulingSqlMapping.scheduling_request).map((t) => t.name);
+ * planTables(recordShape(schedulingSchema, 'scheduling_request'), schedulingSqlMapping.scheduling_request, 'sqlTarget').map((t) => t.name);
  * // ['scheduling_request', 'associated_entity', 'request_resource']
  * ```
  */
-export function planTables(shape: RecordShape, mapping: SqlEntityMapping): PlannedTable[] {
+export function planTables(shape: RecordShape, mapping: SqlEntityMapping, who: string): PlannedTable[] {
   const column = (field: string) => (own(mapping.columns, field) as string | undefined) ?? field;
   const main: { field: string; column: PlannedColumn }[] = [{ field: shape.key, column: { name: mapping.key, kind: 'key', attribute: undefined } }];
   for (const { field, attributes } of shape.scalars) {
-    const { kind, attribute } = agreedKind(column(field), attributes.map((a) => ({ attribute: a, kind: kindFor(a, mapping, field) })));
+    const { kind, attribute } = agreedKind(column(field), attributes.map((a) => ({ attribute: a, kind: kindFor(a, mapping, field, who) })), who);
     main.push({ field, column: { name: column(field), kind, attribute } });
   }
   for (const { field } of shape.tags) main.push({ field, column: { name: column(field), kind: 'text', attribute: undefined } });
@@ -110,13 +111,13 @@ export function planTables(shape: RecordShape, mapping: SqlEntityMapping): Plann
   const byTable = new Map<string, { collection: SqlCollectionMapping; arrays: RecordShape['arrays'][number][] }>();
   for (const array of shape.arrays) {
     const collection = own(mapping.collections, array.field) as SqlCollectionMapping | undefined;
-    if (collection === undefined) throw optionError(`sqlTarget: the mapping of ${shape.entity.name} has no collection for the array ${array.field}; add collections.${array.field}.`);
+    if (collection === undefined) throw optionError(`${who}: the mapping of ${shape.entity.name} has no collection for the array ${array.field}; add collections.${array.field}.`);
     const entry = byTable.get(collection.table) ?? { collection, arrays: [] };
     entry.arrays.push(array);
     byTable.set(collection.table, entry);
   }
   const discriminatorOf = (array: string) => (own(mapping.collections, array) as SqlCollectionMapping).discriminator?.value ?? array;
-  for (const [name, { collection, arrays }] of byTable) tables.push(collectionTable(name, collection, arrays, shape.key, discriminatorOf));
+  for (const [name, { collection, arrays }] of byTable) tables.push(collectionTable(name, collection, arrays, shape.key, discriminatorOf, who));
   return tables;
 }
 
@@ -126,6 +127,7 @@ function collectionTable(
   arrays: RecordShape['arrays'][number][],
   key: string,
   arrayTag: (array: string) => string,
+  who: string,
 ): PlannedTable {
   const column = (field: string) => (own(collection.columns, field) as string | undefined) ?? field;
   const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }) };
@@ -134,7 +136,7 @@ function collectionTable(
   for (const array of arrays) {
     for (const reader of array.readers) {
       whereFields.add(reader.where.field);
-      fields.set(reader.value, [...(fields.get(reader.value) ?? []), { attribute: reader.attribute, kind: kindFor(reader.attribute, asEntity, reader.value) }]);
+      fields.set(reader.value, [...(fields.get(reader.value) ?? []), { attribute: reader.attribute, kind: kindFor(reader.attribute, asEntity, reader.value, who) }]);
     }
   }
   const columns: { read: (owner: object, element: unknown, array: string) => unknown; column: PlannedColumn }[] = [
@@ -144,7 +146,7 @@ function collectionTable(
   if (discriminator !== undefined) columns.push({ read: (_o, _e, array) => array, column: { name: discriminator.column, kind: 'text', attribute: undefined } });
   for (const field of whereFields) if (!fields.has(field)) columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind: 'text', attribute: undefined } });
   for (const [field, readers] of fields) {
-    const { kind, attribute } = agreedKind(`${name}.${column(field)}`, whereFields.has(field) ? [...readers, { attribute: readers[0]!.attribute, kind: 'text' }] : readers);
+    const { kind, attribute } = agreedKind(`${name}.${column(field)}`, whereFields.has(field) ? [...readers, { attribute: readers[0]!.attribute, kind: 'text' }] : readers, who);
     columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind, attribute } });
   }
   return {
@@ -160,29 +162,38 @@ function collectionTable(
   };
 }
 
+/** How {@link createSql} writes a table. */
+export interface CreateOptions {
+  /** The column whose values are the table's primary key, if any. */
+  readonly primaryKey: string | undefined;
+  /** A column type other than the dialect's, where the caller chooses one. */
+  readonly columnType: ColumnTypeChoice | undefined;
+  /** Who creates it, for errors: `sqlTarget`. */
+  readonly who: string;
+}
+
 /**
- * The DDL of `table`, temporary unless `temporary` is false, with each column's type.
+ * The DDL of a temporary `table` in `dialect`, with each column's type.
  *
  * @example
  * ```ts
- * createSql(table, 'sqlite', true, undefined, 'id'); // 'CREATE TEMPORARY TABLE "item" ("id" TEXT NOT NULL PRIMARY KEY, "label" TEXT)'
+ * createSql(table, sqlite, { primaryKey: 'id', columnType: undefined, who: 'sqlTarget' });
+ * // 'CREATE TEMPORARY TABLE "item" ("id" TEXT NOT NULL PRIMARY KEY, "label" TEXT)'
  * ```
  */
-export function createSql(table: PlannedTable, dialectName: SqlDialectName, temporary: boolean, choose: ColumnTypeChoice | undefined, primaryKey: string | undefined): string {
-  const dialect = resolveDialect(dialectName);
+export function createSql(table: PlannedTable, dialect: SqlDialect, { primaryKey, columnType, who }: CreateOptions): string {
   const q = dialect.quoteIdentifier;
   const columns = table.columns.map((c) => {
     const type = dialect.ddl.types[c.kind];
-    if (type === undefined) throw optionError(`sqlTarget: ${dialectName} has no column type for ${c.attribute?.path ?? c.name} (${c.kind}); map it another way.`);
-    const chosen = choose?.({ table: table.name, column: c.name, attribute: c.attribute, type }) ?? type;
+    if (type === undefined) throw optionError(`${who}: ${dialect.title} has no column type for ${c.attribute?.path ?? c.name} (${c.kind}); map it another way.`);
+    const chosen = columnType?.({ table: table.name, column: c.name, attribute: c.attribute, type }) ?? type;
     return `${q(c.name)} ${chosen}${c.name === primaryKey ? ' NOT NULL PRIMARY KEY' : ''}`;
   });
-  return `CREATE ${temporary ? 'TEMPORARY ' : ''}TABLE ${q(table.name)} (${columns.join(', ')})`;
+  return `CREATE TEMPORARY TABLE ${q(table.name)} (${columns.join(', ')})`;
 }
 
-/** The rows of `table` for `records`, converted to column values. */
-export function columnValues(table: PlannedTable, records: readonly object[], dialectName: SqlDialectName): unknown[][] {
-  const dialect = resolveDialect(dialectName);
+/** The rows of `table` for `records`, converted to column values as `dialect` binds them. */
+export function columnValues(table: PlannedTable, records: readonly object[], dialect: SqlDialect): unknown[][] {
   return table.rows(records).map((row) => row.map((v, i) => CONVERT[table.columns[i]!.kind](v, dialect)));
 }
 

@@ -1,0 +1,114 @@
+/**
+ * Records of one entity in temporary tables of its mapped shape (table-plan.ts), on one database
+ * connection: created on the first load, named as the mapping names the tables so that they
+ * shadow any table of that name for this connection only (the caller's own tables are never
+ * touched), and dropped when done. The differential target of `tql/testing` (`sqlTarget`) and
+ * the SQL backends of the registry (`contractRun`) run queries on them.
+ */
+import type { Schema } from '../../schema/types.js';
+import type { SqlStatement } from './compile-sql.js';
+import type { AnySqlDatabase } from './database.js';
+import type { SqlEntityMapping } from './mapping.js';
+import { recordShape } from './record-shape.js';
+import { columnValues, createSql, planTables, valueSql, type ColumnTypeChoice, type PlannedTable } from './table-plan.js';
+
+/** What {@link temporaryTables} makes tables for. */
+export interface TemporaryTablesOptions {
+  readonly schema: Schema;
+  readonly entity: string;
+  /** The entity's entry of the mapping: the tables' and columns' names. */
+  readonly mapping: SqlEntityMapping;
+  /** The field holding each record's id. */
+  readonly key: string;
+  /** A column's SQL type other than the dialect's. */
+  readonly columnType?: ColumnTypeChoice | undefined;
+  /** Who makes them, for errors: `sqlTarget`. */
+  readonly who: string;
+}
+
+/** Temporary tables on one connection, and what runs on them. */
+export interface TemporaryTables {
+  /** The tables it fills (created on the first {@link load}). */
+  readonly tables: readonly string[];
+  /** Replaces the rows of every table with those of `records`. */
+  load(records: readonly object[]): Promise<void>;
+  /** The keys of the entity's rows that `where` (a filter `compileSql` wrote) selects, in key order. */
+  keysWhere(where: SqlStatement): Promise<unknown[]>;
+  /** Drops the tables; they are created again by the next {@link load}. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Temporary tables for the records of `options.entity` on `db`. Each record value is stored as the
+ * schema says its column holds it; a value that is no value of the attribute's type is NULL.
+ *
+ * @example
+ * ```ts
+ * const tables = temporaryTables(sqlDatabase(new Database(':memory:')), { schema, entity: 'agent', mapping: mapping.agent, key: 'id', who: 'sqlTarget' });
+ * await tables.load(agents);
+ * await tables.keysWhere(compileSql(query, { dialect: 'sqlite', mapping })); // ['agnt_…', …]
+ * await tables.drop();
+ * ```
+ */
+export function temporaryTables(db: AnySqlDatabase, options: TemporaryTablesOptions): TemporaryTables {
+  const { mapping: entry, columnType, who } = options;
+  const tables = planTables(recordShape(options.schema, options.entity, options.key), entry, who);
+  const dialect = db.sqlDialect;
+  const q = dialect.quoteIdentifier;
+  // Named by the temporary schema, so these statements never reach a permanent table.
+  const temp = dialect.ddl.temporarySchema;
+  const qualified = (t: PlannedTable) => (temp === undefined ? q(t.name) : `${temp}.${q(t.name)}`);
+  let created = false;
+
+  const insert = async (t: PlannedTable, records: readonly object[]) => {
+    const rows = columnValues(t, records, dialect);
+    if (rows.length === 0) return;
+    const values: unknown[] = [];
+    const tuples = rows.map((row) => `(${row.map((v, i) => (values.push(v), valueSql(t.columns[i]!.kind, dialect.placeholder(values.length), dialect))).join(', ')})`);
+    await db.all({ text: `INSERT INTO ${qualified(t)} (${t.columns.map((c) => q(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values });
+  };
+
+  return {
+    tables: tables.map((t) => t.name),
+    async load(records) {
+      if (!created) {
+        // Marked first: a create that fails half-way still leaves drop() something to drop.
+        created = true;
+        for (const t of tables) await db.exec(`${createSql(t, dialect, { primaryKey: t.name === entry.table ? entry.key : undefined, columnType, who })};`);
+      }
+      for (const t of [...tables].reverse()) await db.all({ text: `DELETE FROM ${qualified(t)}`, values: [] });
+      for (const t of tables) await insert(t, records);
+    },
+    async keysWhere(where) {
+      const key = q(entry.key);
+      const rows = await db.all<Record<string, unknown>>({ text: `SELECT ${key} FROM ${q(entry.table)} WHERE ${where.text} ORDER BY ${key}`, values: where.values });
+      return rows.map((r) => r[entry.key]);
+    },
+    async drop() {
+      if (!created) return;
+      created = false;
+      for (const t of [...tables].reverse()) await db.exec(`${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)};`);
+    },
+  };
+}
+
+/**
+ * The records among `records` that `where` selects, in their order: loaded into temporary tables
+ * on `db`, selected, and the tables dropped, whatever happened.
+ *
+ * @example
+ * ```ts
+ * await recordsWhere(db, { schema, entity: 'agent', mapping: mapping.agent, key: 'id', who: 'sql:sqlite' }, agents, where); // [{ id: 'agnt_…', … }]
+ * ```
+ */
+export async function recordsWhere(db: AnySqlDatabase, options: TemporaryTablesOptions, records: readonly object[], where: SqlStatement): Promise<object[]> {
+  const tables = temporaryTables(db, options);
+  try {
+    await tables.load(records);
+    const selected = new Set((await tables.keysWhere(where)).map(String));
+    // Keys are stored as text (the `key` column kind), so they compare as text here.
+    return records.filter((r) => selected.has(String((r as Record<string, unknown>)[options.key])));
+  } finally {
+    await tables.drop();
+  }
+}
