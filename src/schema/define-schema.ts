@@ -167,6 +167,8 @@ function resolveAttribute(
   if (source.ignorePrefix === '') problem('ignorePrefix cannot be empty: write the prefix stored values may carry, such as "#"');
   else if (source.ignorePrefix !== undefined && !facts.freeText) problem(`ignorePrefix is for ${typesWith('freeText')} attributes only: remove it, or make the attribute a String`);
   else if (source.ignorePrefix !== undefined && values !== undefined) problem('ignorePrefix cannot go with a closed set of values: list the values as they are compared and remove ignorePrefix');
+  if (source.ignoreCase !== undefined && !facts.freeText) problem(`ignoreCase is for ${typesWith('freeText')} attributes only: remove it, or make the attribute a String`);
+  else if (source.ignoreCase !== undefined && values !== undefined) problem('ignoreCase cannot go with a closed set of values: list the values in the case they are compared and remove ignoreCase');
   const attribute: Attribute = Object.freeze({
     path: `${entity}.${name}`,
     entity,
@@ -271,8 +273,8 @@ function frozenCopy(source: AttributeSource): AttributeSource {
 }
 
 /** The source's declared stored-form read, copied only when it has one. */
-function storedForm({ ignorePrefix }: StoredForm): StoredForm {
-  return ignorePrefix === undefined ? {} : { ignorePrefix };
+function storedForm({ ignorePrefix, ignoreCase }: StoredForm): StoredForm {
+  return { ...(ignorePrefix === undefined ? {} : { ignorePrefix }), ...(ignoreCase === undefined ? {} : { ignoreCase }) };
 }
 
 /** True for `{ kind: 'integer' }`, `{ kind: 'uuid' }`, `{ kind: 'text' }` and `{ kind: 'prefixed', prefix }`. */
@@ -332,12 +334,13 @@ export function sourceProblem(source: unknown): string | undefined {
   const isText = (x: unknown): x is string => typeof x === 'string';
   const isTexts = (x: unknown): boolean => Array.isArray(x) && x.length > 0 && x.every(isText);
   if (s.ignorePrefix !== undefined && !isText(s.ignorePrefix)) return `ignorePrefix is a text such as "#", not ${describeValue(s.ignorePrefix)}`;
+  if (s.ignoreCase !== undefined && typeof s.ignoreCase !== 'boolean') return `ignoreCase is true or false, not ${describeValue(s.ignoreCase)}`;
   switch (s.kind) {
     case 'field':
-      return isText(s.field) ? undefined : 'a field source names its field: { kind: "field", field: "name", ignorePrefix? }';
+      return isText(s.field) ? undefined : 'a field source names its field: { kind: "field", field: "name", ignorePrefix?, ignoreCase? }';
     case 'variant': {
       const shaped = isText(s.tag) && typeof s.fields === 'object' && s.fields !== null && Object.values(s.fields).every(isText);
-      if (!shaped) return 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … }, ignorePrefix? }';
+      if (!shaped) return 'a variant source is { kind: "variant", tag: "object", fields: { agent: "name", … }, ignorePrefix?, ignoreCase? }';
       // No tag would have a value: every backend would read the attribute as always missing.
       return Object.keys(s.fields as object).length === 0 ? 'a variant source reads a field for at least one tag: fields: { agent: "name", … }' : undefined;
     }
@@ -350,7 +353,7 @@ export function sourceProblem(source: unknown): string | undefined {
         isText(where.field) &&
         isTexts(where.oneOf) &&
         isText(s.value);
-      return ok ? undefined : 'an element source is { kind: "element", arrays: ["…"], where: { field, oneOf: ["…"] }, value, ignorePrefix? }';
+      return ok ? undefined : 'an element source is { kind: "element", arrays: ["…"], where: { field, oneOf: ["…"] }, value, ignorePrefix?, ignoreCase? }';
     }
     default:
       return `${describeValue(s.kind)} is not a kind of source: use "field", "variant" or "element"`;

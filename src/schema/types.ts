@@ -84,7 +84,7 @@ export type AttributeSource = StoredForm &
       }
   );
 
-/** How a source's stored value is read before comparing, on any kind of source of a String attribute. */
+/** How a source's stored value is read before comparing, on any kind of source of a String attribute: fold case, then drop a prefix. */
 export interface StoredForm {
   /**
    * A prefix that does not count on either side: with `'#'`, the ticket number `#1234` equals
@@ -92,6 +92,13 @@ export interface StoredForm {
    * before comparing.
    */
   readonly ignorePrefix?: string;
+  /**
+   * Whether case does not count on either side: with `true`, the e-mail `Ada@Example.com` equals
+   * `ada@example.COM`. The stored value and the query's value are lower-cased (JavaScript
+   * `toLowerCase`, the folding of LIKE) before EQ, NOT_EQ, IN and NOT_IN compare them, and before
+   * `ignorePrefix` drops its prefix, which then matches in any case too. Default false.
+   */
+  readonly ignoreCase?: boolean;
 }
 
 /** One filterable attribute as the schema author writes it. */

@@ -3,11 +3,13 @@
  * JavaScript's on some letters, given as an exact condition on (needle, stored text) such as
  * `foldingDiffers(folding, …)` from `tql/sql` or `mongoFoldingDiffers` from `tql/mongo`. A record
  * where some LIKE / NOT_LIKE of the query meets a stored text inside the condition may get
- * another answer; every other record must not.
+ * another answer; every other record must not. The same folding reads the stored value of a
+ * source that ignores case, so its equalities (EQ, NOT_EQ, IN, NOT_IN) are explained the same way:
+ * an equality differs only where the text's start or end does.
  */
 import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute } from '../schema/types.js';
-import { ignoredPrefix, withoutIgnoredPrefix } from '../schema/stored-form.js';
+import { readSteps, readStored, storedForms } from '../schema/stored-form.js';
 import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
 
 /**
@@ -16,15 +18,30 @@ import type { Condition, Comparison, ValidatedQuery } from '../validate/validate
  */
 export type DeclaredDivergence = (needle: string, haystack: string, place: TextPlace) => boolean;
 
-/** A comparison of a piece of text (LIKE and its kin), where case folding acts. */
-type TextComparison = Comparison & { readonly value: string };
+/**
+ * A comparison where case folding acts, as the needles and places it tests the stored text for:
+ * LIKE and its kin (its value, at its place), or an equality on a source that ignores case (each
+ * value's stored forms, at the start and at the end).
+ */
+interface FoldedTest {
+  readonly comparison: Comparison;
+  readonly needles: readonly string[];
+  readonly places: readonly TextPlace[];
+}
 
-function likes(condition: Condition, out: TextComparison[]): void {
+function foldedTests(condition: Condition, out: FoldedTest[]): void {
   if (condition.kind === 'Comparison') {
-    const compares = OPERATOR_FACTS[condition.operator].compares;
-    if (compares !== 'equality' && compares !== 'order' && typeof condition.value === 'string') out.push(condition as TextComparison);
-  } else if ('operand' in condition) likes((condition as { operand: Condition }).operand, out);
-  else for (const o of (condition as { operands: readonly Condition[] }).operands) likes(o, out);
+    const { operator, value, attribute } = condition;
+    const compares = OPERATOR_FACTS[operator].compares;
+    const steps = readSteps(attribute.source);
+    if (compares !== 'equality' && compares !== 'order' && typeof value === 'string') {
+      out.push({ comparison: condition, needles: [value], places: [OPERATOR_FACTS[operator].place ?? 'anywhere'] });
+    } else if (compares === 'equality' && steps?.ignoreCase === true) {
+      const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+      out.push({ comparison: condition, needles: values.flatMap((v) => storedForms(v, steps)), places: ['start', 'end'] });
+    }
+  } else if ('operand' in condition) foldedTests((condition as { operand: Condition }).operand, out);
+  else for (const o of (condition as { operands: readonly Condition[] }).operands) foldedTests(o, out);
 }
 
 /** An own property of an object (never an inherited one, never a throwing read). */
@@ -47,7 +64,9 @@ function ownElements(list: unknown): unknown[] {
 
 /**
  * The texts `attribute` holds in `record`, as LIKE compares them: a field's or a variant's
- * string, or each matching element's value without the ignored prefix.
+ * string, or each matching element's value without the ignored prefix. Where the source ignores
+ * case, the texts are not folded (the engine's folding is what a divergence is about): each is
+ * given whole, and also without as many characters as the prefix has where it reads with one.
  *
  * @example
  * ```ts
@@ -74,9 +93,12 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
         }
       }
   }
-  const prefix = ignoredPrefix(source);
-  const read = (t: string) => (prefix === undefined ? t : withoutIgnoredPrefix(t, prefix));
-  return texts.filter((t): t is string => typeof t === 'string').map(read);
+  const steps = readSteps(source);
+  const strings = texts.filter((t): t is string => typeof t === 'string');
+  if (steps === undefined) return strings;
+  if (!steps.ignoreCase) return strings.map((t) => readStored(t, steps));
+  const prefix = steps.prefix;
+  return strings.flatMap((t) => (prefix !== undefined && t.toLowerCase().startsWith(prefix) ? [t, [...t].slice([...prefix].length).join('')] : [t]));
 }
 
 /**
@@ -88,12 +110,14 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
  * ```
  */
 export function explainedIds(query: ValidatedQuery, records: readonly object[], declared: DeclaredDivergence, key: string): Set<string> {
-  const found: TextComparison[] = [];
-  likes(query.condition, found);
+  const found: FoldedTest[] = [];
+  foldedTests(query.condition, found);
   const ids = new Set<string>();
   if (found.length === 0) return ids;
+  const differs = ({ comparison, needles, places }: FoldedTest, r: object) =>
+    attributeTexts(r, comparison.attribute).some((h) => needles.some((n) => places.some((place) => declared(n, h, place))));
   for (const r of records) {
-    if (found.some((c) => attributeTexts(r, c.attribute).some((h) => declared(c.value, h, OPERATOR_FACTS[c.operator].place ?? 'anywhere')))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
+    if (found.some((t) => differs(t, r))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
   }
   return ids;
 }

@@ -9,7 +9,6 @@ import type { Operator } from '../ast/nodes.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import { UNIT_SECONDS, UNITS_LARGEST_FIRST } from '../validate/relative-time.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
-import { ignoredPrefix } from '../schema/stored-form.js';
 import { arbHostileText, arbNeedle, arbNumber, arbSecond, BOUNDARY_SECONDS, ID_BODIES, INTEGER_IDS, TEST_NOW, UUIDS } from './value-pools.js';
 
 /** The instant `seconds` as the language writes it: Unix seconds (not below 0), ISO with `Z`, with an offset, or a date. */
@@ -62,9 +61,11 @@ const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, 
     const compares = OPERATOR_FACTS[op].compares;
     if (compares !== 'equality' && compares !== 'order') return arbNeedle;
     if (a.values !== undefined) return fc.constantFrom(...a.values);
-    const prefix = ignoredPrefix(a.source);
-    // With an ignored prefix, the same value with and without it.
-    return prefix === undefined ? arbHostileText : fc.tuple(arbHostileText, fc.boolean()).map(([t, p]) => (p ? prefix + t : t));
+    const prefix = a.source.ignorePrefix;
+    // With an ignored prefix, the same value with and without it; where case is ignored, in
+    // either case (the prefix too).
+    const texts = prefix === undefined ? arbHostileText : fc.tuple(arbHostileText, fc.boolean()).map(([t, p]) => (p ? prefix + t : t));
+    return a.source.ignoreCase === true ? fc.tuple(texts, fc.boolean()).map(([t, upper]) => (upper ? t.toUpperCase() : t)) : texts;
   },
   ID: (a) => {
     const id = a.id!;

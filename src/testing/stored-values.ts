@@ -6,7 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Attribute, AttributeType, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
-import { ignoredPrefix } from '../schema/stored-form.js';
+import { readSteps } from '../schema/stored-form.js';
 import { arbHostileText, arbNumber, arbSecond, ID_BODIES, INTEGER_IDS, UUIDS } from './value-pools.js';
 
 /** A fraction of a second in 1024ths: exact in a double, so the stored value stays in its second. */
@@ -42,18 +42,31 @@ const STORED_INSTANTS: { readonly [K in TimestampStorageKind]: (storage: Extract
 };
 
 /**
- * With a source that ignores a prefix, texts stored with it (once or twice) and without, so the
- * read that drops one is tested on both sides.
+ * The texts as a source that declares how it reads them may store them: with an ignored prefix
+ * (once or twice) and without, so the read that drops one is tested on both sides; where case is
+ * ignored, in another case now and then (the pool's letters include those whose folding differs
+ * between engines), the prefix too.
  */
-function withAndWithoutPrefix(a: Attribute, texts: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  const prefix = ignoredPrefix(a.source);
-  if (prefix === undefined) return texts;
-  return fc.tuple(texts, fc.constantFrom('', prefix, prefix + prefix)).map(([t, p]) => p + t);
+function storedVariants(a: Attribute, texts: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const source = a.source;
+  const steps = readSteps(source);
+  if (steps === undefined) return texts;
+  const prefix = source.ignorePrefix;
+  const prefixed = prefix === undefined ? texts : fc.tuple(texts, fc.constantFrom('', prefix, prefix + prefix)).map(([t, p]) => p + t);
+  return steps.ignoreCase ? fc.tuple(prefixed, fc.constantFrom(...CASE_VARIANTS)).map(([t, variant]) => variant(t)) : prefixed;
 }
+
+/** A text as written, in upper or lower case, or with the case of each letter flipped. */
+const CASE_VARIANTS: readonly ((t: string) => string)[] = [
+  (t) => t,
+  (t) => t.toUpperCase(),
+  (t) => t.toLowerCase(),
+  (t) => Array.from(t, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''),
+];
 
 /** Values of each type, as records hold them. */
 const STORED: { readonly [T in AttributeType]: (a: Attribute) => fc.Arbitrary<unknown> } = {
-  String: (a) => withAndWithoutPrefix(a, a.values === undefined ? arbHostileText : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...a.values) }, { weight: 1, arbitrary: arbHostileText })),
+  String: (a) => storedVariants(a, a.values === undefined ? arbHostileText : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...a.values) }, { weight: 1, arbitrary: arbHostileText })),
   ID: (a) => {
     const id = a.id!;
     switch (id.kind) {

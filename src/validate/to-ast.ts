@@ -6,7 +6,7 @@
 import { NO_SPAN } from '../ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Query, Value } from '../ast/nodes.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
-import { ignoredPrefix } from '../schema/stored-form.js';
+import { readSteps, storedForms } from '../schema/stored-form.js';
 import { relativeText } from './relative-time.js';
 import type { Condition, Scalar } from './validated-query.js';
 
@@ -83,9 +83,10 @@ const WRITERS: { readonly [T in AttributeType]: (a: Attribute, v: Scalar) => str
 
 /**
  * The validator drops one leading ignored prefix (`#`), so a value that still starts with it
- * (`#77`, written `##77`) needs it written twice to read back the same.
+ * (`#77`, written `##77`) needs it written twice to read back the same: the first of its stored
+ * forms, which is `v` itself otherwise.
  */
 function withIgnoredPrefix(a: Attribute, v: Scalar): string {
-  const prefix = ignoredPrefix(a.source);
-  return prefix !== undefined && typeof v === 'string' && v.startsWith(prefix) ? prefix + v : String(v);
+  const steps = readSteps(a.source);
+  return steps !== undefined && typeof v === 'string' ? storedForms(v, steps)[0]! : String(v);
 }

@@ -5,7 +5,7 @@
 import type { TqlErrorCode } from '../errors/codes.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { Attribute, AttributeType, IdFormat, IdKind } from '../schema/types.js';
-import { ignoredPrefix, withoutIgnoredPrefix } from '../schema/stored-form.js';
+import { readSteps, readStored } from '../schema/stored-form.js';
 import { numberValue } from './number.js';
 import { looksRelative, relativeOffset, type RelativeOffset } from './relative-time.js';
 import { timestampSeconds } from './timestamp.js';
@@ -78,9 +78,10 @@ const ID_READERS: { readonly [K in IdKind]: IdReader<Extract<IdFormat, { kind: K
 
 const READERS: { readonly [T in AttributeType]: (text: string, a: Attribute, ctx: ValueContext) => ValueResult } = {
   String: (text, a) => {
-    const prefix = ignoredPrefix(a.source);
-    // `#1234` and `1234` are the same ticket number: drop one leading prefix.
-    return prefix === undefined ? text : withoutIgnoredPrefix(text, prefix);
+    const steps = readSteps(a.source);
+    // Read as the stored value is: `#1234` and `1234` are the same ticket number (one leading
+    // prefix dropped), `Ada@Example.com` and `ada@example.com` the same e-mail (case folded).
+    return steps === undefined ? text : readStored(text, steps);
   },
   Boolean: (text, a) => {
     if (text === 'true') return true;

@@ -12,7 +12,8 @@ import { arbGoodAttributeDefinition, arbGoodName } from '../properties/arbitrari
 /**
  * Every type; every id format; every Timestamp storage; nullable and not; closed sets (one with
  * a space and a quote); narrowed operators; field, variant and element sources, each kind once
- * with an ignored prefix.
+ * with an ignored prefix; ignored case on a field alone, and on a variant and an element with a
+ * prefix that has a letter.
  */
 export const everyKindSchema = defineSchema({
   entities: {
@@ -41,6 +42,12 @@ export const everyKindSchema = defineSchema({
           source: { kind: 'element', arrays: ['tags', 'labels'], where: { field: 'kind', oneOf: ['tag', 'label'] }, value: 'text', ignorePrefix: '#' },
         },
         member_id: { type: 'ID', id: { kind: 'integer' }, source: { kind: 'element', arrays: ['members'], where: { field: 'role', oneOf: ['member'] }, value: 'id' } },
+        email: { type: 'String', nullable: true, source: { kind: 'field', field: 'email', ignoreCase: true } },
+        serial: { type: 'String', source: { kind: 'variant', tag: 'type', fields: { book: 'serial', film: 'reel_serial' }, ignorePrefix: 'T-', ignoreCase: true } },
+        badge: {
+          type: 'String',
+          source: { kind: 'element', arrays: ['badges'], where: { field: 'kind', oneOf: ['badge'] }, value: 'text', ignorePrefix: 'T-', ignoreCase: true },
+        },
       },
     },
   },

@@ -8,7 +8,7 @@ import { conjunction, disjunction } from './combine.js';
 import type { ComparisonPlan, Plan } from './plan.js';
 import { safeKey } from './safe-key.js';
 import { fieldPredicate, sourcePredicate, type RecordPredicate } from './sources.js';
-import { ignoredPrefix } from '../../schema/stored-form.js';
+import { readSteps } from '../../schema/stored-form.js';
 
 /**
  * The predicate that holds exactly for the records matching the plan. `text` is the query's, for
@@ -49,6 +49,6 @@ function comparisonPredicate(plan: ComparisonPlan, text: string): RecordPredicat
   const source = comparison.attribute.source;
   const key = (k: string) => safeKey(k, comparison.attribute.path, text, comparison.span);
   // The common case without the key-checking closure a general source needs.
-  if (source.kind === 'field' && ignoredPrefix(source) === undefined) return fieldPredicate(key(source.field), test, positive);
+  if (source.kind === 'field' && readSteps(source) === undefined) return fieldPredicate(key(source.field), test, positive);
   return sourcePredicate(source, test, positive, key);
 }

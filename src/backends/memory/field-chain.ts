@@ -22,7 +22,7 @@ import type { ComparisonPlan, Plan } from './plan.js';
 import { onOwnView } from './record-guard.js';
 import { safeKey } from './safe-key.js';
 import { elementEqualParts, hasElementScan, type RecordPredicate } from './sources.js';
-import { ignoredPrefix } from '../../schema/stored-form.js';
+import { readSteps } from '../../schema/stored-form.js';
 import type { ValueTest } from './value-test.js';
 
 /**
@@ -98,5 +98,5 @@ type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
 function hasLink({ comparison, test }: ComparisonPlan): boolean {
   const source = comparison.attribute.source;
   // A field with a declared stored form takes the general path (sources.ts).
-  return (source.kind === 'field' && ignoredPrefix(source) === undefined) || (source.kind === 'element' && hasElementScan(source, test));
+  return (source.kind === 'field' && readSteps(source) === undefined) || (source.kind === 'element' && hasElementScan(source, test));
 }

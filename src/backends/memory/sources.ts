@@ -3,7 +3,7 @@
  * `AttributeSource`): a field, a variant chosen by a tag, or "some element of some arrays".
  *
  * A field's predicate is its key's link (field-link.ts), the test inline in code of the key's
- * own; a field that declares how its stored value is read (`ignorePrefix`) takes the general
+ * own; a field that declares how its stored value is read (`ignorePrefix`, `ignoreCase`) takes the general
  * path here, as variants and elements do. Reads are prototype-safe: a value counts only if it is
  * an own property of an object (the own-check runs after the cheap test, since a record that
  * fails the test fails either way), and keys are checked when the query is compiled.
@@ -14,7 +14,7 @@ import { fieldLink, MATCHES } from './field-link.js';
 import { MAX_UNCHECKED_SCAN, someOwnElement } from './element-scan.js';
 import { ownFound } from './own-key.js';
 import { valuePredicate, type ValueTest } from './value-test.js';
-import { ignoredPrefix, withoutIgnoredPrefix } from '../../schema/stored-form.js';
+import { readSteps, readStored, type ReadSteps } from '../../schema/stored-form.js';
 
 export type RecordPredicate = (record: unknown) => boolean;
 
@@ -52,8 +52,8 @@ export function fieldPredicate(f: string, test: ValueTest, positive: boolean): R
  * The attribute is `record[fields[record[tag]]]`; a record whose tag is missing or not listed
  * has no value.
  */
-function variant(tag: string, fields: ReadonlyMap<string, string>, prefix: string | undefined, test: ValueTest, positive: boolean): RecordPredicate {
-  const ok = storedTest(prefix, test);
+function variant(tag: string, fields: ReadonlyMap<string, string>, steps: ReadSteps | undefined, test: ValueTest, positive: boolean): RecordPredicate {
+  const ok = storedTest(steps, test);
   return (r) => {
     if (!isRecord(r)) return !positive;
     const t = r[tag];
@@ -71,7 +71,7 @@ interface ElementKeys {
   readonly where: string;
   readonly oneOf: readonly string[];
   readonly value: string;
-  readonly ignorePrefix: string | undefined;
+  readonly steps: ReadSteps | undefined;
 }
 
 function elementKeys(source: ElementSource, key: (k: string) => string): ElementKeys {
@@ -80,7 +80,7 @@ function elementKeys(source: ElementSource, key: (k: string) => string): Element
     where: key(source.where.field),
     oneOf: source.where.oneOf,
     value: key(source.value),
-    ignorePrefix: ignoredPrefix(source),
+    steps: readSteps(source),
   };
 }
 
@@ -90,13 +90,13 @@ function elementKeys(source: ElementSource, key: (k: string) => string): Element
  * resources), on one or two lists.
  */
 export function hasElementScan(source: ElementSource, test: ValueTest): test is Extract<ValueTest, { kind: 'equals' }> {
-  return test.kind === 'equals' && source.where.oneOf.length === 1 && ignoredPrefix(source) === undefined && source.arrays.length <= 2;
+  return test.kind === 'equals' && source.where.oneOf.length === 1 && readSteps(source) === undefined && source.arrays.length <= 2;
 }
 
 /**
  * Some element `e` of one of the arrays, with `e[where]` among `oneOf`, has a value `e[value]`
- * that passes the test. With `ignorePrefix`, one leading occurrence is dropped from the value
- * first (the query's value was normalized the same way by the validator).
+ * that passes the test, read as the source declares (case folded, one leading prefix dropped;
+ * the validator read the query's value the same way).
  *
  * Two passes, for the record that fails, as most do: a scan with `Array.prototype.some` for an
  * element that may count (tag, then value), and only for a record where it finds one, the exact
@@ -148,8 +148,8 @@ type AnyRecord = Readonly<Record<string, unknown>>;
  * checked to be own, and `e` only checked not to throw on a read (a primitive has neither
  * field unless its prototype does).
  */
-function elementCandidate({ where, oneOf, value: valueKey, ignorePrefix }: ElementKeys, test: ValueTest): (e: unknown) => boolean {
-  const ok = storedTest(ignorePrefix, test);
+function elementCandidate({ where, oneOf, value: valueKey, steps }: ElementKeys, test: ValueTest): (e: unknown) => boolean {
+  const ok = storedTest(steps, test);
   const tag = fieldReader(where);
   const value = fieldReader(valueKey);
   const tagOk = tagTest(oneOf);
@@ -197,21 +197,21 @@ function tagTest(oneOf: readonly string[]): (t: unknown) => boolean {
 }
 
 /**
- * The value test on a stored value as its source declares it is read, with one leading ignored
- * prefix dropped: the one place every kind of source reads its stored form.
+ * The value test on a stored value as its source declares it is read (stored-form.ts): the one
+ * place every kind of source reads its stored form.
  */
-function storedTest(prefix: string | undefined, test: ValueTest): (x: unknown) => boolean {
+function storedTest(steps: ReadSteps | undefined, test: ValueTest): (x: unknown) => boolean {
   const ok = valuePredicate(test);
-  if (prefix === undefined) return ok;
-  return (x) => typeof x === 'string' && ok(withoutIgnoredPrefix(x, prefix));
+  if (steps === undefined) return ok;
+  return (x) => typeof x === 'string' && ok(readStored(x, steps));
 }
 
 /**
  * A field read through its declared stored form (a plain field has {@link fieldPredicate}, the
  * generated links, instead).
  */
-function storedField(f: string, prefix: string | undefined, test: ValueTest, positive: boolean): RecordPredicate {
-  const ok = storedTest(prefix, test);
+function storedField(f: string, steps: ReadSteps | undefined, test: ValueTest, positive: boolean): RecordPredicate {
+  const ok = storedTest(steps, test);
   return (r) => (isRecord(r) && ok(r[f]) && ownFound(r, f)) === positive;
 }
 
@@ -232,11 +232,11 @@ function storedField(f: string, prefix: string | undefined, test: ValueTest, pos
 export function sourcePredicate(source: AttributeSource, test: ValueTest, positive: boolean, key: (k: string) => string): RecordPredicate {
   switch (source.kind) {
     case 'field':
-      return storedField(key(source.field), ignoredPrefix(source), test, positive);
+      return storedField(key(source.field), readSteps(source), test, positive);
     case 'variant': {
       const fields = new Map<string, string>();
       for (const [tagValue, f] of Object.entries(source.fields)) fields.set(tagValue, key(f));
-      return variant(key(source.tag), fields, ignoredPrefix(source), test, positive);
+      return variant(key(source.tag), fields, readSteps(source), test, positive);
     }
     case 'element':
       return element(elementKeys(source, key), source, test, positive);

@@ -11,7 +11,7 @@
  */
 import { TqlError } from '../../errors/tql-error.js';
 import type { Attribute } from '../../schema/types.js';
-import { ignoredPrefix } from '../../schema/stored-form.js';
+import { readSteps, storedForms as readForms } from '../../schema/stored-form.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import type { Comparison, Scalar, ValidatedQuery } from '../../validate/validated-query.js';
 import type { Operator } from '../../ast/nodes.js';
@@ -22,22 +22,20 @@ import type { Clock } from '../../validate/relative-time.js';
 import { scopeEntries, type Scope } from '../scope.js';
 import { FINITE, valuePresent, whereAnyValue, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
-import { affixIgnoringCase, afterPrefix, containsIgnoringCase } from './like-pattern.js';
+import { affixIgnoringCase, afterPrefix, containsIgnoringCase, equalIgnoringCase } from './like-pattern.js';
 import { ALL_INSTANTS, SECONDS_RANGE, wholeSeconds, type OrderingOperator } from './seconds-range.js';
 import { instantIn } from './timestamp-filter.js';
 
 
 /**
- * The stored texts equal to a value once one leading prefix is dropped from them. The validator
- * has already dropped one from the query's value, so `1234` stands for `1234` and `#1234`, and
- * `#77` (written `##77`) only for `##77`.
+ * The stored texts equal to a value once read as the source declares (stored-form.ts). The
+ * validator has read the query's value the same way, so with a prefix `1234` stands for `1234`
+ * and `#1234`, and `#77` (written `##77`) only for `##77`.
  */
 function storedForms(attribute: Attribute, values: readonly Scalar[]): Scalar[] {
-  const prefix = ignoredPrefix(attribute.source);
-  if (prefix === undefined) return [...values];
-  return values.flatMap((v): Scalar[] =>
-    typeof v !== 'string' ? [v] : v.startsWith(prefix) ? [prefix + v] : [v, prefix + v],
-  );
+  const steps = readSteps(attribute.source);
+  if (steps === undefined) return [...values];
+  return [...new Set(values.flatMap((v): Scalar[] => (typeof v === 'string' ? readForms(v, steps) : [v])))];
 }
 
 function equalTo(attribute: Attribute, value: Scalar): ValueCondition {
@@ -46,15 +44,15 @@ function equalTo(attribute: Attribute, value: Scalar): ValueCondition {
 }
 
 /**
- * A stored uuid equal to `uuid` (validated, lower case) once lower-cased: each hex letter stands
- * for both its cases, so `0B5C…` and `0b5c…` in a record both match. Anchored with `(?![\s\S])`,
- * not `$`, which in MongoDB's PCRE also matches before a final newline.
+ * A stored text equal to one of `forms` (lower case) once lower-cased: each letter stands for
+ * every character that lowercases to it, so `0B5C…` and `0b5c…` both match a uuid, and
+ * `ADA@example.com` the e-mail `ada@example.com`. Anchored at both ends (like-pattern.ts).
  */
-function sameUuid(uuid: string): ValueCondition {
-  return { $regex: `^${containsIgnoringCase(uuid)}(?![\\s\\S])` };
+function sameIgnoringCase(forms: readonly string[], site: Site): ValueCondition {
+  return textPattern(equalIgnoringCase(forms), 'EQ', site);
 }
 
-/** Documents where the attribute equals `value`: for timestamps its second, for uuids in either case. */
+/** Documents where the attribute equals `value`: for timestamps its second, for uuids and sources that ignore case in any case. */
 function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }, site: Site): MongoFilter {
   if (TYPE_FACTS[c.attribute.type].instants) return instantIn(c.attribute, [SECONDS_RANGE.EQ(c.value as number)], site);
   return whereIn(c.attribute, [c.value], site);
@@ -63,8 +61,13 @@ function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }
 /** Documents where the attribute equals one of `values` (as {@link whereEqual}). */
 function whereIn(attribute: Attribute, values: readonly Scalar[], site: Site): MongoFilter {
   if (TYPE_FACTS[attribute.type].instants) return instantIn(attribute, wholeSeconds(values as readonly number[]), site);
-  if (attribute.id?.kind === 'uuid') return whereAnyValue(attribute, [...new Set(values as readonly string[])].map(sameUuid), site);
-  return whereValue(attribute, values.length === 1 ? equalTo(attribute, values[0]!) : { $in: [...new Set(storedForms(attribute, values))] }, site);
+  const steps = readSteps(attribute.source);
+  // A uuid and a source that ignores case compare lower-cased: an anchored pattern per value.
+  if (attribute.id?.kind === 'uuid' || steps?.ignoreCase === true) {
+    const each = [...new Set(values)].map((v): ValueCondition => (typeof v !== 'string' ? { $eq: v } : sameIgnoringCase(steps === undefined ? [v] : readForms(v, steps), site)));
+    return whereAnyValue(attribute, each, site);
+  }
+  return whereValue(attribute, values.length === 1 ? equalTo(attribute, values[0]!) : { $in: storedForms(attribute, values) }, site);
 }
 
 /** Documents where the attribute has a value (a valid instant, for timestamps): what `NOT_EQ null` selects. */
@@ -100,13 +103,14 @@ const UTF8 = new TextEncoder();
 
 function contains(attribute: Attribute, needle: string, site: Site): ValueCondition {
   const pattern = containsIgnoringCase(needle);
-  const prefix = ignoredPrefix(attribute.source);
-  return textPattern(prefix === undefined ? pattern : afterPrefix(prefix, pattern), 'LIKE', site);
+  const steps = readSteps(attribute.source);
+  return textPattern(steps?.prefix === undefined ? pattern : afterPrefix(steps.prefix, pattern, undefined, steps.ignoreCase), 'LIKE', site);
 }
 
 /** STARTS_WITH (`start`) and ENDS_WITH (`end`): an anchored pattern of the escaped needle. */
 function affix(c: Comparison<'STARTS_WITH' | 'ENDS_WITH'>, place: 'start' | 'end', site: Site): ValueCondition {
-  return textPattern(affixIgnoringCase(c.value, place, ignoredPrefix(c.attribute.source)), c.operator, site);
+  const steps = readSteps(c.attribute.source);
+  return textPattern(affixIgnoringCase(c.value, place, steps?.prefix, steps?.ignoreCase), c.operator, site);
 }
 
 /** `{ $regex: source }`, unless the source is longer than MongoDB takes. */

@@ -85,16 +85,32 @@ function foldedPattern(needle: string, leadingHalf: boolean, finalHalf: boolean)
 /**
  * A regex source that drops one leading `prefix` from the text (when it has one) and then
  * requires `pattern` somewhere in the rest. Anchored, so `#` of `#1234` can never be part of a
- * match, exactly like comparing against the text without its prefix.
+ * match, exactly like comparing against the text without its prefix. With `ignoreCase`, the
+ * (lower-case) prefix is matched as the text's folding would read it: in any case.
  *
  * @example
  * ```ts
  * afterPrefix('#', containsIgnoringCase('12')); // '^(?:#|(?!#))[\\s\\S]*?12'
  * ```
  */
-export function afterPrefix(prefix: string, pattern: string, gap: string = ANY_RUN): string {
-  const p = [...prefix].map(literal).join('');
+export function afterPrefix(prefix: string, pattern: string, gap: string = ANY_RUN, ignoreCase = false): string {
+  const p = ignoreCase ? foldedPattern(prefix, false, false) : [...prefix].map(literal).join('');
   return `^(?:${p}|(?!${p}))${gap}${pattern}`;
+}
+
+/**
+ * A regex source that matches a text whose `toLowerCase()` is one of `texts` (lower-cased
+ * already), the whole of it: an equality that ignores case, built as LIKE patterns are.
+ *
+ * @example
+ * ```ts
+ * equalIgnoringCase(['ab']);         // '^[aA][bB](?![\\s\\S])'
+ * equalIgnoringCase(['7', 't-7']);   // '^(?:7|[tT]-7)(?![\\s\\S])'
+ * ```
+ */
+export function equalIgnoringCase(texts: readonly string[]): string {
+  const forms = [...new Set(texts)].map((t) => foldedPattern(t, false, false));
+  return `^${forms.length === 1 ? forms[0]! : `(?:${forms.join('|')})`}${TEXT_END}`;
 }
 
 /** Any run of characters, newlines included, as short as will do. */
@@ -109,7 +125,8 @@ const TEXT_END = '(?![\\s\\S])';
 /**
  * A regex source that matches a text when `text.toLowerCase()` starts (`start`) or ends (`end`)
  * with `needle.toLowerCase()` (STARTS_WITH and ENDS_WITH, language rule 9), for every text
- * without `Σ`, after dropping one leading `prefix` when the attribute ignores one. Built from the
+ * without `Σ`, after dropping one leading `prefix` when the attribute ignores one (in any case,
+ * with `ignoreCase`). Built from the
  * escaped characters of the needle as {@link containsIgnoringCase} is, and anchored.
  *
  * @example
@@ -119,9 +136,9 @@ const TEXT_END = '(?![\\s\\S])';
  * affixIgnoringCase('12', 'start', '#');  // '^(?:#|(?!#))12'
  * ```
  */
-export function affixIgnoringCase(needle: string, place: 'start' | 'end', prefix?: string): string {
+export function affixIgnoringCase(needle: string, place: 'start' | 'end', prefix?: string, ignoreCase = false): string {
   const start = place === 'start';
   const pattern = foldedPattern(needle, !start, start);
-  if (start) return prefix === undefined ? `^${pattern}` : afterPrefix(prefix, pattern, '');
-  return prefix === undefined ? `${pattern}${TEXT_END}` : afterPrefix(prefix, `${pattern}${TEXT_END}`);
+  if (start) return prefix === undefined ? `^${pattern}` : afterPrefix(prefix, pattern, '', ignoreCase);
+  return prefix === undefined ? `${pattern}${TEXT_END}` : afterPrefix(prefix, `${pattern}${TEXT_END}`, ANY_RUN, ignoreCase);
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../../validate/relative-time.js';
 import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } from '../../validate/validated-query.js';
 import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
 import { textPattern } from './like-pattern.js';
+import { storedForms } from '../../schema/stored-form.js';
 import { OPERATOR_FACTS } from '../../schema/operators.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { entityMapping, isDefinedMapping } from './define-mapping.js';
@@ -79,7 +80,7 @@ function exact(dialect: SqlDialect, placeholder: string, value: Scalar): string 
 
 /** What compiling needs of the comparison's attribute, kept between compiles where it can be. */
 function sqlOf(c: Comparison, ctx: Context): AttributeSql {
-  return attributeSql(ctx.targets, c.attribute, ctx.entity, ctx.dialect);
+  return attributeSql(ctx.targets, c.attribute, ctx.entity, ctx.dialect, ctx.folding);
 }
 
 function target(c: Comparison, ctx: Context): SqlTarget {
@@ -165,20 +166,20 @@ function none(c: Comparison, ctx: Context, positive: (subject: Subject) => strin
 
 /**
  * `subject` equals one of `values`. On a field or element value with an ignored prefix the
- * stored column is compared with each value's stored forms (`v` and prefix + `v`; the latter
- * twice when `v` itself starts with the prefix, as only one leading prefix is dropped), which an
- * index on the column can seek, where the prefix-dropping expression cannot be.
+ * stored column (lower-cased, where the source ignores case) is compared with each value's
+ * stored forms (stored-form.ts), which an index on it can seek, where the prefix-dropping
+ * expression cannot be.
  */
 function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], operator: '=' | 'IN', uuid?: UuidColumn): string {
-  const prefix = subject.stored?.ignorePrefix;
-  if (prefix === undefined) {
+  const stored = subject.stored;
+  if (stored === undefined) {
     const x = uuidSide(ctx, subject.expr, uuid);
     return operator === '=' ? `${x} = ${bindId(ctx, values[0]!, uuid)}` : `${x} IN (${list(ctx, values, uuid)})`;
   }
-  // Two forms for every value, also where one would do: the statement's text must not depend on
-  // the values (the injection test holds every statement to the text compiled for "x").
-  const forms = values.flatMap((v): Scalar[] => (typeof v !== 'string' ? [v] : [v.startsWith(prefix) ? prefix + v : v, prefix + v]));
-  return `${subject.stored!.column} IN (${list(ctx, forms)})`;
+  // The statement's text must not depend on the values (the injection test holds every
+  // statement to the text compiled for "x"): storedForms gives two for every value.
+  const forms = values.flatMap((v): Scalar[] => (typeof v === 'string' ? storedForms(v, stored.steps) : [v]));
+  return `${stored.column} IN (${list(ctx, forms)})`;
 }
 
 /** How a uuid id's column compares (compared-column.ts); undefined for other attributes. */
@@ -402,6 +403,6 @@ function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
     text: query.text,
     values: [],
     scope: scopeEntries(options.scope),
-    targets: fixed ? targetCache(entity, dialect) : undefined,
+    targets: fixed ? targetCache(entity, dialect, folding) : undefined,
   };
 }

@@ -14,7 +14,7 @@ import { readOptions } from '../../errors/read-options.js';
 import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
 import { distinctIndexName, indexName } from './index-name.js';
-import { ignoredPrefix } from '../../schema/stored-form.js';
+import { readSteps } from '../../schema/stored-form.js';
 
 /** What an index for EQ and IN only is written with, by the kind the dialect offers. */
 const EQUALITY_METHODS: { readonly [K in IndexSyntax['equality']]: string } = { btree: '', hash: 'USING hash ' };
@@ -128,7 +128,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
     const entity = entityMapping(options.mapping, e);
     for (const attributeName of e.attributeNames) {
       const attribute = e.attributes[attributeName]!;
-      const target = resolveTarget(attribute, entity, dialect);
+      const target = resolveTarget(attribute, entity, dialect, folding);
       const compared = attribute.operators.some((o) => INDEXED_OPERATORS.has(o));
       if (target.kind === 'elements') {
         for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${t.index.columns.map(q).join(', ')})`);
@@ -138,15 +138,18 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       // and an engine without expression indexes (MariaDB) gets none.
       // A uuid in a text column is compared lower-cased: the index holds lower(column).
       const lowered = uuidColumn(attribute, entity) === 'text';
-      // A field read with its prefix dropped is an expression too.
-      const plainField = attribute.source.kind === 'field' && ignoredPrefix(attribute.source) === undefined;
+      // A field read through declared steps (a prefix dropped, case folded) is an expression too.
+      const steps = readSteps(attribute.source);
+      const plainField = attribute.source.kind === 'field' && steps === undefined;
       const isColumn = plainField && !lowered;
       // Equality on a field with an ignored prefix seeks its stored forms in the column itself,
-      // which an engine without expression indexes can index too.
+      // which an engine without expression indexes can index too; with case ignored, in its
+      // lower(), as the statements fold it, which only an expression index holds.
       const storedColumn = target.stored?.column;
-      if (!isColumn && storedColumn === undefined && !expressions) continue;
+      const storedIsColumn = storedColumn !== undefined && steps?.ignoreCase !== true;
+      if (!isColumn && !storedIsColumn && !expressions) continue;
       const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
-      const equalityIndexed = storedColumn ?? expression;
+      const equalityIndexed = storedColumn === undefined ? expression : storedIsColumn ? storedColumn : `(${storedColumn})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
       const servedByListOrder = listOrder !== false && (storedColumn ?? target.value) === q(listOrder);
       const facts = TYPE_FACTS[attribute.type];

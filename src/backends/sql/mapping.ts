@@ -4,10 +4,10 @@
  * attribute sources, so one mapping serves every attribute of an entity.
  */
 import type { Attribute, AttributeSource } from '../../schema/types.js';
-import { exactOperand, type SqlDialect } from './dialects.js';
+import { exactOperand, type CaseFolding, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './mapping-errors.js';
-import { ignoredPrefix } from '../../schema/stored-form.js';
+import { readSteps, type ReadSteps } from '../../schema/stored-form.js';
 
 /** The table that holds the elements of one array of a record (an `element` source). */
 export interface SqlCollectionMapping {
@@ -98,8 +98,8 @@ export interface ElementTable {
   readonly filters: string;
   /** The element's value, with an ignored prefix already dropped. */
   readonly value: string;
-  /** The element's value column as stored, and the prefix {@link value} drops from it, if any. */
-  readonly stored: StoredColumn;
+  /** The element's value column as stored (folded, when the source ignores case), and its read steps, where it ignores a prefix. */
+  readonly stored: StoredColumn | undefined;
   /**
    * The table's unquoted name and the columns an index serves the element test from, in order:
    * the array's discriminator, the element's tag, its value, the owning key.
@@ -107,10 +107,13 @@ export interface ElementTable {
   readonly index: { readonly table: string; readonly columns: readonly string[] };
 }
 
-/** A value's column as stored, and the prefix its read drops, if any. */
+/**
+ * A value's column as equality compares it with the stored forms of a value: the column, or its
+ * `lower()` where the source ignores case; and the source's read steps, which include a prefix.
+ */
 export interface StoredColumn {
   readonly column: string;
-  readonly ignorePrefix: string | undefined;
+  readonly steps: ReadSteps & { readonly prefix: string };
 }
 
 /** What a predicate tests: one value of the row, or some element of some tables. */
@@ -128,26 +131,26 @@ function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T
  * The SQL for the attribute of a predicate: a column, a `CASE` over a tag column, or the element
  * tables it looks in.
  */
-export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect): SqlTarget {
+export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): SqlTarget {
   const q = dialect.quoteIdentifier;
   const column = (field: string) => q(own(entity.columns, field) ?? field);
   const source: AttributeSource = attribute.source;
   switch (source.kind) {
     case 'field':
-      return { kind: 'scalar', value: storedRead(dialect, source, column(source.field)), ...storedColumn(source, column(source.field)) };
+      return { kind: 'scalar', value: storedRead(dialect, folding, source, column(source.field)), ...storedColumn(dialect, folding, source, column(source.field)) };
     case 'variant': {
       // A record whose tag is not listed has no value: CASE without ELSE gives NULL.
-      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${storedRead(dialect, source, column(field))}`);
+      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${storedRead(dialect, folding, source, column(field))}`);
       return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
     }
     case 'element':
-      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect) };
+      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, folding) };
   }
 }
 
 type ElementSource = Extract<AttributeSource, { kind: 'element' }>;
 
-function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect): [ElementTable, ...ElementTable[]] {
+function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): [ElementTable, ...ElementTable[]] {
   const q = dialect.quoteIdentifier;
   // Arrays stored in one table with one discriminator column become one EXISTS with an IN list.
   const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
@@ -176,8 +179,8 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       foreignKey: `${table}.${q(collection.foreignKey)}`,
       ownerKey: `${q(entity.table)}.${q(entity.key)}`,
       filters: filters.join(' AND '),
-      value: storedRead(dialect, source, raw),
-      stored: { column: raw, ignorePrefix: ignoredPrefix(source) },
+      value: storedRead(dialect, folding, source, raw),
+      stored: storedColumn(dialect, folding, source, raw).stored,
       index: {
         table: collection.table,
         columns: [
@@ -208,20 +211,31 @@ function oneOf(dialect: SqlDialect, expr: string, values: readonly string[]): st
 }
 
 /**
- * A field's column as stored, where its source ignores a prefix: equality compares the column
- * with the value's stored forms, which an index on it can seek.
+ * A column as stored, where its source ignores a prefix: equality compares the column (its
+ * `lower()`, where the source ignores case) with the value's stored forms, which an index on it
+ * can seek.
  */
-function storedColumn(source: AttributeSource, column: string): { stored?: StoredColumn } {
-  const prefix = ignoredPrefix(source);
-  return prefix === undefined ? {} : { stored: { column, ignorePrefix: prefix } };
+function storedColumn(dialect: SqlDialect, folding: CaseFolding, source: AttributeSource, column: string): { stored?: StoredColumn } {
+  const steps = readSteps(source);
+  if (steps?.prefix === undefined) return {};
+  return { stored: { column: folded(dialect, folding, steps, column), steps: { ...steps, prefix: steps.prefix } } };
+}
+
+/** `expr` lower-cased as the compile's folding says, where the source ignores case. */
+function folded(dialect: SqlDialect, folding: CaseFolding, steps: ReadSteps, expr: string): string {
+  return steps.ignoreCase ? dialect.lower(expr, folding) : expr;
 }
 
 /**
- * A stored column as its source declares it is read: with one leading ignored prefix dropped,
- * on every kind of source. Lengths count code points, as SQL `substr` does.
+ * A stored column as its source declares it is read, on every kind of source: lower-cased where
+ * it ignores case (as LIKE folds the stored side), then with one leading ignored prefix dropped.
+ * Lengths count code points, as SQL `substr` does.
  */
-function storedRead(dialect: SqlDialect, source: AttributeSource, expr: string): string {
-  const prefix = ignoredPrefix(source);
+function storedRead(dialect: SqlDialect, folding: CaseFolding, source: AttributeSource, column: string): string {
+  const steps = readSteps(source);
+  if (steps === undefined) return column;
+  const expr = folded(dialect, folding, steps, column);
+  const prefix = steps.prefix;
   if (prefix === undefined) return expr;
   const length = [...prefix].length;
   return `CASE WHEN substr(${expr}, 1, ${length}) = ${exactLiteral(dialect, prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;

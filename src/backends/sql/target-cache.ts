@@ -4,12 +4,13 @@
  * column compares. Working these out quotes identifiers and reads the mapping's storage again,
  * which was a fifth of a compile; they are kept per entity mapping and dialect when nothing they
  * are made from can change: a mapping made by `defineSqlMapping` (deeply frozen), a dialect
- * named by its string (a built-in one), attributes made by `defineSchema` (frozen), held weakly
+ * named by its string (a built-in one), the case folding (a source that ignores case reads its
+ * column through `lower()`), attributes made by `defineSchema` (frozen), held weakly
  * so that a schema dropped by its owner is not kept alive.
  */
 import type { Attribute } from '../../schema/types.js';
 import { instantColumn, uuidColumn } from './compared-column.js';
-import type { SqlDialect } from './dialects.js';
+import type { CaseFolding, SqlDialect } from './dialects.js';
 import type { TimestampColumn } from './instant-sql.js';
 import { resolveTarget, type SqlEntityMapping, type SqlTarget } from './mapping.js';
 
@@ -27,11 +28,12 @@ export class AttributeSql {
     private readonly attribute: Attribute,
     private readonly entity: SqlEntityMapping,
     private readonly dialect: SqlDialect,
+    private readonly folding: CaseFolding,
   ) {}
 
   /** {@link resolveTarget}. */
   get target(): SqlTarget {
-    return (this.#target ??= resolveTarget(this.attribute, this.entity, this.dialect));
+    return (this.#target ??= resolveTarget(this.attribute, this.entity, this.dialect, this.folding));
   }
 
   /** {@link instantColumn}. */
@@ -49,32 +51,37 @@ export class AttributeSql {
   }
 }
 
-/** The kept {@link AttributeSql} of one entity mapping under one dialect, by attribute. */
+/** The kept {@link AttributeSql} of one entity mapping under one dialect and folding, by attribute. */
 export type TargetCache = WeakMap<Attribute, AttributeSql>;
 
-const caches = new WeakMap<SqlEntityMapping, Map<SqlDialect, TargetCache>>();
+const caches = new WeakMap<SqlEntityMapping, Map<SqlDialect, Map<CaseFolding, TargetCache>>>();
+
+/** `map`'s entry at `key`, made by `make` on first use. */
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
 
 /**
- * The cache of `entity` under `dialect`; the caller vouches that both are immutable.
+ * The cache of `entity` under `dialect` and `folding`; the caller vouches that both are immutable.
  *
  * @example
  * ```ts
- * const cache = targetCache(entityMapping(schedulingSqlMapping, 'agent'), postgres);
- * attributeSql(cache, attribute, entity, postgres).target; // { kind: 'scalar', value: '"name"' }
+ * const cache = targetCache(entityMapping(schedulingSqlMapping, 'agent'), postgres, 'database');
+ * attributeSql(cache, attribute, entity, postgres, 'database').target; // { kind: 'scalar', value: '"name"' }
  * ```
  */
-export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect): TargetCache {
+export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): TargetCache {
   let byDialect = caches.get(entity);
   if (byDialect === undefined) {
     byDialect = new Map();
     caches.set(entity, byDialect);
   }
-  let cache = byDialect.get(dialect);
-  if (cache === undefined) {
-    cache = new WeakMap();
-    byDialect.set(dialect, cache);
-  }
-  return cache;
+  return entry(entry(byDialect, dialect, () => new Map<CaseFolding, TargetCache>()), folding, () => new WeakMap());
 }
 
 /**
@@ -82,14 +89,14 @@ export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect): Targ
  *
  * @example
  * ```ts
- * attributeSql(undefined, attribute, entity, dialect).target; // resolveTarget(attribute, entity, dialect)
+ * attributeSql(undefined, attribute, entity, dialect, 'database').target; // resolveTarget(attribute, entity, dialect, 'database')
  * ```
  */
-export function attributeSql(cache: TargetCache | undefined, attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect): AttributeSql {
-  if (cache === undefined) return new AttributeSql(attribute, entity, dialect);
+export function attributeSql(cache: TargetCache | undefined, attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): AttributeSql {
+  if (cache === undefined) return new AttributeSql(attribute, entity, dialect, folding);
   let kept = cache.get(attribute);
   if (kept === undefined) {
-    kept = new AttributeSql(attribute, entity, dialect);
+    kept = new AttributeSql(attribute, entity, dialect, folding);
     cache.set(attribute, kept);
   }
   return kept;

@@ -57,9 +57,15 @@ export function valuesOf(a: Attribute, record: unknown): unknown[] {
       }
       break;
   }
-  // Any kind of source may declare a prefix its stored values carry without it counting.
-  const prefix = s.ignorePrefix;
-  const read = prefix === undefined ? raw : raw.map((v) => (typeof v === 'string' && v.startsWith(prefix) ? v.slice(prefix.length) : v));
+  // Any kind of source may declare how its stored text is read: lower-cased (ignoreCase), then
+  // without one leading prefix (ignorePrefix; lower-cased too when case is ignored).
+  const fold = s.ignoreCase === true;
+  const prefix = fold ? s.ignorePrefix?.toLowerCase() : s.ignorePrefix;
+  const read = raw.map((v) => {
+    if (typeof v !== 'string') return v;
+    const text = fold ? v.toLowerCase() : v;
+    return prefix !== undefined && text.startsWith(prefix) ? text.slice(prefix.length) : text;
+  });
   return read.map((x) => canonical(a, x)).filter((x) => x !== undefined);
 }
 

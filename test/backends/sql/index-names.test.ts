@@ -127,7 +127,7 @@ const arbNames = (count: number): fc.Arbitrary<string[]> =>
     .array(fc.constantFrom('b', 't', 'x', '_', 'ä', 'ö', 'é', '€', '😀', '🚀'), { minLength: 1, maxLength: 70 })
     .map((units) => Array.from({ length: count }, (_, i) => `${cutToBytes(units.join(''), 62)}${i}`));
 
-/** A generated schema: two to four entities, each with a String, a Number and a Timestamp. */
+/** A generated schema: two to four entities, each with Strings (one read without case), a Number and a Timestamp. */
 const arbGenerated = fc.record({ tables: fc.integer({ min: 2, max: 4 }).chain(arbNames), columns: arbNames(3) });
 
 /**
@@ -136,7 +136,14 @@ const arbGenerated = fc.record({ tables: fc.integer({ min: 2, max: 4 }).chain(ar
  */
 function generatedFor(dialect: SqlDialectName, { tables, columns }: { tables: string[]; columns: string[] }) {
   const name = (s: string) => (dialect === 'mysql' ? s.replace(/\p{Extended_Pictographic}/gu, '€') : s);
-  const attributes = { title: { type: 'String' }, score: { type: 'Number' }, label: { type: 'String' }, created_at: { type: 'Timestamp' } } as const;
+  // `code` reads the label without case: an index on lower(label), where the engine has expression indexes.
+  const attributes = {
+    title: { type: 'String' },
+    score: { type: 'Number' },
+    label: { type: 'String' },
+    code: { type: 'String', source: { kind: 'field', field: 'label', ignoreCase: true } },
+    created_at: { type: 'Timestamp' },
+  } as const;
   const s = defineSchema({ entities: Object.fromEntries(tables.map((_, i) => [`entity_${i}`, { attributes }])) });
   const mapped = { title: name(columns[0]!), score: name(columns[1]!), label: name(columns[2]!) };
   const mapping = defineSqlMapping(s, Object.fromEntries(tables.map((t, i) => [`entity_${i}`, { table: name(t), key: 'id', columns: mapped }])));

@@ -11,7 +11,7 @@ import { arbJunk, maybe } from './junk.js';
 export const arbGoodName = fc.stringMatching(/^[a-z][a-z0-9_]{0,5}$/);
 export const arbName = fc.oneof({ weight: 4, arbitrary: arbGoodName }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'Bad', '', 'a.b', 'to_string') });
 export const arbSource = fc.oneof(
-  fc.record({ kind: fc.constant('field'), field: maybe(arbName), ignorePrefix: maybe(fc.constantFrom('#', '', 'x')) }, { requiredKeys: ['kind'] }),
+  fc.record({ kind: fc.constant('field'), field: maybe(arbName), ignorePrefix: maybe(fc.constantFrom('#', '', 'x')), ignoreCase: maybe(fc.constantFrom(true, false, 'yes')) }, { requiredKeys: ['kind'] }),
   fc.record(
     { kind: fc.constant('variant'), tag: maybe(arbName), fields: maybe(fc.dictionary(arbName, maybe(arbName), { maxKeys: 3 })), ignorePrefix: maybe(fc.constantFrom('#', '', 'x')) },
     { requiredKeys: ['kind'] },
@@ -31,7 +31,8 @@ export const arbSource = fc.oneof(
 );
 /**
  * A definition `defineSchema` accepts, so that whole schemas often are. A String with a source
- * declares an ignored prefix on it half the time, whatever its kind.
+ * declares how its stored value is read on it most of the time, whatever its kind: an ignored
+ * prefix, ignored case, or both (with a prefix that has a letter).
  */
 export const arbGoodAttributeDefinition = fc.constantFrom(...ATTRIBUTE_TYPES).chain((type) =>
   fc.tuple(
@@ -55,10 +56,10 @@ export const arbGoodAttributeDefinition = fc.constantFrom(...ATTRIBUTE_TYPES).ch
       },
       { requiredKeys: ['type'] },
     ),
-    fc.boolean(),
-  ).map(([def, prefixed]) =>
-    // A closed set does not go with an ignored prefix (defineSchema refuses it): the prefix drops it.
-    prefixed && def.type === 'String' && def.source !== undefined ? { ...def, values: undefined, source: { ...def.source, ignorePrefix: '#' } } : def,
+    fc.constantFrom(undefined, undefined, { ignorePrefix: '#' }, { ignoreCase: true }, { ignorePrefix: 'T-', ignoreCase: true }),
+  ).map(([def, read]) =>
+    // A closed set does not go with a declared read (defineSchema refuses it): the read drops it.
+    read !== undefined && def.type === 'String' && def.source !== undefined ? { ...def, values: undefined, source: { ...def.source, ...read } } : def,
   ),
 );
 export const arbAttributeDefinition = fc.oneof(
