@@ -1,9 +1,10 @@
 /**
  * Every backend by name, each with how it compiles a validated query, how its output reads as
- * text, and, where it runs in this process, how it runs on records. The CLI, the playground, the
- * docs generator and the tests read this table instead of lists of their own; a backend of your
- * own joins it with {@link BackendRegistry.with} and then runs the contract suite as the built-in
- * ones do ({@link contractRun}).
+ * text, how it runs on records (a SQL backend: on a database it is given) and what it declares it
+ * cannot do exactly. The CLI, the playground, the docs generator and the tests read this table
+ * instead of lists of their own; a backend of your own, or a SQL dialect of your own
+ * ({@link sqlBackend}), joins it with {@link BackendRegistry.with} and then runs the contract
+ * suite as the built-in ones do ({@link contractRun}, {@link contractOptions}).
  */
 import { optionError } from '../errors/tql-error.js';
 import type { Schema } from '../schema/types.js';

@@ -12,7 +12,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { BACKENDS, contractOptions, contractQuery, contractRun, runContract, rulesOf, sqlBackend, type BackendContext, type ContractOutcome, type RegisteredBackend } from '../../../src/backends/index.js';
 import { sqlDatabase } from '../../../src/backends/sql/database.js';
 import { postgres, sqlite as sqliteDialect, type CaseFolding, type SqlDialect } from '../../../src/backends/sql/dialects.js';
+import { filterRecords } from '../../../src/backends/memory/compile-predicate.js';
+import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { registerTqlFunctions } from '../../../src/backends/sql/sqlite-functions.js';
+import { temporaryTables } from '../../../src/backends/sql/temporary-tables.js';
 import { schedulingContract } from '../../../src/models/scheduling/index.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { describeBackendContract } from '../contract/cases.js';
@@ -64,6 +67,21 @@ describe('the bracket-sqlite dialect', () => {
       "("scheduling_request"."id" IN (SELECT "request_resource"."request_id" FROM "request_resource" WHERE "request_resource"."role" = 'resource' AND "request_resource"."type" = 'team' AND "request_resource"."id" = ?) AND "end_user_name" LIKE ? ESCAPE '\\')
       -- values: ["team_blue","%100\\\\%%"]"
     `);
+  });
+
+  test('pages with its own LIMIT … OFFSET 0 after a key, on the same temporary tables', async () => {
+    const db = sqlDatabase(sqlite, { dialect: bracketSqlite });
+    const tables = temporaryTables(db, { schema: schedulingContract.schema, entity: 'agent', mapping: schedulingSqlMapping.agent, key: 'id', who: 'the paging test' });
+    const query = contractQuery(schedulingContract, { rule: 1, entity: 'agent', query: 'agent.schedulable EQ true', expected: [] });
+    const statement = selectSql(query, { dialect: bracketSqlite, mapping: schedulingSqlMapping, startingAfter: 'agnt_b', limit: 2 });
+    expect(statement.text).toBe('SELECT [id] FROM [agent] WHERE [schedulable] = (?) AND [id] > (?) ORDER BY [id] LIMIT (?) OFFSET 0');
+    const expected = filterRecords(query, schedulingContract.data.agent).map((r) => r.id).filter((id) => id > 'agnt_b').sort().slice(0, 2);
+    try {
+      await tables.load(schedulingContract.data.agent);
+      expect((await db.all<{ id: string }>(statement)).map((r) => r.id)).toEqual(expected);
+    } finally {
+      await tables.drop();
+    }
   });
 
   test('with its own LOWER(), skips exactly the cases needing Unicode folding, with the reason it declares, and passes the rest', async () => {
