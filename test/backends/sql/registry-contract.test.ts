@@ -4,7 +4,8 @@
  * `BACKENDS.with(sqlBackend(dialect))` and passes every case on better-sqlite3, skipping only what
  * it declares; the same dialect with a broken LIKE fails on the LIKE cases alone; the built-in
  * `sql:sqlite` and `sql:postgres` entries pass on better-sqlite3 and PGlite. Each run loads the
- * records into temporary tables and drops them: no table is left behind.
+ * records into temporary tables and drops them: no table is left behind. The same dialect pages
+ * on those tables and serves `sqlTarget` of `tql/testing`.
  */
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
@@ -17,6 +18,7 @@ import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { registerTqlFunctions } from '../../../src/backends/sql/sqlite-functions.js';
 import { temporaryTables } from '../../../src/backends/sql/temporary-tables.js';
 import { schedulingContract } from '../../../src/models/scheduling/index.js';
+import { sqlTarget } from '../../../src/testing/sql-target.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { describeBackendContract } from '../contract/cases.js';
 import { bracketSqlite, forgetsEscape } from './bracket-sqlite.js';
@@ -81,6 +83,17 @@ describe('the bracket-sqlite dialect', () => {
       expect((await db.all<{ id: string }>(statement)).map((r) => r.id)).toEqual(expected);
     } finally {
       await tables.drop();
+    }
+  });
+
+  test('is a database sqlTarget takes: its run selects what the in-memory backend selects', async () => {
+    const target = sqlTarget({ db: sqlDatabase(sqlite, { dialect: bracketSqlite }), schema: schedulingContract.schema, entity: 'agent', mapping: schedulingSqlMapping, caseFolding: 'unicode' });
+    const query = contractQuery(schedulingContract, { rule: 4, entity: 'agent', query: 'agent.name LIKE zo OR agent.role IN User', expected: [] });
+    try {
+      await target.load(schedulingContract.data.agent);
+      expect(await target.run(query)).toEqual(filterRecords(query, schedulingContract.data.agent).map((r) => r.id).sort());
+    } finally {
+      await target.drop();
     }
   });
 
