@@ -17,6 +17,9 @@ import { TqlError } from '../../src/errors/tql-error.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import { indexAdvice } from '../../src/backends/sql/index-advice.js';
+import { sqlDatabase, type SqlDatabase } from '../../src/backends/sql/database.js';
+import { registerTqlFunctions } from '../../src/backends/sql/sqlite-functions.js';
+import { openDuckdb } from '../support/duckdb.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { AttributeDefinition, AttributeSource } from '../../src/schema/types.js';
 import { mongoTarget, sqlTarget, type AgreementTarget, type TestRecord } from '../../src/testing/index.js';
@@ -315,4 +318,57 @@ test('index advice: ignoreCase equality needs an index on the lowered column, wh
       ],
     }
   `);
+});
+
+/** The user entity in tables of its own: `users`, and the element tables of its addresses and tags. */
+const userTables = {
+  user: { table: 'users', key: 'id', collections: { addresses: { table: 'addresses', foreignKey: 'user_id' }, tags: { table: 'tags', foreignKey: 'user_id' } } },
+};
+const USER_DDL = [
+  'CREATE TABLE users (id TEXT, type TEXT, email TEXT, team_email TEXT, serial TEXT, team_serial TEXT, created_at BIGINT)',
+  'CREATE TABLE addresses (user_id TEXT, kind TEXT, text TEXT)',
+  'CREATE TABLE tags (user_id TEXT, kind TEXT, text TEXT)',
+];
+
+/** Runs every statement of the user entity's index advice on `db`, and the query that should use them. */
+async function createAdvised(db: SqlDatabase, dialect: 'sqlite' | 'postgres' | 'duckdb', caseFolding: 'database' | 'unicode'): Promise<string[]> {
+  for (const statement of USER_DDL) await db.exec(statement);
+  const advice = indexAdvice(schema, { dialect, mapping: userTables, caseFolding, trigram: false, listOrder: false }).filter((s) => s.startsWith('CREATE INDEX'));
+  for (const statement of advice) await db.exec(statement);
+  const query = compileSql(check('user.email EQ a AND user.serial IN b AND user.tag EQ c AND user.alias NOT_EQ d', schema, 'user'), { dialect, mapping: userTables, caseFolding });
+  await db.all({ text: `SELECT id FROM users WHERE ${query.text}`, values: query.values });
+  return advice.filter((s) => s.includes('lower('));
+}
+
+/** One index on a lowered expression for each of the six attributes that ignore case. */
+describe('every advised index on a lowered column is created, and the statements run', () => {
+  test.for(['database', 'unicode'] as const)('SQLite, %s folding', async (caseFolding) => {
+    const sqlite = new Database(':memory:');
+    registerTqlFunctions(sqlite);
+    expect(await createAdvised(sqlDatabase(sqlite), 'sqlite', caseFolding)).toHaveLength(6);
+    sqlite.close();
+  });
+
+  test.for(['database', 'unicode'] as const)('PGlite, %s folding', async (caseFolding) => {
+    const db = await PGlite.create();
+    const lowered = await createAdvised(sqlDatabase(db), 'postgres', caseFolding);
+    expect(lowered).toHaveLength(6);
+    if (caseFolding === 'database') expect(lowered).toMatchInlineSnapshot(`
+      [
+        "CREATE INDEX IF NOT EXISTS "users_email_idx" ON "users" USING hash ((lower("email")));",
+        "CREATE INDEX IF NOT EXISTS "users_contact_idx" ON "users" USING hash ((CASE "type" WHEN 'person' THEN lower("email") WHEN 'team' THEN lower("team_email") END));",
+        "CREATE INDEX IF NOT EXISTS "addresses_kind_text_user_id_idx" ON "addresses" ("kind", (lower("text")), "user_id");",
+        "CREATE INDEX IF NOT EXISTS "users_serial_idx" ON "users" USING hash ((lower("serial")));",
+        "CREATE INDEX IF NOT EXISTS "users_badge_idx" ON "users" USING hash ((CASE "type" WHEN 'person' THEN CASE WHEN substr(lower("serial"), 1, 2) = 't-' THEN substr(lower("serial"), 3) ELSE lower("serial") END WHEN 'team' THEN CASE WHEN substr(lower("team_serial"), 1, 2) = 't-' THEN substr(lower("team_serial"), 3) ELSE lower("team_serial") END END));",
+        "CREATE INDEX IF NOT EXISTS "tags_kind_text_user_id_idx" ON "tags" ("kind", (lower("text")), "user_id");",
+      ]
+    `);
+    await db.close();
+  });
+
+  test('DuckDB', async () => {
+    const duck = await openDuckdb();
+    expect(await createAdvised(duck.db, 'duckdb', 'database')).toHaveLength(6);
+    await duck.close();
+  });
 });

@@ -67,7 +67,8 @@ export interface IndexAdviceOptions {
  *
  * - a B-tree on the column (or the variant's `CASE` expression) of each attribute compared with
  *   EQ, IN or a range, except Booleans (an index on two values rarely helps a planner); on
- *   `lower(column)` for a uuid id kept in a text column, as it is compared lower-cased; where
+ *   `lower(column)` for a uuid id kept in a text column or a source that ignores case, as they
+ *   are compared lower-cased (under the options' `caseFolding`, for the latter); where
  *   the dialect offers a hash index (`indexes.equality`, PostgreSQL), that for String attributes,
  *   which serves their EQ and IN as a B-tree does and takes text of any length (a B-tree entry is
  *   limited to 2,704 bytes);
@@ -75,11 +76,13 @@ export interface IndexAdviceOptions {
  *   index on `lower(column)`, the expression LIKE compiles to, for each String attribute without
  *   a closed set of values that allows LIKE on the entity's table;
  * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
- *   owning key), which answers the element test and hands over the owner's key;
+ *   owning key), which answers the element test and hands over the owner's key (the value
+ *   lower-cased where the source ignores case and the engine indexes expressions);
  * - the list order: `(created_at, key)`, with the key compared by bytes as the keyset pages are.
  *
  * Where the dialect says so (`indexes.ifNotExists`, `indexes.expressions`: MySQL and MariaDB) the
- * statements have no `IF NOT EXISTS` and variant attributes (a `CASE` expression) get no index.
+ * statements have no `IF NOT EXISTS`, and variant attributes (a `CASE` expression) and sources
+ * that ignore case (`lower()`) get no index.
  *
  * @example
  * ```ts
@@ -131,7 +134,8 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const target = resolveTarget(attribute, entity, dialect, folding);
       const compared = attribute.operators.some((o) => INDEXED_OPERATORS.has(o));
       if (target.kind === 'elements') {
-        for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${t.index.columns.map(q).join(', ')})`);
+        // An engine without expression indexes keeps the plain columns, which still serve the tag.
+        for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${(expressions ? t.index.items : t.index.columns.map(q)).join(', ')})`);
         continue;
       }
       // A column stands alone in an index; an expression (a variant's CASE) needs parentheses,

@@ -102,9 +102,11 @@ export interface ElementTable {
   readonly stored: StoredColumn | undefined;
   /**
    * The table's unquoted name and the columns an index serves the element test from, in order:
-   * the array's discriminator, the element's tag, its value, the owning key.
+   * the array's discriminator, the element's tag, its value, the owning key; and the same as an
+   * engine with expression indexes holds them (`items`): quoted, the value lower-cased where the
+   * source ignores case, as equality compares it.
    */
-  readonly index: { readonly table: string; readonly columns: readonly string[] };
+  readonly index: { readonly table: string; readonly columns: readonly string[]; readonly items: readonly string[] };
 }
 
 /**
@@ -174,6 +176,15 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
     }
     filters.push(oneOf(dialect, column(source.where.field), source.where.oneOf));
     const raw = column(source.value);
+    const indexed = [
+      ...(collection.discriminator === undefined ? [] : [collection.discriminator.column]),
+      own(collection.columns, source.where.field) ?? source.where.field,
+      own(collection.columns, source.value) ?? source.value,
+      collection.foreignKey,
+    ];
+    // The value stands second to last: lower-cased as equality reads it, where the source ignores case.
+    const lowered = readSteps(source)?.ignoreCase === true;
+    const items = indexed.map((c, i) => (lowered && i === indexed.length - 2 ? `(${dialect.lower(q(c), folding)})` : q(c)));
     return {
       table,
       foreignKey: `${table}.${q(collection.foreignKey)}`,
@@ -181,15 +192,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       filters: filters.join(' AND '),
       value: storedRead(dialect, folding, source, raw),
       stored: storedColumn(dialect, folding, source, raw).stored,
-      index: {
-        table: collection.table,
-        columns: [
-          ...(collection.discriminator === undefined ? [] : [collection.discriminator.column]),
-          own(collection.columns, source.where.field) ?? source.where.field,
-          own(collection.columns, source.value) ?? source.value,
-          collection.foreignKey,
-        ],
-      },
+      index: { table: collection.table, columns: indexed, items },
     };
   });
   return tables as [ElementTable, ...ElementTable[]];
