@@ -30,6 +30,6 @@ export { scopeEntries, type Scope, type ScopeEntry, type ScopeValue } from './sc
 export { DEFAULT_OPERATORS } from '../schema/operators.js';
 export { ATTRIBUTE_TYPES } from '../schema/types.js';
 export { isDefinedAttribute } from '../schema/define-schema.js';
-export { runContract, contractCaseOutcome, contractQuery, type ContractOptions, type ContractOutcome, type RunContractQuery } from './contract/run-contract.js';
+export { runContract, contractCaseOutcome, contractQuery, type ContractOptions, type Divergences, type ContractOutcome, type RunContractQuery } from './contract/run-contract.js';
 export { LANGUAGE_RULES, rulesOf, type ContractCapability, type ContractCase, type ContractRecord, type ContractSuite, type LanguageRule } from './contract/suite.js';
-export { BACKENDS, BUILT_IN_BACKENDS, backendRegistry, contractOptions, contractRun, sqlBackend, type BackendContext, type BackendRegistry, type BackendRunContext, type Divergences, type RegisteredBackend } from './registry.js';
+export { BACKENDS, BUILT_IN_BACKENDS, backendRegistry, contractOptions, contractRun, sqlBackend, type BackendContext, type BackendRegistry, type BackendRunContext, type RegisteredBackend } from './registry.js';

@@ -9,7 +9,7 @@
 import { optionError } from '../errors/tql-error.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import type { ContractOptions, RunContractQuery } from './contract/run-contract.js';
+import type { ContractOptions, Divergences, RunContractQuery } from './contract/run-contract.js';
 import type { ContractCapability, ContractSuite } from './contract/suite.js';
 import { loadMingo } from './load-mingo.js';
 import { filterRecords } from './memory/compile-predicate.js';
@@ -39,9 +39,6 @@ export interface BackendRunContext extends BackendContext {
   readonly schema: Schema;
   readonly entity: string;
 }
-
-/** Capabilities a backend declares it lacks, each with the reason as its docs say it. */
-export type Divergences = { readonly [C in ContractCapability]?: string };
 
 /** A backend as the registry holds it. */
 export interface RegisteredBackend<Compiled = unknown> {

@@ -12,13 +12,13 @@ import type { ContractCapability, ContractCase, ContractSuite } from './suite.js
 /** Runs a validated query on a backend's copy of the suite's data; returns the ids selected. */
 export type RunContractQuery<E extends string = string> = (query: ValidatedQuery, entity: E) => Promise<readonly string[]> | readonly string[];
 
+/** Capabilities a backend declares it lacks, each with the reason as written in its docs. */
+export type Divergences = { readonly [C in ContractCapability]?: string };
+
 /** How a backend runs a contract: the divergences it declares. */
 export interface ContractOptions {
-  /**
-   * Capabilities the backend declares it lacks, each with the reason as written in its docs.
-   * Cases that need one are reported as skipped with that reason, never dropped silently.
-   */
-  readonly divergences?: { readonly [C in ContractCapability]?: string };
+  /** Cases that need one of these are reported as skipped with its reason, never dropped silently. */
+  readonly divergences?: Divergences;
 }
 
 /** What one case gave: passed, failed with the ids selected, or skipped for a declared divergence. */
