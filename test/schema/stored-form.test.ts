@@ -22,7 +22,9 @@ import { registerTqlFunctions } from '../../src/backends/sql/sqlite-functions.js
 import { openDuckdb } from '../support/duckdb.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { AttributeDefinition, AttributeSource } from '../../src/schema/types.js';
-import { mongoTarget, sqlTarget, type AgreementTarget, type TestRecord } from '../../src/testing/index.js';
+import { datasetArbitrary, mongoTarget, sqlTarget, validatedQueryArbitrary, type AgreementTarget, type TestRecord } from '../../src/testing/index.js';
+import { referenceMatches } from '../backends/memory/reference.js';
+import fc from 'fast-check';
 
 const schema = defineSchema({
   entities: {
@@ -371,4 +373,14 @@ describe('every advised index on a lowered column is created, and the statements
     expect(await createAdvised(duck.db, 'duckdb', 'database')).toHaveLength(6);
     await duck.close();
   });
+});
+
+test('memory selects what the reference interpreter selects, on generated queries and records in any case', () => {
+  fc.assert(
+    fc.property(validatedQueryArbitrary(schema, 'user', { depth: 2 }), datasetArbitrary(schema, 'user', { size: 8 }), (query, data) => {
+      const expected = data.filter((r) => referenceMatches(query.condition, r)).map((r) => r.id);
+      expect(filterRecords(query, data).map((r) => r.id)).toEqual(expected);
+    }),
+    { numRuns: 300 },
+  );
 });
