@@ -64,6 +64,8 @@ export {
   type SqlDialect,
   type SqlDialectName,
 } from './dialects.js';
+export type { InsertRow, InsertRows } from './insert-rows.js';
+export type { LowerProbe } from './lower-probes.js';
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';
