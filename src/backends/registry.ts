@@ -6,7 +6,7 @@
  * ({@link sqlBackend}), joins it with {@link BackendRegistry.with} and then runs the contract
  * suite as the built-in ones do ({@link contractRun}, {@link contractOptions}).
  */
-import { optionError } from '../errors/tql-error.js';
+import { inputError, isTqlError, optionError } from '../errors/tql-error.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ContractOptions, Divergences, RunContractQuery } from './contract/run-contract.js';
@@ -150,7 +150,14 @@ export function sqlBackend(dialect: SqlDialect, divergences?: Divergences): Regi
       const db = databaseOf(checked, context);
       // databaseOf refused a run without a context.
       const { schema, entity } = context!;
-      return recordsWhere(db, { schema, entity, mapping: entityMapping(mappingOf(checked, context!), entity), key: 'id', who: name }, records, where);
+      const options = { schema, entity, mapping: entityMapping(mappingOf(checked, context!), entity), key: 'id', who: name };
+      try {
+        return await recordsWhere(db, options, records, where);
+      } catch (error) {
+        if (isTqlError(error)) throw error;
+        // The engine refused what the dialect wrote (or the driver failed): told as ours.
+        throw inputError(`The ${checked.title} backend's statements failed on the database: ${error instanceof Error ? error.message : String(error)}. Check the dialect's hooks against the engine.`);
+      }
     },
     ...(divergences === undefined ? {} : { divergences }),
   };

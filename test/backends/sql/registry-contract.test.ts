@@ -167,6 +167,16 @@ describe('what a SQL entry refuses to run on, as TqlErrors', () => {
   });
 });
 
+test('a statement the engine refuses is a TqlError naming the backend, and its tables are dropped', async () => {
+  const ilike: SqlDialect = { ...bracketSqlite, name: 'ilike', title: 'SQLite with ILIKE', like: (expr, pattern, negated) => `${expr} ${negated ? 'NOT ILIKE' : 'ILIKE'} ${pattern}` };
+  const run = contractRun(sqlBackend(ilike), schedulingContract, on(sqlite, ilike, 'database'))!;
+  const query = contractQuery(schedulingContract, { rule: 4, entity: 'agent', query: 'agent.name LIKE ada', expected: [] });
+  await expect(Promise.resolve().then(() => run(query, 'agent'))).rejects.toMatchObject({
+    name: 'TqlError',
+    message: 'invalid_input: The SQLite with ILIKE backend\'s statements failed on the database: near "ILIKE": syntax error. Check the dialect\'s hooks against the engine.',
+  });
+});
+
 test('leaves no table behind on either database', async () => {
   expect(sqlite.prepare("SELECT name FROM sqlite_temp_master UNION ALL SELECT name FROM sqlite_master").all()).toEqual([]);
   expect((await pglite.query("SELECT tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')")).rows).toEqual([]);
