@@ -25,7 +25,7 @@ import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { CONTRACT_DATA, describeBackendContract, type ContractRecord } from '../backends/contract/cases.js';
-import { CONTRACT_INPUT, MARIADB_FOLDING_REASON } from '../backends/sql/engines.js';
+import { CONTRACT_INPUT, engineDivergences } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
 import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
 
@@ -115,7 +115,7 @@ describe.runIf(mariadbAvailable())('Drizzle on a MariaDB server (mysql2)', () =>
       const rows = await db.select({ id: table.id }).from(table).where(tqlWhere(query, { mapping: schedulingSqlMapping, dialect: 'mysql' }));
       return rows.map((r) => r.id);
     },
-    { divergences: { 'unicode-case-folding': MARIADB_FOLDING_REASON } },
+    { divergences: engineDivergences('mariadb') },
   );
 
   test('placeholders are ?, identifiers in backticks, exact text comparisons through BINARY', () => {

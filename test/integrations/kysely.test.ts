@@ -20,7 +20,7 @@ import { createSchedulingTables, loadSchedulingData } from '../../src/models/sch
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { CONTRACT_DATA, describeBackendContract, type ContractOptions, type ContractRecord } from '../backends/contract/cases.js';
 import type { Agent } from '../../src/models/scheduling/records.js';
-import { CONTRACT_INPUT, MARIADB_FOLDING_REASON } from '../backends/sql/engines.js';
+import { CONTRACT_INPUT, engineDivergences } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
 import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
@@ -133,7 +133,7 @@ describe.runIf(mariadbAvailable())('a MariaDB server', () => {
   describeKysely('a MariaDB server (MysqlDialect)', { dialect: 'mysql' }, async () => {
     const db = new Kysely<Tables>({ dialect: new MysqlDialect({ pool: createPool({ uri: server.url, connectionLimit: 2 }) }) });
     return { db, close: () => db.destroy() };
-  }, { 'unicode-case-folding': MARIADB_FOLDING_REASON });
+  }, engineDivergences('mariadb'));
 });
 
 describe('the compiled query', () => {

@@ -4,7 +4,9 @@
  * also compiled with `caseFolding: 'unicode'` (MySQL and DuckDB have no such folding).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
+import { BACKENDS, type Divergences } from '../../../src/backends/index.js';
 import type { FoldingModel } from '../../../src/backends/sql/case-folding.js';
+import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { SchedulingDataInput } from '../../../src/models/scheduling/sql/rows.js';
 import { CONTRACT_DATA } from '../contract/cases.js';
 import { openPglite } from '../../support/pglite.js';
@@ -37,11 +39,25 @@ export const ENGINE_FOLDING = {
   duckdb: 'simple',
 } as const satisfies Record<string, FoldingModel>;
 
+/** The built-in dialect each engine speaks. */
+export const ENGINE_DIALECT: { readonly [E in keyof typeof ENGINE_FOLDING]: SqlDialectName } = {
+  sqlite: 'sqlite',
+  'sqlite+tql_lower': 'sqlite',
+  pglite: 'postgres',
+  'pglite+icu': 'postgres',
+  'postgres-server': 'postgres',
+  'postgres-server+icu': 'postgres',
+  mariadb: 'mysql',
+  duckdb: 'duckdb',
+};
+
 /**
- * Why MariaDB's LIKE departs from JavaScript's folding: the divergence every contract run on
- * MariaDB declares (the SQL engines here, Kysely's and Drizzle's MariaDB suites).
+ * The divergences a contract run on `engine` declares: none where it folds as JavaScript does,
+ * else the ones the registry's entry of its dialect declares (one source for the reasons).
  */
-export const MARIADB_FOLDING_REASON = "LOWER() under utf8mb4_general_ci folds by MariaDB's own case table, measured (docs/backends-sql.md, 'Case folding')";
+export function engineDivergences(engine: keyof typeof ENGINE_FOLDING): Divergences {
+  return ENGINE_FOLDING[engine] === 'full' ? {} : (BACKENDS.get(`sql:${ENGINE_DIALECT[engine]}`).divergences ?? {});
+}
 
 /** The contract records as the loader takes them. */
 export const CONTRACT_INPUT: SchedulingDataInput = {
