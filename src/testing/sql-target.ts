@@ -52,8 +52,9 @@ function defaultMapping(schema: Schema, entity: string, key: string): SqlMapping
 
 /**
  * A target for {@link checkAgreement} over `db`: `load` fills temporary tables of the entity's
- * mapped shape, `run` answers with the keys the query's filter selects there. Records are stored as the schema says the
- * columns hold them; a value that is no value of the attribute's type is stored as NULL.
+ * mapped shape, `run` answers with the keys the query's filter selects there. Records are
+ * stored as the schema says the columns hold them; a value that is no value of the attribute's
+ * type is stored as NULL.
  *
  * @example
  * ```ts
