@@ -24,6 +24,9 @@ import { defineSchema } from '../../src/schema/define-schema.js';
 import type { AttributeDefinition, AttributeSource } from '../../src/schema/types.js';
 import { datasetArbitrary, mongoTarget, sqlTarget, validatedQueryArbitrary, type AgreementTarget, type TestRecord } from '../../src/testing/index.js';
 import { referenceMatches } from '../backends/memory/reference.js';
+import { explainedIds } from '../../src/testing/declared.js';
+import { sqliteFoldingDiffers } from '../../src/backends/sql/case-folding.js';
+import { mongoFoldingDiffers } from '../../src/backends/mongo/folding-divergence.js';
 import fc from 'fast-check';
 
 const schema = defineSchema({
@@ -383,4 +386,22 @@ test('memory selects what the reference interpreter selects, on generated querie
     }),
     { numRuns: 300 },
   );
+});
+
+/**
+ * An engine's declared LIKE folding explains its ignoreCase equalities on the same letters:
+ * SQLite's ASCII `lower()` keeps `Ë`, and MongoDB patterns let a `Σ` stand for `σ` and `ς`.
+ */
+test.for<[string, string, 'SQLite' | 'mingo', string]>([
+  ['user.email EQ "zoë"', 'ZOË', 'SQLite', 'x'],
+  ['user.email NOT_IN "zoë","ada"', 'ZOË', 'SQLite', 'x'],
+  ['user.email EQ "zoë"', 'zoë', 'SQLite', ''],
+  ['user.email EQ "ada"', 'ZOË', 'SQLite', ''],
+  ['user.serial EQ "zoë"', 'T-ZOË', 'SQLite', 'x'],
+  ['user.alias EQ "οδοσ"', 'ΟΔΟΣ', 'mingo', 'x'],
+  ['user.alias EQ "οδος"', 'ΟΔΟΣ', 'mingo', ''],
+])('%s, stored %j, on %s: the ids explained are %j', ([text, stored, engine, expected]) => {
+  const record = { id: 'x', type: 'person', email: stored, serial: stored, addresses: [{ kind: 'mail', text: stored }] };
+  const declared = engine === 'SQLite' ? sqliteFoldingDiffers : mongoFoldingDiffers;
+  expect([...explainedIds(check(text, schema, 'user'), [record], declared, 'id')].join(' ')).toBe(expected);
 });
