@@ -96,9 +96,9 @@ export interface ElementTable {
   readonly ownerKey: string;
   /** The type/array filters on the table's rows, joined with AND. */
   readonly filters: string;
-  /** The element's value, with an ignored prefix already dropped. */
+  /** The element's value as its source reads it: lower-cased, an ignored prefix dropped. */
   readonly value: string;
-  /** The element's value column as stored (folded, when the source ignores case), and its read steps, where it ignores a prefix. */
+  /** Where the source ignores a prefix: the value's column as equality compares it, and the read steps. */
   readonly stored: StoredColumn | undefined;
   /**
    * The table's unquoted name and the columns an index serves the element test from, in order:
