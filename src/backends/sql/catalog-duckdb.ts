@@ -1,8 +1,14 @@
 /** DuckDB's catalog: `duckdb_columns()` of the current database and schema. */
 import type { AnySqlDatabase } from './database.js';
-import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
+import { withProbedCollations, type CatalogReader, type CatalogRow, type ColumnKind } from './catalog.js';
 
-/** Every column of the tables and views in `tables`, in the current database and schema. */
+/** DuckDB's collations that fold, by what they fold. */
+const DUCKDB_COLLATIONS = { case: 'NOCASE', accents: 'NOACCENT', 'case+accents': 'NOCASE.NOACCENT' };
+
+/**
+ * Every column of the tables and views in `tables`, in the current database and schema, with the
+ * collation of each VARCHAR column that folds (`duckdb_columns()` shows none: the engine is asked).
+ */
 export async function duckdbColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows = await db.all<CatalogRow>({
     text: `SELECT table_name, column_name, data_type AS column_type, data_type AS type_name
@@ -11,7 +17,7 @@ FROM duckdb_columns() WHERE database_name = current_database() AND schema_name =
   });
   // The schema's own columns are few; filtered here rather than with a bound list.
   const wanted = new Set(tables);
-  return rows.filter((r) => wanted.has(r.table_name));
+  return withProbedCollations(db, rows.filter((r) => wanted.has(r.table_name)), duckdbColumnKind, DUCKDB_COLLATIONS);
 }
 
 const INTEGERS = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT']);

@@ -2,22 +2,39 @@
 import type { AnySqlDatabase } from './database.js';
 import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
+/** A row of the catalog query, with the column's collation where it is not its base type's. */
+interface PostgresRow extends CatalogRow {
+  readonly collation_name: string | null;
+  readonly collation_deterministic: boolean | null;
+}
+
 /**
  * Every column of the visible tables, views and foreign tables named in `tables`; a domain is
- * read as its base type (a domain over text is text), the declared type as `format_type` prints it.
+ * read as its base type (a domain over text is text), the declared type as `format_type` prints
+ * it, and a collation other than the base type's default (`pg_attribute.attcollation`) by its
+ * name as `COLLATE` takes it (schema-qualified where it is not on the search path), with
+ * whether it is deterministic.
  */
 export async function postgresColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
-  return db.all<CatalogRow>({
+  const rows = await db.all<PostgresRow>({
     text: `SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS column_type,
-  CASE WHEN coalesce(b.typtype, t.typtype) = 'e' THEN 'enum' ELSE coalesce(b.typname, t.typname) END AS type_name
+  CASE WHEN coalesce(b.typtype, t.typtype) = 'e' THEN 'enum' ELSE coalesce(b.typname, t.typname) END AS type_name,
+  CASE WHEN pg_catalog.pg_collation_is_visible(co.oid) THEN pg_catalog.quote_ident(co.collname)
+    ELSE pg_catalog.quote_ident(cn.nspname) || '.' || pg_catalog.quote_ident(co.collname) END AS collation_name,
+  co.collisdeterministic AS collation_deterministic
 FROM pg_catalog.pg_attribute a
 JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
 JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
 LEFT JOIN pg_catalog.pg_type b ON t.typtype = 'd' AND b.oid = t.typbasetype
+LEFT JOIN pg_catalog.pg_collation co ON co.oid = a.attcollation AND a.attcollation <> coalesce(b.typcollation, t.typcollation)
+LEFT JOIN pg_catalog.pg_namespace cn ON cn.oid = co.collnamespace
 WHERE c.relname = ANY($1) AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND pg_catalog.pg_table_is_visible(c.oid)
   AND a.attnum > 0 AND NOT a.attisdropped`,
     values: [[...tables]],
   });
+  return rows.map(({ collation_name, collation_deterministic, ...row }): CatalogRow =>
+    collation_name === null ? row : { ...row, collation: { name: collation_name, equality: collation_deterministic === false ? 'other' : 'exact' } },
+  );
 }
 
 /** Base type names (`pg_type.typname`) by kind; the rest are `other`. */

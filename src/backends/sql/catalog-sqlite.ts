@@ -1,8 +1,14 @@
 /** SQLite's catalog: `pragma_table_xinfo` of each table, its declared types read as affinities. */
 import type { AnySqlDatabase } from './database.js';
-import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
+import { withProbedCollations, type CatalogReader, type CatalogRow, type ColumnKind } from './catalog.js';
 
-/** Every column of each table or view in `tables` (one statement per table: the pragma takes one). */
+/** SQLite's own collations that fold: NOCASE folds ASCII case, RTRIM trailing spaces. */
+const SQLITE_COLLATIONS = { case: 'NOCASE', 'trailing spaces': 'RTRIM' };
+
+/**
+ * Every column of each table or view in `tables`, with the collation of each text column that
+ * folds (two statements per table: the pragma takes one table, and no pragma shows collations).
+ */
 export async function sqliteColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = [];
   for (const table of tables) {
@@ -13,7 +19,7 @@ export async function sqliteColumns(db: AnySqlDatabase, tables: readonly string[
       })),
     );
   }
-  return rows;
+  return withProbedCollations(db, rows, sqliteColumnKind, SQLITE_COLLATIONS);
 }
 
 /**

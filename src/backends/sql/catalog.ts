@@ -36,10 +36,27 @@ export type ColumnKind =
   | 'untyped'
   | 'other';
 
-/** One column as the catalog declares it: its kind, and its type as the engine writes it (for messages). */
+/**
+ * A column's collation, where it is not its type's default (PostgreSQL), the engine's binary one
+ * (SQLite, DuckDB), or always (MySQL/MariaDB, where every text column names one):
+ *
+ * - `name`: as `COLLATE` takes it on the engine (`NOCASE`, `RTRIM`, `NOCASE.NOACCENT`, `ci`,
+ *   `"en_US"`, `utf8mb4_general_ci`); absent when only what it does is known;
+ * - `equality`: what the engine's own `=` takes for equal under it: only equal texts (`exact`:
+ *   binary, or a deterministic PostgreSQL collation), also texts that differ only in case
+ *   (`case`: NOCASE), or other different texts too (`other`: RTRIM, NOACCENT, a nondeterministic
+ *   PostgreSQL collation, a MySQL `_ci` one).
+ */
+export interface ColumnCollation {
+  readonly name?: string | undefined;
+  readonly equality: 'exact' | 'case' | 'other';
+}
+
+/** One column as the catalog declares it: its kind, its type as the engine writes it (for messages), and its collation. */
 export interface CatalogColumn {
   readonly kind: ColumnKind;
   readonly type: string;
+  readonly collation?: ColumnCollation | undefined;
 }
 
 /** Table name → column name → the column. Tables the catalog does not have are absent. */
@@ -53,6 +70,8 @@ export interface CatalogRow {
   readonly column_type: string;
   /** What the engine's kind function reads (a base type name, an affinity, a data type). */
   readonly type_name: string;
+  /** The column's collation, where the reader knows one (see {@link ColumnCollation}). */
+  readonly collation?: ColumnCollation | undefined;
 }
 
 /**
@@ -84,7 +103,88 @@ export async function readCatalog(db: AnySqlDatabase, tables: readonly string[])
   for (const row of await reader.rows(db, tables)) {
     let columns = catalog.get(row.table_name);
     if (columns === undefined) catalog.set(row.table_name, (columns = new Map()));
-    columns.set(row.column_name, { kind: reader.kind(row), type: row.column_type });
+    const kind = reader.kind(row);
+    columns.set(row.column_name, row.collation === undefined ? { kind, type: row.column_type } : { kind, type: row.column_type, collation: row.collation });
   }
   return catalog;
+}
+
+/**
+ * The type a column is declared with, its collation included where it has a name: what a
+ * table of the same columns is created with.
+ *
+ * @example
+ * ```ts
+ * declaredType({ kind: 'text', type: 'TEXT', collation: { name: 'NOCASE', equality: 'case' } }); // 'TEXT COLLATE NOCASE'
+ * declaredType({ kind: 'text', type: 'text' });                                                  // 'text'
+ * ```
+ */
+export function declaredType(column: CatalogColumn): string {
+  const name = column.collation?.name;
+  return name === undefined ? column.type : `${column.type} COLLATE ${name}`;
+}
+
+/** Test texts, each compared with `'a'`: a collation that takes one for equal folds what it names. */
+const COLLATION_PROBES = [
+  { text: 'A', folds: 'case' },
+  { text: '\u00e1', folds: 'accents' },
+  { text: 'a ', folds: 'trailing spaces' },
+] as const;
+
+/** What a collation folds, as {@link probeCollations} finds it. */
+type CollationFold = (typeof COLLATION_PROBES)[number]['folds'];
+
+/**
+ * What `=` folds on each of `columns` of `table`, asked of the engine itself where its catalog
+ * does not tell (SQLite keeps a column's collation only in its CREATE TABLE text; DuckDB shows
+ * none): one statement, which reads no row. A subquery's column keeps its table column's
+ * collation, and a compound SELECT the collation of its first SELECT's column, so `'a'`
+ * appended under the (empty) column compares with the test texts as the column's values do.
+ * Columns that fold nothing are absent. The names are quoted by `quote` and the texts are
+ * constants: nothing of the caller's reaches the statement unquoted.
+ *
+ * @example
+ * ```ts
+ * await probeCollations(sqlDatabase(sqlite), 'person', ['name'], quoteIdentifier); // Map { 'name' => ['case'] } for name TEXT COLLATE NOCASE
+ * ```
+ */
+async function probeCollations(db: AnySqlDatabase, table: string, columns: readonly string[], quote: (name: string) => string): Promise<Map<string, CollationFold[]>> {
+  const found = new Map<string, CollationFold[]>();
+  if (columns.length === 0) return found;
+  const alias = (i: number) => quote(`tql_c${i}`);
+  const tests = columns.map((_, i) => `${COLLATION_PROBES.map((p, bit) => `CASE WHEN ${alias(i)} = '${p.text}' THEN ${1 << bit} ELSE 0 END`).join(' + ')} AS ${alias(i)}`);
+  const text = `SELECT ${tests.join(', ')} FROM (SELECT ${columns.map((c, i) => `${quote(c)} AS ${alias(i)}`).join(', ')} FROM ${quote(table)} WHERE 1 = 0 UNION ALL SELECT ${columns.map(() => "'a'").join(', ')}) AS tql_probe`;
+  const [row] = await db.all<Record<string, unknown>>({ text, values: [] });
+  columns.forEach((c, i) => {
+    const mask = Number(row?.[`tql_c${i}`] ?? 0);
+    const folds = COLLATION_PROBES.filter((_, bit) => (mask & (1 << bit)) !== 0).map((p) => p.folds);
+    if (folds.length > 0) found.set(c, folds);
+  });
+  return found;
+}
+
+/**
+ * `rows` with the collation of each text column that folds (one {@link probeCollations} per
+ * table that has text columns), named by `names` (`case` → `NOCASE`) where the engine has a
+ * collation of just those folds.
+ */
+export async function withProbedCollations(
+  db: AnySqlDatabase,
+  rows: readonly CatalogRow[],
+  kind: (row: CatalogRow) => ColumnKind,
+  names: Readonly<Record<string, string>>,
+): Promise<CatalogRow[]> {
+  const collations = new Map<string, ColumnCollation>();
+  for (const table of new Set(rows.map((r) => r.table_name))) {
+    const texts = rows.filter((r) => r.table_name === table && kind(r) === 'text').map((r) => r.column_name);
+    for (const [column, folds] of await probeCollations(db, table, texts, db.sqlDialect.quoteIdentifier)) {
+      const key = folds.join('+');
+      const name = Object.hasOwn(names, key) ? names[key] : undefined;
+      collations.set(JSON.stringify([table, column]), { ...(name === undefined ? {} : { name }), equality: key === 'case' ? 'case' : 'other' });
+    }
+  }
+  return rows.map((r) => {
+    const collation = collations.get(JSON.stringify([r.table_name, r.column_name]));
+    return collation === undefined ? r : { ...r, collation };
+  });
 }

@@ -11,7 +11,7 @@ import { closest } from '../../errors/suggest.js';
 import { TqlError, issue, optionError, type TqlIssue } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { readCatalog, type Catalog, type CatalogColumn } from './catalog.js';
-import { columnFitProblem, holdsText, keyFamily } from './column-fit.js';
+import { collationWords, columnFitProblem, foldingCollation, holdsText, keyFamily } from './column-fit.js';
 import { columnStorage } from './column-storage.js';
 import type { AnySqlDatabase } from './database.js';
 import type { SqlDialect } from './dialects.js';
@@ -56,8 +56,10 @@ interface Checked {
  * per problem, each naming the attribute, the `table.column` and what to write instead: a missing
  * table or column; a Timestamp whose column storage does not fit the column's type; LIKE on a
  * column that is not text; a uuid id whose storage and column disagree; a Number on a NUMERIC
- * column (unless `acceptDecimal`) or on text; a Boolean on another type; an integer id on text.
- * Run it once at start-up, not per request.
+ * column (unless `acceptDecimal`) or on text; a Boolean on another type; an integer id on text;
+ * a String with EQ or IN, a text id, a key, a tag or a discriminator on a column whose collation
+ * takes different texts for equal (SQLite NOCASE, DuckDB NOACCENT, a nondeterministic PostgreSQL
+ * collation). Run it once at start-up, not per request.
  *
  * @example
  * ```ts
@@ -135,14 +137,19 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
   }
   const key = column(ctx, columns, table, mapping.key, `${entity.name} key`, `key in the mapping of ${entity.name}`);
   if (listOrder !== false) column(ctx, columns, table, listOrder, `${entity.name} list order`, 'the list order column (createdAtColumn)');
+  // The columns attributes read, whose own checks judge their collation.
+  const read = new Set<string>();
   const field = (attribute: Attribute, name: string) => {
-    const found = column(ctx, columns, table, own(mapping.columns, name) ?? name, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
-    if (found !== undefined) fit(ctx, attribute, mapping, entity.name, name, table, own(mapping.columns, name) ?? name, found);
+    const c = own(mapping.columns, name) ?? name;
+    read.add(c);
+    const found = column(ctx, columns, table, c, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
+    if (found !== undefined) fit(ctx, attribute, mapping, entity.name, name, table, c, found);
   };
   const tag = (attribute: Attribute, name: string) => {
     const c = own(mapping.columns, name) ?? name;
     const found = column(ctx, columns, table, c, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
     if (found !== undefined && !holdsText(found)) ctx.problems.add(`${attribute.path}: column ${table}.${c} is ${found.type}, and its tag is compared with text; make the column text`);
+    else if (found !== undefined) constantsCollation(ctx, attribute.path, table, c, found);
   };
   for (const name of entity.attributeNames) {
     const attribute = entity.attributes[name]!;
@@ -164,6 +171,16 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
         break;
     }
   }
+  const folding = key === undefined || read.has(mapping.key) ? undefined : foldingCollation(key, ctx.dialect);
+  if (folding !== undefined) {
+    ctx.problems.add(`${entity.name} key: column ${table}.${mapping.key} is ${key!.type}, ${collationWords(folding)}, so two keys would be one; declare the column without the collation`);
+  }
+}
+
+/** A problem when the collation of a column compared with schema constants (a tag, a discriminator) folds. */
+function constantsCollation(ctx: Context, who: string, table: string, name: string, found: CatalogColumn): void {
+  const folding = foldingCollation(found, ctx.dialect);
+  if (folding !== undefined) ctx.problems.add(`${who}: column ${table}.${name} is ${found.type}, ${collationWords(folding)}, and it is compared with the schema's texts exactly; declare the column without the collation`);
 }
 
 /** The collection table of one array: its foreign key, discriminator, element tag and value columns. */
@@ -198,6 +215,7 @@ function checkElements(
   for (const [c, who] of texts) {
     const found = column(ctx, columns, table, c, who, `${entry} in the mapping of ${entity}`);
     if (found !== undefined && !holdsText(found)) ctx.problems.add(`${who}: column ${table}.${c} is ${found.type}, and it is compared with text; make the column text`);
+    else if (found !== undefined) constantsCollation(ctx, who, table, c, found);
   }
   const value = elementColumn(source.value);
   const found = column(ctx, columns, table, value, attribute.path, `${entry}.columns: { ${source.value}: '…' } in the mapping of ${entity}`);

@@ -5,8 +5,9 @@
  */
 import { andList } from '../../errors/wording.js';
 import { OPERATOR_FACTS } from '../../schema/operators.js';
+import { readSteps } from '../../schema/stored-form.js';
 import type { Attribute, AttributeType } from '../../schema/types.js';
-import type { CatalogColumn, ColumnKind } from './catalog.js';
+import type { CatalogColumn, ColumnCollation, ColumnKind } from './catalog.js';
 import type { ResolvedColumnStorage } from './column-storage.js';
 import type { SqlDialect } from './dialects.js';
 
@@ -33,6 +34,33 @@ const NUMBERS: ReadonlySet<ColumnKind> = new Set(['integer', 'float', 'decimal',
 /** The storage entry to write, in the words of the mapping. */
 const storageEntry = (use: ColumnUse, kind: string) => `declare storage: { ${use.field}: '${kind}' } in the mapping of ${use.entity}`;
 
+/**
+ * The column's collation where tql's comparisons on it would not be exact: one that folds, on an
+ * engine whose dialect compares the column's text as it is (MySQL's writes the other side as a
+ * binary string, which makes `=` byte-wise whatever the column's collation).
+ */
+export function foldingCollation(column: CatalogColumn, dialect: SqlDialect): ColumnCollation | undefined {
+  const collation = column.collation;
+  return collation === undefined || collation.equality === 'exact' || dialect.exactText !== undefined ? undefined : collation;
+}
+
+/** `whose collation NOCASE compares case-insensitively`, for the messages. */
+export function collationWords(collation: ColumnCollation): string {
+  const named = collation.name === undefined ? 'whose collation' : `whose collation ${collation.name}`;
+  return collation.equality === 'case' ? `${named} compares case-insensitively` : `${named} takes some different texts for equal (in case, accents or trailing spaces)`;
+}
+
+/** What a text column's collation does to a String attribute's exact EQ and IN (docs/language.md, rule 5). */
+function stringCollation(use: ColumnUse, equality: readonly string[]): string | undefined {
+  const collation = foldingCollation(use.column, use.dialect);
+  if (collation === undefined) return undefined;
+  // Case-insensitive matching declared: tql compares lower(column), which such a collation leaves exact.
+  if (collation.equality === 'case' && (equality.length === 0 || readSteps(use.attribute.source)?.ignoreCase === true)) return undefined;
+  const exact = equality.length === 0 ? 'a String compares exactly' : `${equality.join(', ')} on a String are exact`;
+  const fix = collation.equality === 'case' ? `declare ignoreCase: true on the source of ${use.attribute.path} if case should not count, or declare the column without the collation` : 'declare the column without the collation';
+  return `${collationWords(collation)}, and ${exact}; ${fix}`;
+}
+
 /** What a String attribute's column must be, with the fix for each other kind. */
 const stringFit: Fit = (use) => {
   const { attribute, column } = use;
@@ -41,7 +69,7 @@ const stringFit: Fit = (use) => {
   const narrow = `narrow operators to ${equality.join(', ')} so the validator refuses ${andList(substring)}`;
   switch (column.kind) {
     case 'text':
-      return undefined;
+      return stringCollation(use, equality);
     case 'folded_text':
       return equality.length === 0
         ? undefined
@@ -71,6 +99,16 @@ const stringFit: Fit = (use) => {
   }
 };
 
+/**
+ * A text id column's collation that folds: two ids would be one. A uuid id's text is compared
+ * lower-cased, which a collation that folds only case leaves exact.
+ */
+function idCollation(use: ColumnUse): string | undefined {
+  const collation = foldingCollation(use.column, use.dialect);
+  if (collation === undefined || (collation.equality === 'case' && use.attribute.id!.kind === 'uuid')) return undefined;
+  return `${collationWords(collation)}, so two ids would be one; declare the column without the collation`;
+}
+
 /** Integer ids on integer columns, text ids on text columns, uuid ids on uuid or text columns as the storage says. */
 const idFit: Fit = (use) => {
   const { attribute, column, storage } = use;
@@ -86,8 +124,8 @@ const idFit: Fit = (use) => {
         : `and the mapping says it holds the engine's uuid type; remove storage: { ${use.field}: 'uuid' } from the mapping of ${use.entity}, and tql compares the text case-insensitively`;
     }
     if (column.kind === 'uuid') return `the engine's uuid type, which the mapping does not declare; ${storageEntry(use, 'uuid')}`;
-    if (column.kind === 'text') return undefined;
-  } else if (column.kind === 'text') return undefined;
+    if (column.kind === 'text') return idCollation(use);
+  } else if (column.kind === 'text') return idCollation(use);
   if (column.kind === 'padded_text') return 'which pads or strips trailing spaces, so two ids would be one; make the column varchar or text';
   if (column.kind === 'integer') return "and the attribute's ids are text; declare id: { kind: 'integer' }, or make the column text";
   if (column.kind === 'uuid') return `and the attribute's ids are not uuids; declare id: { kind: 'uuid' } and ${storageEntry(use, 'uuid')}`;

@@ -19,11 +19,11 @@ import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { AttributeDefinition } from '../../../src/schema/types.js';
 import { sortedIds } from '../../support/ids.js';
 
-/** Declared types an app may give a column, one or more of each SQLite affinity. */
-const COLUMN_TYPES = ['TEXT', 'VARCHAR(20)', 'INTEGER', 'BIGINT', 'REAL', 'NUMERIC', 'BOOLEAN', 'DATETIME', ''] as const;
+/** Declared types an app may give a column, one or more of each SQLite affinity, and text under each collation that folds. */
+const COLUMN_TYPES = ['TEXT', 'VARCHAR(20)', 'INTEGER', 'BIGINT', 'REAL', 'NUMERIC', 'BOOLEAN', 'DATETIME', '', 'TEXT COLLATE NOCASE', 'TEXT COLLATE RTRIM'] as const;
 
-/** Texts that SQLite's numeric affinities would turn into numbers, and some that stay text. */
-const arbText = fc.constantFrom('007', '7', '7.0', '1e3', ' 7', 'abc', 'ABC', '', 'x y', '-0');
+/** Texts that SQLite's numeric affinities would turn into numbers, some that stay text, and some that NOCASE or RTRIM take for another. */
+const arbText = fc.constantFrom('007', '7', '7.0', '1e3', ' 7', '7 ', 'abc', 'ABC', 'abc ', '', 'x y', '-0');
 
 /** One attribute type: how a record holds its value, and the queries that compare it. */
 interface Kind {
@@ -45,6 +45,12 @@ const KINDS: Readonly<Record<string, Kind>> = {
       fc.array(arbText, { minLength: 1, maxLength: 3 }).map((vs) => `IN ${vs.map(quoted).join(',')}`),
       fc.constantFrom('7', 'a', '0').map((v) => `LIKE ${quoted(v)}`),
     ),
+  },
+  // Case-insensitive on purpose: the check accepts NOCASE for it, not RTRIM.
+  IgnoringCase: {
+    attribute: { type: 'String', source: { kind: 'field', field: 'v', ignoreCase: true } },
+    value: arbText,
+    query: fc.oneof(arbText.map((v) => `EQ ${quoted(v)}`), fc.array(arbText, { minLength: 1, maxLength: 3 }).map((vs) => `IN ${vs.map(quoted).join(',')}`)),
   },
   Number: {
     attribute: { type: 'Number' },

@@ -73,6 +73,16 @@ const LIKE_ON_ENUM = 'and LIKE, NOT_LIKE, STARTS_WITH and ENDS_WITH need text, w
 /** A Timestamp left at its default storage (Unix seconds) on a column of instants. */
 const SECONDS_ON_AN_INSTANT = "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event";
 const PADDED = 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
+const TEXT_ID: AttributeDefinition = { type: 'ID', id: { kind: 'text' } };
+/** A String compared case-insensitively on purpose: tql compares lower(column), exact under NOCASE. */
+const IGNORING_CASE = (field: string): AttributeDefinition => ({ type: 'String', source: { kind: 'field', field, ignoreCase: true } });
+const LIKE_ONLY: AttributeDefinition = { type: 'String', operators: ['LIKE', 'STARTS_WITH'] };
+/** EQ on a column whose collation folds case (rule 5 says exact). */
+const CASE_FOLDING = (collation: string, name: string) =>
+  `whose collation ${collation} compares case-insensitively, and EQ, NOT_EQ, IN, NOT_IN on a String are exact; declare ignoreCase: true on the source of app_event.${name} if case should not count, or declare the column without the collation`;
+const OTHER_FOLDING = (collation: string) =>
+  `whose collation ${collation} takes some different texts for equal (in case, accents or trailing spaces), and EQ, NOT_EQ, IN, NOT_IN on a String are exact; declare the column without the collation`;
+const ID_FOLDING = (collation: string, what = 'compares case-insensitively') => `whose collation ${collation} ${what}, so two ids would be one; declare the column without the collation`;
 
 const POSTGRES_ROWS: readonly Row[] = [
   {
@@ -158,6 +168,12 @@ const POSTGRES_ROWS: readonly Row[] = [
   { name: 'title', type: 'varchar(50)', printed: 'character varying(50)', attribute: STRING, expected: 'ok' },
   // A domain is read as its base type.
   { name: 'contact', type: 'app_email', attribute: STRING, expected: 'ok' },
+  // A nondeterministic collation takes 'Ada' = 'ADA' (and fails LIKE before PostgreSQL 18); a deterministic one compares exactly.
+  { name: 'nick', type: 'text COLLATE app_ci', printed: 'text', attribute: STRING, expected: OTHER_FOLDING('app_ci') },
+  { name: 'email', type: 'text COLLATE app_ci', printed: 'text', attribute: IGNORING_CASE('email'), expected: OTHER_FOLDING('app_ci') },
+  { name: 'handle', type: 'varchar(40) COLLATE app_ci', printed: 'character varying(40)', attribute: TEXT_ID, expected: ID_FOLDING('app_ci', 'takes some different texts for equal (in case, accents or trailing spaces)') },
+  { name: 'sort_name', type: 'text COLLATE "C"', printed: 'text', attribute: STRING, expected: 'ok' },
+  { name: 'label', type: 'text COLLATE app_en', printed: 'text', attribute: TEXT_ID, expected: 'ok' },
 ];
 
 const MARIADB_ROWS: readonly Row[] = [
@@ -211,6 +227,10 @@ const MARIADB_ROWS: readonly Row[] = [
   { name: 'mood', type: "ENUM('happy', 'sad')", printed: "enum('happy','sad')", attribute: STRING, expected: 'ok' },
   { name: 'code', type: 'CHAR(8)', printed: 'char(8)', attribute: STRING, expected: PADDED },
   { name: 'title', type: 'VARCHAR(50)', printed: 'varchar(50)', attribute: STRING, expected: 'ok' },
+  // Every collation but _bin folds, and none changes tql's EQ and IN: the compared text is a
+  // binary string (CAST(? AS BINARY)), which makes = byte-wise (mysql.test.ts runs it on 'Ada', 'ADA', 'ada ').
+  { name: 'nick', type: 'VARCHAR(50) COLLATE utf8mb4_unicode_ci', printed: 'varchar(50)', attribute: STRING, expected: 'ok' },
+  { name: 'handle', type: 'VARCHAR(50) COLLATE utf8mb4_general_ci', printed: 'varchar(50)', attribute: TEXT_ID, expected: 'ok' },
 ];
 
 const SQLITE_ROWS: readonly Row[] = [
@@ -276,6 +296,15 @@ const SQLITE_ROWS: readonly Row[] = [
   { name: 'note', type: '', printed: '', attribute: STRING, expected: 'which keeps whatever is stored, and a String needs text; declare the column TEXT' },
   { name: 'title', type: 'VARCHAR(50)', attribute: STRING, expected: 'ok' },
   { name: 'ref_id', type: 'TEXT', attribute: UUID_ID, expected: 'ok' },
+  // The collation is asked of SQLite itself ('a' = 'A', 'a' = 'a '): no pragma shows it.
+  { name: 'nick', type: 'TEXT COLLATE NOCASE', printed: 'TEXT', attribute: STRING, expected: CASE_FOLDING('NOCASE', 'nick') },
+  { name: 'email', type: 'TEXT COLLATE NOCASE', printed: 'TEXT', attribute: IGNORING_CASE('email'), expected: 'ok' },
+  { name: 'motto', type: 'TEXT COLLATE NOCASE', printed: 'TEXT', attribute: LIKE_ONLY, expected: 'ok' },
+  { name: 'sku', type: 'VARCHAR(20) COLLATE RTRIM', printed: 'VARCHAR(20)', attribute: STRING, expected: OTHER_FOLDING('RTRIM') },
+  { name: 'handle', type: 'TEXT COLLATE NOCASE', printed: 'TEXT', attribute: TEXT_ID, expected: ID_FOLDING('NOCASE') },
+  // A uuid's text is compared lower-cased.
+  { name: 'device_id', type: 'TEXT COLLATE NOCASE', printed: 'TEXT', attribute: UUID_ID, expected: 'ok' },
+  { name: 'label', type: 'TEXT COLLATE BINARY', printed: 'TEXT', attribute: STRING, expected: 'ok' },
 ];
 
 const DUCKDB_ROWS: readonly Row[] = [
@@ -312,6 +341,12 @@ const DUCKDB_ROWS: readonly Row[] = [
   { name: 'mood', type: 'app_mood', printed: "ENUM('happy', 'sad')", attribute: STRING, expected: LIKE_ON_ENUM },
   { name: 'status', type: 'app_mood', printed: "ENUM('happy', 'sad')", attribute: EQUALITY_ONLY, expected: 'ok' },
   { name: 'title', type: 'VARCHAR', attribute: STRING, expected: 'ok' },
+  // duckdb_columns() shows no collation: it is asked of DuckDB itself ('a' = 'A', 'a' = 'á').
+  { name: 'nick', type: 'VARCHAR COLLATE NOCASE', printed: 'VARCHAR', attribute: STRING, expected: CASE_FOLDING('NOCASE', 'nick') },
+  { name: 'email', type: 'VARCHAR COLLATE NOCASE', printed: 'VARCHAR', attribute: IGNORING_CASE('email'), expected: 'ok' },
+  { name: 'surname', type: 'VARCHAR COLLATE NOACCENT', printed: 'VARCHAR', attribute: STRING, expected: OTHER_FOLDING('NOACCENT') },
+  { name: 'handle', type: 'VARCHAR COLLATE NOCASE.NOACCENT', printed: 'VARCHAR', attribute: TEXT_ID, expected: ID_FOLDING('NOCASE.NOACCENT', 'takes some different texts for equal (in case, accents or trailing spaces)') },
+  { name: 'label', type: 'VARCHAR COLLATE C', printed: 'VARCHAR', attribute: STRING, expected: 'ok' },
 ];
 
 const ROWS: { readonly [D in SqlDialectName]: readonly Row[] } = { postgres: POSTGRES_ROWS, mysql: MARIADB_ROWS, sqlite: SQLITE_ROWS, duckdb: DUCKDB_ROWS };
@@ -319,7 +354,9 @@ const ROWS: { readonly [D in SqlDialectName]: readonly Row[] } = { postgres: POS
 /** Types the rows use that the engine does not have built in. */
 const SETUP: { readonly [D in SqlDialectName]: string } = {
   postgres: `DROP TABLE IF EXISTS app_event; DROP TYPE IF EXISTS app_mood; DROP DOMAIN IF EXISTS app_email;
-CREATE TYPE app_mood AS ENUM ('happy', 'sad'); CREATE DOMAIN app_email AS text;`,
+DROP COLLATION IF EXISTS app_ci; DROP COLLATION IF EXISTS app_en;
+CREATE TYPE app_mood AS ENUM ('happy', 'sad'); CREATE DOMAIN app_email AS text;
+CREATE COLLATION app_ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false); CREATE COLLATION app_en (provider = icu, locale = 'en');`,
   mysql: 'DROP TABLE IF EXISTS app_event;',
   sqlite: 'DROP TABLE IF EXISTS app_event;',
   duckdb: `DROP TABLE IF EXISTS app_event;
@@ -412,6 +449,24 @@ describe('checkSqlMapping', () => {
       expect(await problems(db, schema, ok, { entities: [], listOrder: 'created_at' })).toEqual([]);
       const wrongEntity = await rejectionOf(checkSqlMapping(db, schema, ok, { entities: ['tickets'] }));
       expect([wrongEntity.code, wrongEntity.issues[0].message]).toEqual(['invalid_option', 'entities names "tickets", which the schema does not have; use some of ticket.']);
+    });
+
+    test.for(ENGINES.filter((n) => n === 'sqlite' || n === 'duckdb'))('%s: a key and an element tag whose collation folds case: "T-1" and "t-1" would be one ticket, "LABEL" a label', async (name) => {
+      const { db } = engine(name);
+      const text = db.dialect === 'sqlite' ? 'TEXT' : 'VARCHAR';
+      await db.exec(
+        [
+          'DROP TABLE IF EXISTS ticket_tag;',
+          'DROP TABLE IF EXISTS ticket;',
+          `CREATE TABLE ticket (id ${text} COLLATE NOCASE PRIMARY KEY, subject ${text}, opened_at BIGINT);`,
+          `CREATE TABLE ticket_tag (ticket_id ${text}, kind ${text} COLLATE NOCASE, name ${text});`,
+        ].join('\n'),
+      );
+      const mapping = { ticket: { table: 'ticket', key: 'id', collections: { tags: { table: 'ticket_tag', foreignKey: 'ticket_id' } } } };
+      expect(await problems(db, schema, mapping)).toEqual([
+        `ticket.tag: column ticket_tag.kind is ${text}, whose collation NOCASE compares case-insensitively, and it is compared with the schema's texts exactly; declare the column without the collation`,
+        `ticket key: column ticket.id is ${text}, whose collation NOCASE compares case-insensitively, so two keys would be one; declare the column without the collation`,
+      ]);
     });
   });
 
