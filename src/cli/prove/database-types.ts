@@ -1,10 +1,10 @@
 /**
  * `tql prove --column-types database`: the temporary tables take the declared types of the
  * database's own columns, read from its catalog, so the check runs on what the tables really are
- * (a `character(n)` that pads, a `citext` that folds case, a `FLOAT` that rounds) and not only on
- * the types tql would choose.
+ * (a `character(n)` that pads, a `citext` or a `TEXT COLLATE NOCASE` that folds case, a `FLOAT`
+ * that rounds) and not only on the types tql would choose.
  */
-import { readCatalog, type Catalog, type ColumnKind } from '../../backends/sql/catalog.js';
+import { declaredType, readCatalog, type Catalog, type ColumnKind } from '../../backends/sql/catalog.js';
 import type { SqlDatabase } from '../../backends/sql/database.js';
 import type { ColumnTypeChoice } from '../../backends/sql/table-plan.js';
 
@@ -40,7 +40,8 @@ export interface DatabaseTypes {
 }
 
 /**
- * The declared types of `tables` on `db`, as a `columnType` choice for the attributes' columns
+ * The declared types of `tables` on `db`, with the columns' collations where they have a name
+ * (`TEXT COLLATE NOCASE`, `text COLLATE ci`), as a `columnType` choice for the attributes' columns
  * (keys and tags keep tql's types, which the generated ids and tags fit). Read before the
  * temporary tables exist, which would otherwise be what the catalog shows.
  *
@@ -57,8 +58,9 @@ export async function databaseTypes(db: SqlDatabase, tables: readonly string[]):
     columnType: ({ table, column, attribute }) => {
       const found = attribute === undefined ? undefined : catalog.get(table)?.get(column);
       if (found === undefined || !KEPT[found.kind]) return undefined;
-      copied.add(`${table}.${column} ${found.type}`);
-      return found.type;
+      const type = declaredType(found);
+      copied.add(`${table}.${column} ${type}`);
+      return type;
     },
     copied: () => [...copied],
   };
