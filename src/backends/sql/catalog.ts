@@ -1,7 +1,8 @@
 /**
  * What the database says its columns are: one catalog query per engine (PostgreSQL `pg_attribute`,
  * MySQL/MariaDB `information_schema.columns`, SQLite `pragma_table_xinfo`, DuckDB
- * `duckdb_columns()`), each column sorted into the few kinds that decide how tql can compare it.
+ * `duckdb_columns()`), each column sorted into the few kinds that decide how tql can compare it,
+ * with its collation (asked of the engine itself where the catalog does not show it).
  */
 import { optionError } from '../../errors/tql-error.js';
 import type { AnySqlDatabase } from './database.js';
@@ -140,21 +141,29 @@ type CollationFold = (typeof COLLATION_PROBES)[number]['folds'];
  * none): one statement, which reads no row. A subquery's column keeps its table column's
  * collation, and a compound SELECT the collation of its first SELECT's column, so `'a'`
  * appended under the (empty) column compares with the test texts as the column's values do.
- * Columns that fold nothing are absent. The names are quoted by `quote` and the texts are
- * constants: nothing of the caller's reaches the statement unquoted.
+ * Columns that fold nothing are absent. The names are quoted by the dialect and the texts are
+ * constants: nothing of the caller's reaches the statement unquoted. A table the engine cannot
+ * compare so (a collation this connection lacks) is told as folding nothing: tql's own
+ * statements on it then fail in the engine too, which no one takes for an answer.
  *
  * @example
  * ```ts
- * await probeCollations(sqlDatabase(sqlite), 'person', ['name'], quoteIdentifier); // Map { 'name' => ['case'] } for name TEXT COLLATE NOCASE
+ * await probeCollations(sqlDatabase(sqlite), 'person', ['name']); // Map { 'name' => ['case'] } for name TEXT COLLATE NOCASE
  * ```
  */
-async function probeCollations(db: AnySqlDatabase, table: string, columns: readonly string[], quote: (name: string) => string): Promise<Map<string, CollationFold[]>> {
+async function probeCollations(db: AnySqlDatabase, table: string, columns: readonly string[]): Promise<Map<string, CollationFold[]>> {
   const found = new Map<string, CollationFold[]>();
   if (columns.length === 0) return found;
+  const quote = (name: string) => db.sqlDialect.quoteIdentifier(name);
   const alias = (i: number) => quote(`tql_c${i}`);
   const tests = columns.map((_, i) => `${COLLATION_PROBES.map((p, bit) => `CASE WHEN ${alias(i)} = '${p.text}' THEN ${1 << bit} ELSE 0 END`).join(' + ')} AS ${alias(i)}`);
   const text = `SELECT ${tests.join(', ')} FROM (SELECT ${columns.map((c, i) => `${quote(c)} AS ${alias(i)}`).join(', ')} FROM ${quote(table)} WHERE 1 = 0 UNION ALL SELECT ${columns.map(() => "'a'").join(', ')}) AS tql_probe`;
-  const [row] = await db.all<Record<string, unknown>>({ text, values: [] });
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await db.all<Record<string, unknown>>({ text, values: [] });
+  } catch {
+    return found;
+  }
   columns.forEach((c, i) => {
     const mask = Number(row?.[`tql_c${i}`] ?? 0);
     const folds = COLLATION_PROBES.filter((_, bit) => (mask & (1 << bit)) !== 0).map((p) => p.folds);
@@ -177,7 +186,7 @@ export async function withProbedCollations(
   const collations = new Map<string, ColumnCollation>();
   for (const table of new Set(rows.map((r) => r.table_name))) {
     const texts = rows.filter((r) => r.table_name === table && kind(r) === 'text').map((r) => r.column_name);
-    for (const [column, folds] of await probeCollations(db, table, texts, db.sqlDialect.quoteIdentifier)) {
+    for (const [column, folds] of await probeCollations(db, table, texts)) {
       const key = folds.join('+');
       const name = Object.hasOwn(names, key) ? names[key] : undefined;
       collations.set(JSON.stringify([table, column]), { ...(name === undefined ? {} : { name }), equality: key === 'case' ? 'case' : 'other' });

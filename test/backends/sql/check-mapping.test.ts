@@ -4,6 +4,7 @@
  * the problem naming the attribute and the column with what to write instead.
  */
 import { describe, expect, test } from 'vitest';
+import { readCatalog, type ColumnCollation } from '../../../src/backends/sql/catalog.js';
 import { checkSqlMapping, type CheckSqlMappingOptions } from '../../../src/backends/sql/check-mapping.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
 import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
@@ -364,6 +365,49 @@ DROP TYPE IF EXISTS app_mood;
 CREATE TYPE app_mood AS ENUM ('happy', 'sad');`,
 };
 
+/**
+ * A table and a view over it whose columns have collations, and the collations the catalog
+ * reads of them (columns without one absent): SQLite and DuckDB are asked, since their catalogs
+ * do not tell; a view's column keeps its table column's collation, and PostgreSQL's and
+ * DuckDB's lower() keep it too, where SQLite's drops it.
+ */
+const COLLATED: { readonly [D in SqlDialectName]: { readonly ddl: string; readonly expected: Record<string, Record<string, ColumnCollation>> } } = {
+  sqlite: {
+    ddl: `CREATE TABLE app_collated (plain TEXT, nocase TEXT COLLATE NOCASE, rtrim VARCHAR(9) COLLATE RTRIM, "binary" TEXT COLLATE BINARY, n INTEGER);
+CREATE VIEW app_collated_view AS SELECT nocase AS nick, lower(nocase) AS low FROM app_collated;`,
+    expected: {
+      app_collated: { nocase: { name: 'NOCASE', equality: 'case' }, rtrim: { name: 'RTRIM', equality: 'other' } },
+      app_collated_view: { nick: { name: 'NOCASE', equality: 'case' } },
+    },
+  },
+  postgres: {
+    ddl: `CREATE COLLATION IF NOT EXISTS app_fold (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+CREATE COLLATION IF NOT EXISTS "App En" (provider = icu, locale = 'en');
+CREATE TABLE app_collated (plain text, folded text COLLATE app_fold, c text COLLATE "C", en varchar(9) COLLATE "App En", n integer);
+CREATE VIEW app_collated_view AS SELECT folded AS nick, lower(folded) AS low FROM app_collated;`,
+    expected: {
+      app_collated: { folded: { name: 'app_fold', equality: 'other' }, c: { name: '"C"', equality: 'exact' }, en: { name: '"App En"', equality: 'exact' } },
+      app_collated_view: { nick: { name: 'app_fold', equality: 'other' }, low: { name: 'app_fold', equality: 'other' } },
+    },
+  },
+  mysql: {
+    ddl: `CREATE TABLE app_collated (ci VARCHAR(9) COLLATE utf8mb4_general_ci, bin VARCHAR(9) COLLATE utf8mb4_bin, n INT);
+CREATE VIEW app_collated_view AS SELECT ci AS nick FROM app_collated;`,
+    expected: {
+      app_collated: { ci: { name: 'utf8mb4_general_ci', equality: 'other' }, bin: { name: 'utf8mb4_bin', equality: 'exact' } },
+      app_collated_view: { nick: { name: 'utf8mb4_general_ci', equality: 'other' } },
+    },
+  },
+  duckdb: {
+    ddl: `CREATE TABLE app_collated (plain VARCHAR, nocase VARCHAR COLLATE NOCASE, noaccent VARCHAR COLLATE NOACCENT, folded VARCHAR COLLATE NOCASE.NOACCENT, n INTEGER);
+CREATE VIEW app_collated_view AS SELECT nocase AS nick, lower(nocase) AS low FROM app_collated;`,
+    expected: {
+      app_collated: { nocase: { name: 'NOCASE', equality: 'case' }, noaccent: { name: 'NOACCENT', equality: 'other' }, folded: { name: 'NOCASE.NOACCENT', equality: 'other' } },
+      app_collated_view: { nick: { name: 'NOCASE', equality: 'case' }, low: { name: 'NOCASE', equality: 'case' } },
+    },
+  },
+};
+
 /** The table of the rows, the schema with an attribute per row, and the mapping with their storage entries. */
 function appEvent(db: SqlDatabase, rows: readonly Row[]) {
   const q = (name: string) => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
@@ -393,6 +437,17 @@ describe('checkSqlMapping', () => {
       const found = await problems(db, schema, mapping);
       const expected = rows.flatMap((r) => (r.expected === 'ok' ? [] : [`app_event.${r.name}: column app_event.${r.name} is ${r.printed ?? r.type}, ${r.expected}`]));
       expect(found.sort()).toEqual(expected.sort());
+    });
+
+    test('the catalog reads each column\'s collation: its name, and what = takes for equal under it', async () => {
+      const { db } = engine(name);
+      const { ddl, expected } = COLLATED[db.dialect];
+      await db.exec(`DROP VIEW IF EXISTS app_collated_view;\nDROP TABLE IF EXISTS app_collated;\n${ddl}`);
+      const catalog = await readCatalog(db, ['app_collated', 'app_collated_view']);
+      const collations = Object.fromEntries(
+        [...catalog].map(([table, columns]) => [table, Object.fromEntries([...columns].flatMap(([c, column]) => (column.collation === undefined ? [] : [[c, column.collation]])))]),
+      );
+      expect(collations).toEqual(expected);
     });
 
     test('acceptDecimal accepts a NUMERIC column for a Number', async () => {
