@@ -4,13 +4,15 @@ import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /**
  * Every column of the tables and views named in `tables`, in the current database, with the
- * collation of each text column. A `_bin` collation compares bytes; the others fold case, accents
- * or trailing spaces, which tql's comparisons do not meet: it writes the compared text as a
- * binary string (`CAST(? AS BINARY)`), which makes `=` and `IN` byte-wise whatever the column's.
+ * collation and character set of each text column. A `_bin` collation compares bytes; the others
+ * fold case, accents or trailing spaces, which tql's comparisons do not meet: it writes the
+ * compared text as a binary string (`CAST(? AS BINARY)`), which makes `=` and `IN` byte-wise
+ * whatever the column's collation, and exact as long as the column's bytes are UTF-8's.
  */
 export async function mysqlColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
-  const rows = await db.all<Record<keyof CatalogRow | 'collation_name', unknown>>({
-    text: `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name, COLUMN_TYPE AS column_type, DATA_TYPE AS type_name, COLLATION_NAME AS collation_name
+  const rows = await db.all<Record<keyof CatalogRow | 'collation_name' | 'character_set', unknown>>({
+    text: `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name, COLUMN_TYPE AS column_type, DATA_TYPE AS type_name,
+  COLLATION_NAME AS collation_name, CHARACTER_SET_NAME AS character_set
 FROM information_schema.columns
 WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})`,
     values: [...tables],
@@ -20,7 +22,8 @@ WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(
     const row = { table_name: String(r.table_name), column_name: String(r.column_name), column_type: String(r.column_type), type_name: String(r.type_name).toLowerCase() };
     if (r.collation_name === null || r.collation_name === undefined) return row;
     const name = String(r.collation_name);
-    return { ...row, collation: { name, equality: /_bin$|^binary$/.test(name) ? 'exact' : 'other' } };
+    const characterSet = r.character_set === null || r.character_set === undefined ? {} : { characterSet: String(r.character_set) };
+    return { ...row, collation: { name, equality: /_bin$|^binary$/.test(name) ? 'exact' : 'other', ...characterSet } };
   });
 }
 

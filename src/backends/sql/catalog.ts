@@ -51,6 +51,8 @@ export type ColumnKind =
 export interface ColumnCollation {
   readonly name?: string | undefined;
   readonly equality: 'exact' | 'case' | 'other';
+  /** MySQL/MariaDB: the character set the column's texts are stored in (`utf8mb4`, `latin1`). */
+  readonly characterSet?: string | undefined;
 }
 
 /** One column as the catalog declares it: its kind, its type as the engine writes it (for messages), and its collation. */

@@ -61,6 +61,30 @@ function stringCollation(use: ColumnUse, equality: readonly string[]): string | 
   return `${collationWords(collation)}, and ${exact}; ${fix}`;
 }
 
+/** `compare` for several operators, `compares` for one. */
+const verb = (operators: readonly string[], plural: string) => (operators.length === 1 ? `${plural}s` : plural);
+
+/**
+ * MySQL/MariaDB character sets whose bytes are UTF-8's for every text they hold: tql's binary
+ * comparison with the value's UTF-8 bytes is exact on them. In any other (`latin1`) `é` is one
+ * byte that no UTF-8 value has.
+ */
+const UTF8_BYTES: ReadonlySet<string> = new Set(['utf8mb4', 'utf8mb3', 'utf8', 'ascii']);
+
+/**
+ * What a MySQL column's character set other than utf8mb4 does: EQ and IN compare bytes of
+ * another encoding (a silent miss), and LIKE's `COLLATE utf8mb4_bin` fails in the database.
+ */
+function characterSetProblem(column: CatalogColumn, equality: readonly string[], substring: readonly string[]): string | undefined {
+  const set = column.collation?.characterSet;
+  if (set === undefined || set === 'utf8mb4') return undefined;
+  const failures = [
+    ...(equality.length > 0 && !UTF8_BYTES.has(set) ? [`${equality.join(', ')} ${verb(equality, 'compare')} its bytes with the value's UTF-8 bytes (an 'é' never matches)`] : []),
+    ...(substring.length > 0 ? [`${andList(substring)} ${verb(substring, 'fail')} in the database`] : []),
+  ];
+  return failures.length === 0 ? undefined : `whose character set ${set} is not utf8mb4: ${failures.join(', and ')}; convert the column to utf8mb4`;
+}
+
 /** What a String attribute's column must be, with the fix for each other kind. */
 const stringFit: Fit = (use) => {
   const { attribute, column } = use;
@@ -69,7 +93,7 @@ const stringFit: Fit = (use) => {
   const narrow = `narrow operators to ${equality.join(', ')} so the validator refuses ${andList(substring)}`;
   switch (column.kind) {
     case 'text':
-      return stringCollation(use, equality);
+      return characterSetProblem(column, equality, substring) ?? stringCollation(use, equality);
     case 'folded_text':
       return equality.length === 0
         ? undefined
@@ -104,6 +128,8 @@ const stringFit: Fit = (use) => {
  * lower-cased, which a collation that folds only case leaves exact.
  */
 function idCollation(use: ColumnUse): string | undefined {
+  const set = characterSetProblem(use.column, use.attribute.operators.filter((o) => OPERATOR_FACTS[o].compares === 'equality'), []);
+  if (set !== undefined) return set;
   const collation = foldingCollation(use.column, use.dialect);
   if (collation === undefined || (collation.equality === 'case' && use.attribute.id!.kind === 'uuid')) return undefined;
   return `${collationWords(collation)}, so two ids would be one; declare the column without the collation`;

@@ -4,11 +4,14 @@
  * the problem naming the attribute and the column with what to write instead.
  */
 import { describe, expect, test } from 'vitest';
+import { check } from '../../../src/api/check.js';
+import { filterRecords } from '../../../src/backends/memory/index.js';
 import { readCatalog, type ColumnCollation } from '../../../src/backends/sql/catalog.js';
 import { checkSqlMapping, type CheckSqlMappingOptions } from '../../../src/backends/sql/check-mapping.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
 import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlMapping } from '../../../src/backends/sql/mapping.js';
+import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { isTqlError, type TqlError } from '../../../src/errors/tql-error.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { createSchedulingTables } from '../../../src/models/scheduling/sql/load.js';
@@ -232,6 +235,19 @@ const MARIADB_ROWS: readonly Row[] = [
   // binary string (CAST(? AS BINARY)), which makes = byte-wise (mysql.test.ts runs it on 'Ada', 'ADA', 'ada ').
   { name: 'nick', type: 'VARCHAR(50) COLLATE utf8mb4_unicode_ci', printed: 'varchar(50)', attribute: STRING, expected: 'ok' },
   { name: 'handle', type: 'VARCHAR(50) COLLATE utf8mb4_general_ci', printed: 'varchar(50)', attribute: TEXT_ID, expected: 'ok' },
+  // Another character set: the binary comparison meets bytes of another encoding, and LIKE's COLLATE utf8mb4_bin fails.
+  {
+    name: 'legacy_name',
+    type: 'VARCHAR(50) CHARACTER SET latin1',
+    printed: 'varchar(50)',
+    attribute: STRING,
+    expected:
+      "whose character set latin1 is not utf8mb4: EQ, NOT_EQ, IN, NOT_IN compare its bytes with the value's UTF-8 bytes (an 'é' never matches), and LIKE, NOT_LIKE, STARTS_WITH and ENDS_WITH fail in the database; convert the column to utf8mb4",
+  },
+  { name: 'latin_id', type: 'VARCHAR(50) CHARACTER SET latin1', printed: 'varchar(50)', attribute: TEXT_ID, expected: "whose character set latin1 is not utf8mb4: EQ, NOT_EQ compare its bytes with the value's UTF-8 bytes (an 'é' never matches); convert the column to utf8mb4" },
+  // utf8mb3's bytes are UTF-8's: EQ is exact, LIKE still fails.
+  { name: 'old_title', type: 'VARCHAR(50) CHARACTER SET utf8mb3', printed: 'varchar(50)', attribute: LIKE_ONLY, expected: 'whose character set utf8mb3 is not utf8mb4: LIKE and STARTS_WITH fail in the database; convert the column to utf8mb4' },
+  { name: 'old_code', type: 'VARCHAR(50) CHARACTER SET utf8mb3', printed: 'varchar(50)', attribute: TEXT_ID, expected: 'ok' },
 ];
 
 const SQLITE_ROWS: readonly Row[] = [
@@ -391,11 +407,15 @@ CREATE VIEW app_collated_view AS SELECT folded AS nick, lower(folded) AS low FRO
     },
   },
   mysql: {
-    ddl: `CREATE TABLE app_collated (ci VARCHAR(9) COLLATE utf8mb4_general_ci, bin VARCHAR(9) COLLATE utf8mb4_bin, n INT);
+    ddl: `CREATE TABLE app_collated (ci VARCHAR(9) COLLATE utf8mb4_general_ci, bin VARCHAR(9) COLLATE utf8mb4_bin, latin TEXT CHARACTER SET latin1, n INT);
 CREATE VIEW app_collated_view AS SELECT ci AS nick FROM app_collated;`,
     expected: {
-      app_collated: { ci: { name: 'utf8mb4_general_ci', equality: 'other' }, bin: { name: 'utf8mb4_bin', equality: 'exact' } },
-      app_collated_view: { nick: { name: 'utf8mb4_general_ci', equality: 'other' } },
+      app_collated: {
+        ci: { name: 'utf8mb4_general_ci', equality: 'other', characterSet: 'utf8mb4' },
+        bin: { name: 'utf8mb4_bin', equality: 'exact', characterSet: 'utf8mb4' },
+        latin: { name: 'latin1_swedish_ci', equality: 'other', characterSet: 'latin1' },
+      },
+      app_collated_view: { nick: { name: 'utf8mb4_general_ci', equality: 'other', characterSet: 'utf8mb4' } },
     },
   },
   duckdb: {
@@ -523,6 +543,18 @@ describe('checkSqlMapping', () => {
         `ticket key: column ticket.id is ${text}, whose collation NOCASE compares case-insensitively, so two keys would be one; declare the column without the collation`,
       ]);
     });
+  });
+
+  test.runIf(ENGINES.includes('mariadb'))('mariadb: why a latin1 column is refused: EQ café selects nothing where café is stored, and LIKE fails', async () => {
+    const { db } = engine('mariadb');
+    await db.exec("DROP TABLE IF EXISTS app_latin;\nCREATE TABLE app_latin (id VARCHAR(40) PRIMARY KEY, name VARCHAR(40) CHARACTER SET latin1);\nINSERT INTO app_latin VALUES ('l1', 'café');");
+    const schema = defineSchema({ entities: { app_latin: { attributes: { name: STRING } } } });
+    const mapping = { app_latin: { table: 'app_latin', key: 'id' } };
+    const run = (text: string) => db.all<{ id: string }>(selectSql(check(text, schema, 'app_latin'), { dialect: 'mysql', mapping }));
+    expect(filterRecords(check('app_latin.name EQ café', schema, 'app_latin'), [{ id: 'l1', name: 'café' }])).toHaveLength(1);
+    expect(await run('app_latin.name EQ café')).toEqual([]);
+    await expect(run('app_latin.name LIKE caf')).rejects.toThrow("COLLATION 'utf8mb4_bin' is not valid for CHARACTER SET 'latin1'");
+    expect(await problems(db, schema, mapping)).toHaveLength(1);
   });
 
   test.runIf(ENGINES.includes('pglite'))('the error: one TqlError, an issue per problem, each naming the attribute and the column', async () => {
