@@ -212,9 +212,10 @@ describe.runIf(MARIADB)(`a MariaDB server (seed ${SEED})`, () => {
 });
 
 describe(`a DuckDB file (seed ${SEED})`, () => {
-  test('agrees with the scheduling tables; a FLOAT column for a Number is caught with --column-types database; the file unchanged', async () => {
+  test('agrees with the scheduling tables; a FLOAT column for a Number and a NOCASE name are caught with --column-types database; the file unchanged', async () => {
     const path = join(dir, 'app.duckdb');
-    await onDuckdb(path, `${schedulingDdl.duckdb}\nCREATE TABLE reading (id VARCHAR PRIMARY KEY, value FLOAT); INSERT INTO reading VALUES ('r1', 1.5);`);
+    const ddl = schedulingDdl.duckdb.replace(/("name" )VARCHAR/g, '$1VARCHAR COLLATE NOCASE');
+    await onDuckdb(path, `${ddl}\nCREATE TABLE reading (id VARCHAR PRIMARY KEY, value FLOAT); INSERT INTO reading VALUES ('r1', 1.5);`);
     const agrees = await tql(['prove', '--database-url', `duckdb:${path}`, '--runs', '8', '--seed', SEED]);
     expect(agrees.stdout).toContain('The database agrees with tql on scheduling_request, agent, resource, team.');
     expect(agrees.code).toBe(0);
@@ -223,6 +224,11 @@ describe(`a DuckDB file (seed ${SEED})`, () => {
     expect(broken.stdout).toContain('reading.value FLOAT');
     expectOneRecord(broken.stdout, 'reading', [6]);
     expect(broken.code).toBe(1);
+
+    const folded = await tql(['prove', '--database-url', `duckdb:${path}`, '--column-types', 'database', '--entity', 'agent', '--runs', '1000', '--seed', SEED]);
+    expect(folded.stdout).toContain('agent.name VARCHAR COLLATE NOCASE');
+    expectOneRecord(folded.stdout, 'agent', [5]);
+    expect(folded.code).toBe(1);
 
     const tables = await onDuckdb<{ table_name: string }>(path, '', 'SELECT table_name FROM duckdb_tables() ORDER BY table_name');
     expect(tables.map((t) => t.table_name)).toEqual(['agent', 'associated_entity', 'reading', 'request_guest', 'request_resource', 'resource', 'scheduling_request', 'team']);
