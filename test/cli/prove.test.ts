@@ -1,8 +1,8 @@
 /**
  * `tql prove` on a PostgreSQL server, a MariaDB server, a DuckDB file and an SQLite file: the
- * database agrees (exit 0) inside its measured LIKE folding; tables whose own column types break
- * a rule are caught with `--column-types database` (exit 1, one query and one record, the rule
- * named); nothing is left behind and the database's own tables keep their rows; a wrong command
+ * database agrees (exit 0) inside its measured LIKE folding; tables whose own column types or
+ * collations break a rule are caught with `--column-types database` (exit 1, one query and one
+ * record, the rule named); nothing is left behind and the database's own tables keep their rows; a wrong command
  * line exits 2 and an unreachable database 3.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
