@@ -129,7 +129,8 @@ function databaseOf(dialect: SqlDialect, context: BackendContext | undefined): A
  * against the context's `sqlMapping` (with its `caseFolding`) and runs on the context's
  * `sqlDatabase`: the records go into temporary tables of the mapping's shape, which only that
  * connection sees and which are dropped after the statement ran. Records hold their id in `id`.
- * `divergences` are what the dialect declares it cannot do exactly.
+ * What the dialect says of its own folding (`databaseFolding`) is the entry's declared
+ * `unicode-case-folding` divergence.
  *
  * @example
  * ```ts
@@ -138,7 +139,7 @@ function databaseOf(dialect: SqlDialect, context: BackendContext | undefined): A
  * registry.get('sql:my-sqlite').title; // → 'My SQLite'
  * ```
  */
-export function sqlBackend(dialect: SqlDialect, divergences?: Divergences): RegisteredBackend<SqlStatement> {
+export function sqlBackend(dialect: SqlDialect): RegisteredBackend<SqlStatement> {
   const checked = resolveDialect(dialect);
   const name = `sql:${checked.name}`;
   return {
@@ -159,20 +160,9 @@ export function sqlBackend(dialect: SqlDialect, divergences?: Divergences): Regi
         throw inputError(`The ${checked.title} backend's statements failed on the database: ${error instanceof Error ? error.message : String(error)}. Check the dialect's hooks against the engine.`);
       }
     },
-    ...(divergences === undefined ? {} : { divergences }),
+    ...(checked.databaseFolding === undefined ? {} : { divergences: { 'unicode-case-folding': checked.databaseFolding } }),
   };
 }
-
-/**
- * Why each built-in dialect's own folding (`caseFolding: 'database'`) may answer LIKE otherwise
- * than JavaScript: docs/backends-sql.md, "Case folding", has the exact conditions.
- */
-const DATABASE_FOLDING: { readonly [D in SqlDialectName]: string } = {
-  postgres: "lower() folds by the database's collation, as JavaScript under ICU only (docs/backends-sql.md, 'Case folding')",
-  sqlite: "SQLite's LIKE folds ASCII letters only (docs/backends-sql.md, 'Case folding')",
-  mysql: "LOWER() folds by the collation's own case table (docs/backends-sql.md, 'Case folding')",
-  duckdb: "lower() folds per character: İ→i, no final sigma (docs/backends-sql.md, 'Case folding')",
-};
 
 const mongo: RegisteredBackend<MongoFilter> = {
   name: 'mongo',
@@ -205,7 +195,7 @@ export const BUILT_IN_BACKENDS: {
 } = {
   memory,
   sql: Object.fromEntries(
-    (Object.keys(SQL_DIALECTS) as SqlDialectName[]).map((d) => [d, sqlBackend(SQL_DIALECTS[d], { 'unicode-case-folding': DATABASE_FOLDING[d] })]),
+    (Object.keys(SQL_DIALECTS) as SqlDialectName[]).map((d) => [d, sqlBackend(SQL_DIALECTS[d])]),
   ) as { readonly [D in SqlDialectName]: RegisteredBackend<SqlStatement> },
   mongo,
 };

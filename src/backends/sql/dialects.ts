@@ -61,6 +61,12 @@ export interface SqlDialect {
    */
   readonly unicodeFolding?: boolean;
   /**
+   * How `lower()` under `caseFolding: 'database'` may fold otherwise than JavaScript's
+   * `toLowerCase`, as the dialect's docs say it; absent where it folds exactly so. The dialect's
+   * backend in the registry declares it as its `unicode-case-folding` divergence.
+   */
+  readonly databaseFolding?: string;
+  /**
    * `expr LIKE pattern` (or `NOT LIKE`), case-insensitive as `folding` says, where `pattern` is a
    * placeholder bound to a lower-cased {@link containsPattern} (escape character
    * {@link likeEscape}).
@@ -271,6 +277,7 @@ export const postgres: SqlDialect = {
   // "und-x-icu" is the ICU root locale: its full lower-case mapping is the one JavaScript uses.
   lower: postgresLower,
   unicodeFolding: true,
+  databaseFolding: "lower() folds by the database's collation, as JavaScript under ICU only (docs/backends-sql.md, 'Case folding')",
   // E'\\' is one backslash whether standard_conforming_strings is on or off ('\' is an
   // unterminated literal when it is off).
   like: (expr, pattern, negated, folding) => `${postgresLower(expr, folding)} ${likeOperator(negated)} ${pattern} ESCAPE E'\\\\'`,
@@ -320,6 +327,7 @@ export const sqlite: SqlDialect = {
   bindBoolean: (value) => (value ? 1 : 0),
   lower: (expr, folding) => (folding === 'unicode' ? `tql_lower(${expr})` : `lower(${expr})`),
   unicodeFolding: true,
+  databaseFolding: "SQLite's LIKE folds ASCII letters only (docs/backends-sql.md, 'Case folding')",
   // SQLite's own LIKE folds ASCII letters and nothing else, exactly as its lower() does, so the
   // database folding needs no lower() (1.3–1.6x faster), as long as PRAGMA case_sensitive_like
   // is off, its default.
@@ -376,6 +384,7 @@ export const mysql: SqlDialect = {
   lower: (expr) => `LOWER(${expr})`,
   // No lower() folds as JavaScript does: LOWER() follows the collation's own case table.
   unicodeFolding: false,
+  databaseFolding: "LOWER() folds by the collation's own case table (docs/backends-sql.md, 'Case folding')",
   // utf8mb4_bin compares the lower-cased code points, where the column's collation would also
   // equate accents (ä LIKE a).
   like: (expr, pattern, negated) => `LOWER(${expr}) COLLATE utf8mb4_bin ${likeOperator(negated)} ${pattern} ESCAPE '${MYSQL_LIKE_ESCAPE}'`,
@@ -430,6 +439,7 @@ export const duckdb: SqlDialect = {
   lower: (expr) => `lower(${expr})`,
   // lower() is the simple mapping of DuckDB's own Unicode tables, not JavaScript's full one.
   unicodeFolding: false,
+  databaseFolding: "lower() folds per character: İ→i, no final sigma (docs/backends-sql.md, 'Case folding')",
   // DuckDB string literals take no backslash escapes: '\' is one backslash.
   like: (expr, pattern, negated) => `lower(${expr}) ${likeOperator(negated)} ${pattern} ESCAPE '\\'`,
   collections: 'exists',

@@ -36,6 +36,7 @@ export const bracketSqlite: SqlDialect = {
   bindBoolean: (value) => (value ? 1 : 0),
   lower,
   unicodeFolding: true,
+  databaseFolding: "LOWER() folds ASCII letters only, as SQLite's does (docs/backends-sql.md, 'Case folding')",
   like: (expr, pattern, negated, folding) => `${lower(expr, folding)} ${negated ? 'NOT LIKE' : 'LIKE'} ${pattern} ESCAPE '!'`,
   likeEscape: '!',
   exactText: (operand) => `${operand} COLLATE BINARY`,

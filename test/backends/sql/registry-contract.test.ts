@@ -24,9 +24,9 @@ import { describeBackendContract } from '../contract/cases.js';
 import { bracketSqlite, forgetsEscape } from './bracket-sqlite.js';
 
 /** What the bracket dialect's `LOWER()` cannot do, as it declares it. */
-const ASCII_LOWER = "LOWER() folds ASCII letters only, as SQLite's does (docs/backends-sql.md, 'Case folding')";
+const ASCII_LOWER = bracketSqlite.databaseFolding;
 
-const registry = BACKENDS.with(sqlBackend(bracketSqlite, { 'unicode-case-folding': ASCII_LOWER })).with(sqlBackend(forgetsEscape, { 'unicode-case-folding': ASCII_LOWER }));
+const registry = BACKENDS.with(sqlBackend(bracketSqlite)).with(sqlBackend(forgetsEscape));
 
 const sqlite = new Database(':memory:');
 registerTqlFunctions(sqlite);
