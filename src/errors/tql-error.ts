@@ -157,3 +157,23 @@ function indent(block: string): string {
     .map((l) => `  ${l}`)
     .join('\n');
 }
+
+/**
+ * What `fn` returns, or the `TqlError` it throws, returned instead; anything else it throws goes
+ * on. For the paths that report errors as values (`safeCheck`, `safeValidate`).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const limits = returnedTqlError(() => resolveLimits(options, 'validate'));
+ * if (limits instanceof TqlError) return limits;
+ * ```
+ */
+export function returnedTqlError<T>(fn: () => T): T | TqlError {
+  try {
+    return fn();
+  } catch (error) {
+    if (isTqlError(error)) return error;
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
 import type { ParsedText } from '../parser/parse.js';
-import { TqlError, isTqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
+import { TqlError, isTqlError, issue, optionError, returnedTqlError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
 import { describeValue } from '../errors/describe-value.js';
 import { readOptions } from '../errors/read-options.js';
@@ -125,7 +125,7 @@ function validateTree(
   if (shapeError !== undefined) return shapeError;
   if (!parsed) {
     // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
-    const limits = limitsOrError(opts);
+    const limits = returnedTqlError(() => resolveLimits(opts, 'validate'));
     if (limits instanceof TqlError) return limits;
     const limitError = treeLimitError(query, limits);
     if (limitError !== undefined) return limitError;
@@ -144,16 +144,6 @@ function validateTree(
     return new TqlError(query.text, sorted as [TqlIssue, ...TqlIssue[]]);
   }
   return validatedQuery(entity, condition, query.text, v.fromNow);
-}
-
-/** The limits of `options`, or the error that says what is wrong with them, returned for {@link safeValidate}. */
-function limitsOrError(options: ValidateOptions): ReturnType<typeof resolveLimits> | TqlError {
-  try {
-    return resolveLimits(options, 'validate');
-  } catch (error) {
-    if (error instanceof TqlError) return error;
-    throw error;
-  }
 }
 
 /** The entity, profile and time zone a query is checked for, once the options are checked. */
@@ -182,6 +172,7 @@ export function resolveTarget(schema: Schema, entityName: string, options: Pick<
     return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
   }
   // Read once through the guard: a getter or proxy trap that throws is an invalid_option.
+  // Caught inline rather than through returnedTqlError: every check() passes here.
   let read: { readonly profile?: unknown; readonly timeZone?: unknown };
   try {
     read = readOptions('validate', options, ['profile', 'timeZone']);
@@ -224,13 +215,8 @@ function treeLimitError(query: Query, limits: Limits): TqlError | undefined {
       }
     }
   }
-  try {
-    checkAfterParsing(query, limits);
-    return undefined;
-  } catch (error) {
-    if (isTqlError(error)) return error;
-    throw error;
-  }
+  const error = returnedTqlError(() => checkAfterParsing(query, limits));
+  return error instanceof TqlError ? error : undefined;
 }
 
 /** Walks the tree once, building the condition and collecting every issue; it is also the context values are read in. */

@@ -57,7 +57,7 @@ export type TargetCache = WeakMap<Attribute, AttributeSql>;
 const caches = new WeakMap<SqlEntityMapping, Map<SqlDialect, Map<CaseFolding, TargetCache>>>();
 
 /** `map`'s entry at `key`, made by `make` on first use. */
-function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+function entry<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();
@@ -76,11 +76,7 @@ function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
  * ```
  */
 export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): TargetCache {
-  let byDialect = caches.get(entity);
-  if (byDialect === undefined) {
-    byDialect = new Map();
-    caches.set(entity, byDialect);
-  }
+  const byDialect = entry(caches, entity, () => new Map<SqlDialect, Map<CaseFolding, TargetCache>>());
   return entry(entry(byDialect, dialect, () => new Map<CaseFolding, TargetCache>()), folding, () => new WeakMap());
 }
 
@@ -94,6 +90,7 @@ export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect, foldi
  */
 export function attributeSql(cache: TargetCache | undefined, attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): AttributeSql {
   if (cache === undefined) return new AttributeSql(attribute, entity, dialect, folding);
+  // Written out rather than through entry(): this runs for every comparison a compile meets.
   let kept = cache.get(attribute);
   if (kept === undefined) {
     kept = new AttributeSql(attribute, entity, dialect, folding);
