@@ -14,6 +14,8 @@ export interface ErrorBody {
   readonly code: string;
   /** Every problem found in the filter, with positions; empty for errors that are not about one. */
   readonly issues: readonly TqlIssue[];
+  /** The query parameter the request got wrong (`filter`, `sort`, `limit`, `cursor`, …), when the error is about one. */
+  readonly parameter?: string;
 }
 
 /**
@@ -29,7 +31,8 @@ export interface ErrorBody {
  */
 export function errorBody(error: TqlError): ErrorBody {
   const issues = error.issues.map(forClient);
-  if (error.text === '') return { error: issues.map((i) => i.message).join(' '), code: error.code, issues };
+  // Without a filter text there is no position to point at.
+  if (error.text === '') return { error: issues.map((i) => i.message).join(' '), code: error.code, issues: [] };
   const at = (i: TqlIssue) => `at ${i.position.line}:${i.position.column}: ${i.message}`;
   const error_ = issues.length === 1 ? `Invalid filter ${at(issues[0]!)}` : `Invalid filter (${issues.length} problems): ${issues.map(at).join(' ')}`;
   return { error: error_, code: error.code, issues };

@@ -1,6 +1,6 @@
 /**
- * List endpoints for HTTP services: the TQL `filter` parameter, cursor pages newest first and
- * `next_page` / `previous_page` links, over records in memory, in SQL or in MongoDB.
+ * List endpoints for HTTP services: the TQL `filter` parameter, `sort`, cursor pages,
+ * `next_page` / `previous_page` links and counts, over records in memory, in SQL or in MongoDB.
  *
  * @example
  * ```ts
@@ -14,11 +14,29 @@
  *
  * @module tql/http
  */
-export { createListEndpoint, type ListBody, type ListEndpointOptions, type ListHandler, type ListResponse } from './list-endpoint.js';
+export { createListEndpoint, type ListBody, type ListEndpointOptions, type ListHandler, type ListRequest, type ListResponse } from './list-endpoint.js';
 export { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Cursor, type ListParams, type PageSize } from './list-params.js';
-export { compareListOrder, type Direction, type Keyed, type ListStore, type Page, type PageLink, type PageWindow, type SortKey } from './list-store.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, LIST_PARAMETERS, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
+export {
+  compareListOrder,
+  type Direction,
+  type Keyed,
+  type ListKey,
+  type ListOrder,
+  type ListStore,
+  type OrderKey,
+  type Page,
+  type PageLink,
+  type PageRequest,
+  type PageStart,
+  type PageWindow,
+  type SortValue,
+} from './list-store.js';
+export { isSortable, sortValueReader, listKeyReader, compareCodePoints, type SortValueReader } from './list-order.js';
+export { keyAttribute, readSort, MAX_SORT_KEYS, type ListKeyDefinition } from './list-sort.js';
+export { pageOf, type BehindPage } from './list-page.js';
 export { memoryListStore, type MemoryListStoreOptions } from './memory-store.js';
 export { openSqlListStore, sqlListStore, type OpenSqlListStoreOptions, type SqlListStoreOptions, type SqlRecordReader } from './sql-store.js';
 export { mingoCollection, mongoListStore, type MongoAggregation, type MongoFindable, type MongoFindOptions, type MongoListFilter, type MongoListStoreOptions } from './mongo-store.js';
 export type { Scope, ScopeValue } from '../backends/scope.js';
+export { listOpenApi, listOperation, listParameters, withListEndpoint, type JsonSchema, type ListOpenApiEndpoint, type ListOpenApiOptions, type ListOperation, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from './openapi.js';

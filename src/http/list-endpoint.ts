@@ -1,44 +1,67 @@
 /**
- * A list endpoint for an HTTP service, framework-free: a request (node:http or a URL) in, a
- * status and a JSON-ready body out (docs/server.md): the `filter` parameter in TQL, pages newest
- * first, `starting_after` / `ending_before` cursors, and `next_page` / `previous_page` URLs that
- * keep the filter.
+ * A list endpoint for an HTTP service, framework-free: a request (node:http, a Fetch API
+ * `Request`, or a URL) in, a status and a JSON-ready body out (docs/server.md): the `filter`
+ * parameter in TQL, `sort`, cursor pages, `next_page` / `previous_page` URLs that keep the filter
+ * and the sort, and the count on request.
  */
-import type { IncomingMessage } from 'node:http';
+import { BoundedCache } from '../api/bounded-cache.js';
 import { safeCheck } from '../api/check.js';
 import { readOptions } from '../errors/read-options.js';
-import { isTqlError, optionError } from '../errors/tql-error.js';
+import { isTqlError, optionError, type TqlError } from '../errors/tql-error.js';
 import type { Limits } from '../parser/options.js';
 import type { Profile } from '../parser/profiles.js';
-import type { Schema } from '../schema/types.js';
+import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveNow } from '../validate/resolve-now.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { errorBody, type ErrorBody } from './error-body.js';
-import { pageLink } from './list-links.js';
+import { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
+import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { pageLink, type LinkCursor } from './list-links.js';
+import { keyValueOf, type ListOrder } from './list-order.js';
 import { readPage } from './list-page.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type PageSize } from './list-params.js';
-import type { ListStore } from './list-store.js';
-import { requestUrl } from './request-url.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
+import { keyAttribute, readSort, type ListKeyDefinition } from './list-sort.js';
+import type { ListStore, PageLink, PageRequest } from './list-store.js';
+import { requestUrl, type ListRequest } from './request-url.js';
 
 /** A list response body (docs/server.md, Pages). */
 export interface ListBody<T> {
   readonly object: 'list';
   readonly next_page: string | null;
   readonly previous_page: string | null;
+  /** Every record the filter matches (within the store's scope); only with `include=total_count`. */
+  readonly total_count?: number;
   readonly data: T[];
 }
 
-/** What to send: 200 with the page, or 400 with what is wrong with the request. */
+/**
+ * What to send: 200 with the page, 400 with what is wrong with the request, or 500 when the
+ * store failed (a lost connection, data that does not fit its mapping), with a body that says
+ * nothing of the store; the details go to `onError`.
+ */
 export type ListResponse<T> =
   | { readonly status: 200; readonly body: ListBody<T> }
-  | { readonly status: 400; readonly body: ErrorBody };
+  | { readonly status: 400; readonly body: ErrorBody }
+  | { readonly status: 500; readonly body: ErrorBody };
 
 /** What {@link createListEndpoint} needs: the schema and entity to filter, where records live, and paging. */
 export interface ListEndpointOptions<T, S extends Schema = Schema> {
   readonly schema: S;
-  /** The entity the endpoint lists; filters must use its attributes. */
+  /** The entity the endpoint lists; filters and sorts use its attributes. */
   readonly entity: S['entityNames'][number];
   readonly store: ListStore<T>;
+  /**
+   * The record's key, the last tie-break of every order and what `starting_after` names: an ID
+   * (or String) attribute of the entity, or `{ field, kind }` for a field that is not one.
+   * Default: the entity's `id` attribute, else the field `id` holding text ids.
+   */
+  readonly key?: ListKeyDefinition | undefined;
+  /**
+   * The order of a request without `sort`, written as the parameter is (`-created_at`).
+   * Default: `-created_at` (newest first) when the entity has that attribute, else the key.
+   */
+  readonly sort?: string | undefined;
+  /** Whether requests may ask for `include=total_count` (a count of every match: one more scan). Default false. */
+  readonly counts?: boolean | undefined;
   /**
    * The origin the links start with, e.g. `https://api.example.com`. Default: the request's
    * `Host` header (when it looks like a host name). Give it whenever the service knows it.
@@ -56,15 +79,25 @@ export interface ListEndpointOptions<T, S extends Schema = Schema> {
    * seconds or a `Date`. Default: the real clock. Give a fixed one in tests.
    */
   readonly now?: (() => number | Date) | undefined;
+  /**
+   * Told of every failure of the store, which the client sees as a 500 with a generic body.
+   * Default: `console.error`.
+   */
+  readonly onError?: ((error: unknown, url: URL) => void) | undefined;
 }
 
-/** Handles one list request. Never throws a `TqlError`: bad input is a 400 response. */
-export type ListHandler<T> = (request: IncomingMessage | URL) => Promise<ListResponse<T>>;
+/** Handles one list request. Never throws: bad input is a 400 response, a failing store a 500. */
+export type ListHandler<T> = (request: ListRequest) => Promise<ListResponse<T>>;
+
+const OPTIONS = ['schema', 'entity', 'store', 'key', 'sort', 'counts', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits', 'now', 'onError'] as const;
+
+/** Orders remembered per endpoint, by `sort` text. */
+const ORDERS_KEPT = 64;
 
 /**
  * Builds the handler of a list endpoint. Errors in the options throw a `TqlError`
- * (`invalid_option`) here, once; errors in requests become 400 responses; errors of the store
- * (a lost database connection) reject the handler's promise as they are.
+ * (`invalid_option`) here, once; errors in requests become 400 responses that name the
+ * parameter; failures of the store become 500 responses, told to `onError`.
  *
  * @example
  * ```ts
@@ -75,47 +108,140 @@ export type ListHandler<T> = (request: IncomingMessage | URL) => Promise<ListRes
  *   const { status, body } = await listAgents(req);
  *   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
  * });
- * // GET /v1/agents?filter=agent.name+LIKE+john →
- * // 200 { object: 'list', next_page: 'http://127.0.0.1:8080/v1/agents?filter=agent.name%20LIKE%20john&starting_after=agnt_…', previous_page: null, data: [ … ] }
+ * // GET /v1/agents?filter=agent.name+LIKE+john&sort=name →
+ * // 200 { object: 'list', next_page: 'http://127.0.0.1:8080/v1/agents?filter=agent.name%20LIKE%20john&sort=name&cursor=…', previous_page: null, data: [ … ] }
  * ```
  */
 export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndpointOptions<T, S>): ListHandler<T> {
-  const options = readOptions('createListEndpoint', given, ['schema', 'entity', 'store', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits', 'now']) as ListEndpointOptions<T, S>;
-  const { schema, entity, store } = options;
+  const options = readOptions('createListEndpoint', given, OPTIONS) as ListEndpointOptions<T, S>;
+  const { schema, entity: entityName, store } = options;
   const baseUrl = checkBaseUrl(options.baseUrl);
   const pageSize = checkPageSize(readOptions('createListEndpoint (pageSize)', options.pageSize, ['default', 'max']));
   const checkOptions = { profile: options.profile, timeZone: options.timeZone, limits: options.limits };
-  const now = options.now;
+  const { now, onError = reportStoreFailure } = options;
   if (now !== undefined && typeof now !== 'function') throw optionError('now is a function that returns the current instant (Unix seconds or a Date), for tests.');
-  if (!(schema.entityNames as readonly string[]).includes(entity)) {
-    throw optionError(`The schema has no entity ${JSON.stringify(entity)}; use one of ${schema.entityNames.join(', ')}.`);
+  if (typeof onError !== 'function') throw optionError('onError is a function that is told of every failure of the store.');
+  if (!(schema.entityNames as readonly string[]).includes(entityName)) {
+    throw optionError(`The schema has no entity ${JSON.stringify(entityName)}; use one of ${schema.entityNames.join(', ')}.`);
   }
+  const entity = (schema.entities as Record<string, Entity>)[entityName]!;
+  const key = keyAttribute(entity, options.key);
+  const defaultOrder = readDefaultSort(options.sort, entity, key);
+  const counts = options.counts === true && (store.count !== undefined || store.readPage !== undefined);
+  if (options.counts === true && !counts) throw optionError('counts: the store has no count(query); give it one, or leave counts out.');
+  const orders = new BoundedCache<string, ListOrder>(ORDERS_KEPT);
+  const orderOf = (sort: string | undefined): ListOrder => {
+    if (sort === undefined) return defaultOrder;
+    let order = orders.get(sort);
+    if (order === undefined) orders.set(sort, (order = readSort(sort, entity, key)));
+    return order;
+  };
+
   return async (request) => {
+    let url: URL;
+    let read: ReturnType<typeof readRequest>;
     try {
-      const url = request instanceof URL ? request : requestUrl(request, baseUrl);
-      const params = readListParams(url, pageSize);
-      let query: ValidatedQuery | undefined;
-      if (params.filter !== undefined) {
-        const r = safeCheck(params.filter, schema, entity, checkOptions);
-        if (!r.ok) return { status: 400, body: errorBody(r.error) };
-        // Relative times resolved once per request: every page and cursor look-up uses one instant.
-        query = resolveNow(r.value, now);
-      }
-      const page = await readPage(store, query, params.cursor, params.limit);
-      return {
-        status: 200,
-        body: {
-          object: 'list',
-          next_page: page.next === undefined ? null : pageLink(url, page.next),
-          previous_page: page.previous === undefined ? null : pageLink(url, page.previous),
-          data: page.items.map((i) => i.record),
-        },
-      };
+      url = requestUrl(request, baseUrl);
+      read = readRequest(url);
     } catch (e) {
+      // Only tql's own errors come from reading the request; they are the client's.
       if (isTqlError(e)) return { status: 400, body: errorBody(e) };
       throw e;
     }
+    if (!read.ok) return { status: 400, body: { ...errorBody(read.error), parameter: read.parameter } };
+    const { params, request: pageRequest } = read;
+    let page: Awaited<ReturnType<typeof readPage<T>>>;
+    try {
+      page = await readPage(store, pageRequest);
+    } catch (e) {
+      onError(e, url);
+      return { status: 500, body: plainErrorBody('internal_error', 'The server could not read this list. Try again later; if it persists, tell the service owner.') };
+    }
+    if (page === undefined) {
+      const cursor = params.cursor as Extract<Cursor, { id: string }>;
+      return { status: 400, body: { ...errorBody(optionError(`${cursor.kind}: there is no record with id ${JSON.stringify(cursor.id)}; use an id from a list response.`)), parameter: cursor.kind } };
+    }
+    const link = (to: PageLink | undefined) => (to === undefined ? null : pageLink(url, linkCursor(to, params, pageRequest.order)));
+    const body: ListBody<T> = {
+      object: 'list',
+      next_page: link(page.next),
+      previous_page: link(page.previous),
+      ...(page.totalCount === undefined ? {} : { total_count: page.totalCount }),
+      data: page.items.map((i) => i.record),
+    };
+    return { status: 200, body };
   };
+
+  /** The page request of `url`, or the parameter it got wrong. */
+  function readRequest(url: URL): { ok: true; params: ListParams; request: PageRequest } | { ok: false; parameter: ListParameter; error: TqlError } {
+    const r = readListParams(url, pageSize);
+    if (!r.ok) return r;
+    const { params } = r;
+    const fail = (parameter: ListParameter, error: unknown) => {
+      if (isTqlError(error)) return { ok: false as const, parameter, error };
+      throw error;
+    };
+    let order: ListOrder;
+    try {
+      order = orderOf(params.sort);
+    } catch (e) {
+      return fail('sort', e);
+    }
+    let query: ValidatedQuery | undefined;
+    if (params.filter !== undefined) {
+      const checked = safeCheck(params.filter, schema, entityName, checkOptions);
+      if (!checked.ok) return { ok: false, parameter: 'filter', error: checked.error };
+      // Relative times resolved once per request: every page and cursor look-up uses one instant.
+      query = resolveNow(checked.value, now);
+    }
+    if (params.totalCount && !counts) return { ok: false, parameter: 'include', error: optionError('include=total_count: this endpoint does not count its records; leave include out.') };
+    let cursor: PageRequest['cursor'];
+    const given = params.cursor;
+    if (given?.kind === 'cursor') {
+      try {
+        const token = decodeCursor(given.token, order, params.filter);
+        cursor = { direction: token.direction, start: { kind: 'key', key: token.key } };
+      } catch (e) {
+        return fail('cursor', e);
+      }
+    } else if (given !== undefined) {
+      const id = keyValueOf(given.id, key);
+      if (id === undefined) return { ok: false, parameter: given.kind, error: optionError(`${given.kind} takes the ${describeKey(key)} of a record from a list response, not ${JSON.stringify(given.id.slice(0, 40))}.`) };
+      cursor = { direction: given.kind === 'starting_after' ? 'forward' : 'backward', start: { kind: 'record', id } };
+    }
+    return { ok: true, params, request: { query, order, cursor, limit: params.limit, count: params.totalCount } };
+  }
+}
+
+/**
+ * The cursor of a link: the record's key as the API spec writes it (`starting_after=<id>`) when
+ * the request did not sort, else a token bound to the sort and the filter.
+ */
+function linkCursor(link: PageLink, params: ListParams, order: ListOrder): LinkCursor {
+  if (link.kind === 'first') return undefined;
+  if (params.sort === undefined) return { name: link.kind === 'after' ? 'starting_after' : 'ending_before', value: link.key.id };
+  return { name: 'cursor', value: encodeCursor(order, params.filter, { direction: link.kind === 'after' ? 'forward' : 'backward', key: link.key }) };
+}
+
+function describeKey(key: Attribute): string {
+  const kind = key.type === 'ID' ? key.id?.kind : undefined;
+  return kind === 'integer' ? 'integer id' : kind === 'uuid' ? 'uuid' : 'id';
+}
+
+/** The order of requests without `sort`. */
+function readDefaultSort(sort: unknown, entity: Entity, key: Attribute): ListOrder {
+  if (sort !== undefined && typeof sort !== 'string') throw optionError('sort is the default order, written as the parameter is: "-created_at" or "name,-updated_at".');
+  const text = sort ?? (Object.hasOwn(entity.attributes, 'created_at') ? '-created_at' : key.name);
+  try {
+    return readSort(text, entity, key);
+  } catch (e) {
+    if (isTqlError(e)) throw optionError(`createListEndpoint's ${e.message}`);
+    throw e;
+  }
+}
+
+function reportStoreFailure(error: unknown, url: URL): void {
+  console.error(`tql list endpoint: the store failed on ${url.pathname}:`, error);
 }
 
 function checkBaseUrl(baseUrl: string | undefined): string | undefined {
@@ -140,3 +266,5 @@ function checkPageSize(pageSize: PageSize | undefined): PageSize {
   }
   return { default: fallback, max };
 }
+
+export type { ListRequest } from './request-url.js';

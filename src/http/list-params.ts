@@ -1,17 +1,32 @@
-/** Reading a list request's query parameters: the filter, the page cursor and the page size. */
-import { optionError } from '../errors/tql-error.js';
+/** Reading a list request's query parameters: the filter, the sort, the page cursor, the page size and what to include. */
+import { optionError, type TqlError } from '../errors/tql-error.js';
 
-/** `starting_after=<id>` (the page after that record) or `ending_before=<id>` (the page before it). */
+/**
+ * Where a page starts: after or before a record named by its key (`starting_after=<id>`,
+ * `ending_before=<id>`, as the API spec writes them), or at the place an opaque `cursor` token
+ * from a link of a sorted list carries.
+ */
 export type Cursor =
   | { readonly kind: 'starting_after'; readonly id: string }
-  | { readonly kind: 'ending_before'; readonly id: string };
+  | { readonly kind: 'ending_before'; readonly id: string }
+  | { readonly kind: 'cursor'; readonly token: string };
 
-/** What a list request asks for: the filter, where to start, and how many records. */
+/** The list parameters a request may give, by name. */
+export const LIST_PARAMETERS = ['filter', 'sort', 'limit', 'starting_after', 'ending_before', 'cursor', 'include'] as const;
+
+/** One of {@link LIST_PARAMETERS}. */
+export type ListParameter = (typeof LIST_PARAMETERS)[number];
+
+/** What a list request asks for: the filter, the order, where to start, how many records, and the count. */
 export interface ListParams {
   /** The filter text, or undefined when the request has none (absent or blank). */
   readonly filter: string | undefined;
+  /** The `sort` text, or undefined for the endpoint's default order. */
+  readonly sort: string | undefined;
   readonly cursor: Cursor | undefined;
   readonly limit: number;
+  /** `include=total_count`: the body carries the number of matching records. */
+  readonly totalCount: boolean;
 }
 
 /** The page sizes an endpoint allows. */
@@ -27,47 +42,73 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The largest `limit` a request may ask for, unless the endpoint sets another. */
 export const MAX_PAGE_SIZE = 100;
 
+/** A parameter the request got wrong, and what is wrong with it (an `invalid_option` error). */
+export interface ParameterProblem {
+  readonly parameter: ListParameter;
+  readonly error: TqlError;
+}
+
+/** What {@link readListParams} makes of a query string. */
+export type ReadParams = { readonly ok: true; readonly params: ListParams } | ({ readonly ok: false } & ParameterProblem);
+
 /**
  * The list parameters of `url`'s query string. `URLSearchParams` has already turned `+` into a
  * space, so `filter=agent.name+LIKE+john`, `filter=agent.name%20LIKE%20john` and
- * `filter=agent.name~LIKE~john` all give a filter the parser reads alike. Throws a `TqlError`
- * (`invalid_option`) for a repeated parameter, both cursors at once, or a bad `limit`.
+ * `filter=agent.name~LIKE~john` all give a filter the parser reads alike. A repeated parameter,
+ * two cursors at once, a bad `limit` or `include` is a problem that names its parameter.
  *
  * @example
  * ```ts
  * readListParams(new URL('http://h/v1/agents?filter=agent.name+LIKE+john&limit=5'));
- * // { filter: 'agent.name LIKE john', cursor: undefined, limit: 5 }
+ * // { ok: true, params: { filter: 'agent.name LIKE john', sort: undefined, cursor: undefined, limit: 5, totalCount: false } }
  * ```
  */
-export function readListParams(url: URL, pageSize: PageSize = {}): ListParams {
+export function readListParams(url: URL, pageSize: PageSize = {}): ReadParams {
   const params = url.searchParams;
-  const filter = single(params, 'filter');
-  const after = single(params, 'starting_after');
-  const before = single(params, 'ending_before');
-  if (after !== undefined && before !== undefined) {
-    throw optionError('Use starting_after or ending_before, not both: each names the record next to the page you want.');
+  for (const name of LIST_PARAMETERS) {
+    const count = params.getAll(name).length;
+    if (count > 1) {
+      const hint = name === 'filter' ? ' Join predicates in one filter with AND.' : name === 'sort' ? ' Name several attributes in one, separated by commas.' : '';
+      return problem(name, `The parameter ${name} was given ${count} times; give it once.${hint}`);
+    }
   }
-  const cursor: Cursor | undefined =
-    after !== undefined ? { kind: 'starting_after', id: cursorId('starting_after', after) } : before !== undefined ? { kind: 'ending_before', id: cursorId('ending_before', before) } : undefined;
+  const given = (name: ListParameter) => params.get(name) ?? undefined;
+  const cursors = (['starting_after', 'ending_before', 'cursor'] as const).filter((n) => params.has(n));
+  if (cursors.length > 1) {
+    return problem(cursors[1]!, `Use one of starting_after, ending_before and cursor, not ${cursors.join(' and ')}: each names the place next to the page you want.`);
+  }
+  let cursor: Cursor | undefined;
+  const name = cursors[0];
+  if (name !== undefined) {
+    const value = given(name)!;
+    if (name === 'cursor' ? value === '' : !isRecordId(value)) {
+      const what = name === 'cursor' ? 'cursor takes the cursor of a next_page or previous_page link' : `${name} takes the id of a record from a list response (for example the last id of a page)`;
+      return problem(name, `${what}.`);
+    }
+    cursor = name === 'cursor' ? { kind: 'cursor', token: value } : { kind: name, id: value };
+  }
+  const limit = readLimit(given('limit'), pageSize);
+  if (typeof limit === 'string') return problem('limit', limit);
+  const include = given('include');
+  if (include !== undefined && include !== 'total_count') {
+    return problem('include', `include takes total_count (the number of records the filter matches), not ${JSON.stringify(include.slice(0, 40))}.`);
+  }
+  const filter = given('filter');
+  const sort = given('sort');
   return {
-    filter: filter === undefined || filter.trim() === '' ? undefined : filter,
-    cursor,
-    limit: readLimit(single(params, 'limit'), pageSize),
+    ok: true,
+    params: {
+      filter: filter === undefined || filter.trim() === '' ? undefined : filter,
+      sort: sort === undefined || sort.trim() === '' ? undefined : sort,
+      cursor,
+      limit,
+      totalCount: include === 'total_count',
+    },
   };
 }
 
-function single(params: URLSearchParams, name: string): string | undefined {
-  const all = params.getAll(name);
-  if (all.length > 1) {
-    const hint = name === 'filter' ? ' Join predicates in one filter with AND.' : '';
-    throw optionError(`The parameter ${name} was given ${all.length} times; give it once.${hint}`);
-  }
-  return all[0];
-}
-
-function cursorId(name: string, id: string): string {
-  if (!isRecordId(id)) throw optionError(`${name} takes the id of a record from a list response (for example the last id of a page).`);
-  return id;
+function problem(parameter: ListParameter, message: string): ReadParams {
+  return { ok: false, parameter, error: optionError(message) };
 }
 
 /**
@@ -87,10 +128,10 @@ export function isRecordId(id: string): boolean {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function readLimit(raw: string | undefined, pageSize: PageSize): number {
+/** The page size, or what is wrong with the `limit` given. */
+function readLimit(raw: string | undefined, pageSize: PageSize): number | string {
   const max = pageSize.max ?? MAX_PAGE_SIZE;
   if (raw === undefined) return Math.min(pageSize.default ?? DEFAULT_PAGE_SIZE, max);
   const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(n >= 1 && n <= max)) throw optionError(`limit takes a whole number from 1 to ${max}, not ${JSON.stringify(raw.slice(0, 40))}.`);
-  return n;
+  return n >= 1 && n <= max ? n : `limit takes a whole number from 1 to ${max}, not ${JSON.stringify(raw.slice(0, 40))}.`;
 }

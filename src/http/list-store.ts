@@ -1,79 +1,91 @@
 /**
- * What a list endpoint reads records from. Lists are newest first: by `created_at` descending,
- * then by `id` descending (compared as code units: byte order in SQL, the same for ASCII ids)
- * between records created in the same second, so every record has one place in the order.
+ * What a list endpoint reads records from: pages of the records matching a filter, in a
+ * {@link ListOrder} (the request's `sort`, the record's key last), from a place in that order.
  */
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import type { Cursor } from './list-params.js';
+import { compareListKeys, type ListKey, type ListOrder } from './list-order.js';
 
-/** A record's place in the list order. */
-export interface SortKey {
-  /** Unix seconds. */
-  readonly createdAt: number;
-  readonly id: string;
-}
+export type { ListKey, ListOrder, OrderKey, SortValue } from './list-order.js';
 
-/** `older`: down the list, towards the last page. `newer`: up, towards the first. */
-export type Direction = 'older' | 'newer';
+/** `forward`: down the list, towards its last page. `backward`: up, towards the first. */
+export type Direction = 'forward' | 'backward';
 
 /** A slice of the list: records strictly beyond `from` (or from the end) in `direction`. */
 export interface PageWindow {
+  readonly order: ListOrder;
   readonly direction: Direction;
-  /** Exclusive; undefined starts at the newest record (`older`) or the oldest one (`newer`). */
-  readonly from: SortKey | undefined;
+  /** Exclusive; undefined starts at the list's first record (`forward`) or its last (`backward`). */
+  readonly from: ListKey | undefined;
   /** The most records to return, at least 1. */
   readonly limit: number;
 }
 
-/** A record with its sort key. */
+/** A record with its place in the order. */
 export interface Keyed<T> {
-  readonly key: SortKey;
+  readonly key: ListKey;
   readonly record: T;
 }
 
 /**
- * Where a page link leads: the page after or before a record, or the first page (the link
- * without a cursor).
+ * Where a cursor puts the page: past the record with this key (`starting_after` /
+ * `ending_before`, whose place the store looks up), or past a place a cursor token carries.
  */
-export type PageLink = { readonly kind: 'starting_after' | 'ending_before'; readonly id: string } | { readonly kind: 'first' };
+export type PageStart = { readonly kind: 'record'; readonly id: string | number } | { readonly kind: 'key'; readonly key: ListKey };
+
+/** What one page request asks a store for. */
+export interface PageRequest {
+  readonly query: ValidatedQuery | undefined;
+  readonly order: ListOrder;
+  /** Undefined for the first page. */
+  readonly cursor: { readonly direction: Direction; readonly start: PageStart } | undefined;
+  readonly limit: number;
+  /** Whether the page also counts every matching record (`total_count`). */
+  readonly count: boolean;
+}
+
+/**
+ * Where a page link leads: the page after or before a place in the list, or the first page (the
+ * link without a cursor).
+ */
+export type PageLink = { readonly kind: 'after' | 'before'; readonly key: ListKey } | { readonly kind: 'first' };
 
 /** One page of a list, and the links to the pages on either side of it. */
 export interface Page<T> {
-  /** In list order: newest first. */
+  /** In list order. */
   readonly items: readonly Keyed<T>[];
   /** The page after this one, when it has records. */
   readonly next: PageLink | undefined;
   /** The page before this one, when it has records. */
   readonly previous: PageLink | undefined;
+  /** Every record the filter matches, when the request asked for the count. */
+  readonly totalCount?: number | undefined;
 }
 
 /** A source of records for {@link createListEndpoint}: memory, SQL, MongoDB or your own. */
 export interface ListStore<T> {
   /**
-   * Optional: the whole page with its links in one round trip to the database (the SQL store
-   * has it). Without it, the page is read with `keyOf` and `page`, which takes a few. It must
-   * answer as those would, and throw a `TqlError` (`invalid_option`) for a cursor that names
-   * no record.
+   * Optional: the whole page with its links (and count) in one round trip to the database (the
+   * SQL store has it). Without it, the page is read with `keyOf`, `page` and `count`, which takes
+   * a few. It must answer as those would; undefined when the cursor names no record.
    */
-  readPage?(query: ValidatedQuery | undefined, cursor: Cursor | undefined, limit: number): Promise<Page<T>>;
-  /** The sort key of the record with this id, whether it matches a filter or not; undefined when there is none. */
-  keyOf(id: string): Promise<SortKey | undefined>;
+  readPage?(request: PageRequest): Promise<Page<T> | undefined>;
+  /** The place in `order` of the record with this key, whether it matches a filter or not; undefined when there is none. */
+  keyOf(id: string | number, order: ListOrder): Promise<ListKey | undefined>;
   /**
    * Up to `window.limit` records matching `query` (every record when it is undefined) in the
    * window, nearest to `window.from` first.
    */
   page(query: ValidatedQuery | undefined, window: PageWindow): Promise<Keyed<T>[]>;
+  /** Optional: how many records match `query`. Without it, the endpoint refuses `total_count`. */
+  count?(query: ValidatedQuery | undefined): Promise<number>;
 }
 
 /**
- * Negative when `a` comes before `b` in the list (newer first, then the larger id).
+ * Negative when `a` comes before `b` in the list `order`.
  *
  * @example
  * ```ts
- * compareListOrder({ createdAt: 20, id: 'a' }, { createdAt: 10, id: 'b' }); // < 0
+ * compareListOrder(order, { values: [20, 'a'], id: 'a' }, { values: [10, 'b'], id: 'b' }); // < 0 when newest first
  * ```
  */
-export function compareListOrder(a: SortKey, b: SortKey): number {
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
-  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
-}
+export const compareListOrder: (order: ListOrder, a: ListKey, b: ListKey) => number = compareListKeys;

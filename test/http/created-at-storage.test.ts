@@ -2,15 +2,14 @@
  * A list over records whose `created_at` is stored as the schema declares it (milliseconds, a
  * Date, ISO-8601 text): every storage lists newest first by the whole second, then by id, pages
  * through every record once, and filters as the in-memory backend does; a record without a
- * valid instant of the storage is refused with the storage it should have.
+ * valid instant of the storage has no value, and is listed after every record that has one.
  */
 import { describe, expect, test } from 'vitest';
 import { createListEndpoint, type ListBody } from '../../src/http/list-endpoint.js';
 import { memoryListStore } from '../../src/http/memory-store.js';
-import { createdAtStorage, recordKey } from '../../src/http/record-key.js';
+import { sortValueReader } from '../../src/http/list-order.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { TimestampStorageDefinition } from '../../src/schema/types.js';
-import { tqlErrorOf } from '../support/tql-error.js';
 
 const BASE = 'http://127.0.0.1:8080';
 
@@ -49,7 +48,7 @@ describe.each(STORED)('created_at stored as %s', (_, storage, write) => {
   const list = createListEndpoint({
     schema,
     entity: 'event',
-    store: memoryListStore(records, { createdAt: schema.entities.event.attributes.created_at.storage }),
+    store: memoryListStore(records),
     baseUrl: BASE,
   });
   const ids = async (path: string) => {
@@ -85,44 +84,48 @@ describe.each(STORED)('created_at stored as %s', (_, storage, write) => {
   });
 });
 
-describe('a record whose created_at is not an instant of the storage is refused, naming the storage', () => {
+describe('a record without a valid instant of the storage has no value: it is listed after every other', () => {
   test.for([
-    ['unix_seconds', { id: 'a', created_at: '2023-01-01' }, 'Unix seconds (a number such as 1714555800)', '"2023-01-01"'],
-    ['unix_milliseconds', { id: 'a', created_at: new Date(0) }, 'Unix milliseconds (a number such as 1714555800000)', 'a Date (1970-01-01T00:00:00.000Z)'],
-    ['date', { id: 'a', created_at: 1714555800000 }, 'a JavaScript Date', '1714555800000'],
-    ['date', { id: 'a', created_at: new Date(NaN) }, 'a JavaScript Date', 'an invalid Date'],
-    ['iso_text', { id: 'a', created_at: '2023-02-30' }, 'ISO-8601 text (such as 2024-05-01T09:30:00Z)', '"2023-02-30"'],
-    ['iso_text', { id: 'a' }, 'ISO-8601 text (such as 2024-05-01T09:30:00Z)', 'none'],
-  ] as const)('created_at stored as %s: %j', ([storage, record, expected, has]) => {
-    expect(tqlErrorOf(() => memoryListStore([record], { createdAt: storage })).message).toBe(
-      `invalid_input: A list needs a string "id" and a "created_at" stored as ${expected} on every record, the storage the schema declares for created_at; record 0 has id "a" and created_at ${has}.`,
-    );
+    ['unix_seconds', '2023-01-01'],
+    ['unix_milliseconds', new Date(0)],
+    ['date', 1714555800000],
+    ['date', new Date(NaN)],
+    ['iso_text', '2023-02-30'],
+    ['iso_text', undefined],
+  ] as const)('created_at stored as %s: %j', async ([storage, stored]) => {
+    const schema = defineSchema({ entities: { event: { attributes: { created_at: { type: 'Timestamp', storage } } } } });
+    const valid = { unix_seconds: 5, unix_milliseconds: 5000, date: new Date(5000), iso_text: '1970-01-01T00:00:05Z' }[storage];
+    const records = [{ id: 'a', ...(stored === undefined ? {} : { created_at: stored }) }, { id: 'b', created_at: valid }];
+    const list = createListEndpoint({ schema, entity: 'event', store: memoryListStore(records) });
+    const ids = async (sort: string) => ((await list(new URL(`http://h/v1/events?sort=${sort}`))).body as ListBody<{ id: string }>).data.map((e) => e.id);
+    expect(await ids('-created_at')).toEqual(['b', 'a']);
+    expect(await ids('created_at')).toEqual(['b', 'a']);
   });
 
-  test('a record whose getter throws', () => {
+  test('a record whose getter throws is a 500 for the client, and the cause for the service', async () => {
     const record = Object.defineProperty({ id: 'a' }, 'created_at', {
       get() {
         throw new Error('no');
       },
     });
-    expect(() => memoryListStore([record])).toThrowErrorMatchingInlineSnapshot(
-      `[TqlError: invalid_input: A list reads "id" and "created_at" of every record; reading them from record 0 threw an exception.]`,
-    );
-  });
-
-  test('a createdAt option that is no storage', () => {
-    expect(() => memoryListStore([], { createdAt: 'seconds' as never })).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_option: memoryListStore's createdAt option: storage is one of unix_seconds, unix_milliseconds, date, iso_text (or { kind: "iso_text", timeZone: "Europe/Paris" }), not "seconds".]`);
+    const told: unknown[] = [];
+    const schema = defineSchema({ entities: { event: { attributes: { created_at: { type: 'Timestamp' } } } } });
+    const list = createListEndpoint({ schema, entity: 'event', store: memoryListStore([record]), onError: (e) => told.push(e) });
+    expect((await list(new URL('http://h/v1/events'))).status).toBe(500);
+    expect(String(told[0])).toMatchInlineSnapshot(`"TqlError: invalid_input: A list reads the sort values of every record; reading them from record 0 threw an exception."`);
   });
 });
 
-describe('recordKey: the whole second, and driver integers given as text', () => {
+describe('the sort value of a stored instant: the whole second, and driver integers given as text', () => {
   test.for([
     ["'1714555800'", 'unix_seconds', '1714555800', 1714555800],
     ['1714555800.9', 'unix_seconds', 1714555800.9, 1714555800],
     ['1714555800n', 'unix_seconds', 1714555800n, 1714555800],
     ["'1714555800999'", 'unix_milliseconds', '1714555800999', 1714555800],
     ["'2024-05-01 11:30+02'", 'iso_text', '2024-05-01 11:30+02', 1714555800],
-  ] as const)('created_at %s in %s', ([, kind, createdAt, second]) => {
-    expect(recordKey({ id: 'a', created_at: createdAt }, 'the record', createdAtStorage(kind, 'createdAt')).createdAt).toBe(second);
+    ["'soon'", 'unix_seconds', 'soon', null],
+  ] as const)('created_at %s in %s', ([, storage, stored, second]) => {
+    const schema = defineSchema({ entities: { event: { attributes: { created_at: { type: 'Timestamp', storage } } } } });
+    expect(sortValueReader(schema.entities.event.attributes.created_at)(stored)).toBe(second);
   });
 });

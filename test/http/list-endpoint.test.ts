@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { createListEndpoint, type ListBody } from '../../src/http/list-endpoint.js';
-import { compareListOrder, type ListStore } from '../../src/http/list-store.js';
+import type { ListStore } from '../../src/http/list-store.js';
 import { memoryListStore } from '../../src/http/memory-store.js';
 import type { Agent } from '../../src/models/scheduling/records.js';
 import { sampleData } from '../../src/models/scheduling/sample.js';
@@ -15,11 +15,12 @@ const BASE = 'http://127.0.0.1:8080';
 const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: memoryListStore(agents), baseUrl: BASE });
 const get = (path: string) => list(new URL(path, BASE));
 
+/** Negative when `a` is newer: by created_at, then by id (both descending). */
+const newestFirst = (a: Agent, b: Agent) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
 /** The agents a filter selects, newest first. */
 function expected(filter: string): Agent[] {
-  return filterRecords(check(filter, schedulingSchema, 'agent'), agents).sort((a, b) =>
-    compareListOrder({ createdAt: a.created_at, id: a.id }, { createdAt: b.created_at, id: b.id }),
-  );
+  return filterRecords(check(filter, schedulingSchema, 'agent'), agents).sort(newestFirst);
 }
 
 async function ok(path: string): Promise<ListBody<Agent>> {
@@ -76,9 +77,7 @@ describe('GET /v1/agents', () => {
   test('a cursor that does not match the filter still marks a place in the list', async () => {
     const outsider = agents.find((a) => !a.schedulable)!;
     const body = await ok(`/v1/agents?filter=agent.schedulable+EQ+true&starting_after=${outsider.id}&limit=100`);
-    const after = expected('agent.schedulable EQ true').filter(
-      (a) => compareListOrder({ createdAt: a.created_at, id: a.id }, { createdAt: outsider.created_at, id: outsider.id }) > 0,
-    );
+    const after = expected('agent.schedulable EQ true').filter((a) => newestFirst(a, outsider) > 0);
     expect(body.data.map((a) => a.id)).toEqual(after.slice(0, 100).map((a) => a.id));
   });
 
@@ -113,6 +112,7 @@ describe('bad requests are 400 with { error, code, issues }', () => {
               "suggestion": "EQ",
             },
           ],
+          "parameter": "filter",
         },
         "status": 400,
       }
@@ -131,12 +131,19 @@ describe('bad requests are 400 with { error, code, issues }', () => {
     expect(r).toMatchObject({ status: 400, body: { code: 'wrong_entity' } });
   });
 
-  test.for<[string, string]>([
-    ['/v1/agents?starting_after=agnt_nobody', 'starting_after: there is no record with id "agnt_nobody"; use an id from a list response.'],
-    ['/v1/agents?starting_after=a&ending_before=b', 'Use starting_after or ending_before, not both: each names the record next to the page you want.'],
-    ['/v1/agents?limit=1000', 'limit takes a whole number from 1 to 100, not "1000".'],
-  ])('%s', async ([path, error]) => {
-    expect(await get(path)).toEqual({ status: 400, body: { error, code: 'invalid_option', issues: [expect.objectContaining({ code: 'invalid_option' })] } });
+  test.for<[string, string, string]>([
+    ['/v1/agents?starting_after=agnt_nobody', 'starting_after', 'starting_after: there is no record with id "agnt_nobody"; use an id from a list response.'],
+    ['/v1/agents?starting_after=a&ending_before=b', 'ending_before', 'Use one of starting_after, ending_before and cursor, not starting_after and ending_before: each names the place next to the page you want.'],
+    ['/v1/agents?limit=1000', 'limit', 'limit takes a whole number from 1 to 100, not "1000".'],
+    ['/v1/agents?limit=0&filter=agent.name+LIKE+a', 'limit', 'limit takes a whole number from 1 to 100, not "0".'],
+    ['/v1/agents?sort=-create_at', 'sort', 'sort: agent has no attribute "create_at" to sort by. Did you mean created_at? Sortable: name, email, role, url_slug, created_at, id.'],
+    ['/v1/agents?sort=schedulable', 'sort', 'sort: schedulable is a Boolean, which has no order; sort by another attribute.'],
+    ['/v1/agents?sort=name,name', 'sort', 'sort names name twice; name each attribute once.'],
+    ['/v1/agents?cursor=abc', 'cursor', 'cursor is not one this API wrote: follow next_page or previous_page as they are, or leave cursor out for the first page.'],
+    ['/v1/agents?include=total_count', 'include', 'include=total_count: this endpoint does not count its records; leave include out.'],
+    ['/v1/agents?include=everything', 'include', 'include takes total_count (the number of records the filter matches), not "everything".'],
+  ])('%s: a 400 that names the parameter %s, with no filter position', async ([path, parameter, error]) => {
+    expect(await get(path)).toEqual({ status: 400, body: { error, code: 'invalid_option', issues: [], parameter } });
   });
 
   test('a timezest-profile endpoint refuses OR', async () => {
@@ -160,18 +167,33 @@ describe('createListEndpoint options', () => {
     );
   });
 
-  test('a failing store rejects the handler as it is (a server error, not a 400)', async () => {
+  test('a failing store is a 500 with a generic body; the error goes to onError', async () => {
     const broken: ListStore<never> = {
       keyOf: async () => undefined,
       page: async () => {
-        throw new Error('connection lost');
+        throw new Error('connection to db.internal:5432 lost (table agent_v2)');
       },
     };
-    const handler = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: broken });
-    await expect(handler(new URL('http://h/v1/agents'))).rejects.toThrow('connection lost');
+    const told: unknown[] = [];
+    const handler = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: broken, onError: (e) => told.push(e) });
+    expect(await handler(new URL('http://h/v1/agents'))).toMatchInlineSnapshot(`
+      {
+        "body": {
+          "code": "internal_error",
+          "error": "The server could not read this list. Try again later; if it persists, tell the service owner.",
+          "issues": [],
+        },
+        "status": 500,
+      }
+    `);
+    expect(told).toEqual([new Error('connection to db.internal:5432 lost (table agent_v2)')]);
   });
 
-  test('records without an instant in Unix seconds in created_at are refused when the store is made', () => {
-    expect(() => memoryListStore([{ id: 'a', created_at: '2023-01-01' }])).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_input: A list needs a string "id" and a "created_at" stored as Unix seconds (a number such as 1714555800) on every record, the storage the schema declares for created_at; record 0 has id "a" and created_at "2023-01-01".]`);
+  test('records that do not fit the schema are the server\'s fault: a 500 that names nothing of the store', async () => {
+    const told: unknown[] = [];
+    const store = memoryListStore([{ id: 'a', created_at: 1 }, { id: 'a', created_at: 2 }]);
+    const handler = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store, onError: (e) => told.push(e) });
+    expect(await handler(new URL('http://h/v1/agents'))).toMatchObject({ status: 500, body: { code: 'internal_error' } });
+    expect(String(told[0])).toMatchInlineSnapshot(`"TqlError: invalid_input: A list needs a different key on every record; two records have the key "a"."`);
   });
 });

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import type { Scope } from '../../src/backends/scope.js';
-import type { ListStore } from '../../src/http/list-store.js';
+import type { ListKey, ListOrder, ListStore } from '../../src/http/list-store.js';
+import { keyAttribute, readSort } from '../../src/http/list-sort.js';
 import { memoryListStore } from '../../src/http/memory-store.js';
 import { mingoCollection, mongoListStore } from '../../src/http/mongo-store.js';
 import { sqlListStore } from '../../src/http/sql-store.js';
@@ -49,11 +50,18 @@ const stores = (entity: SchedulingEntityName, scope: Scope): Record<string, List
   sql: sqlListStore({ db: sqlite.db, mapping: schedulingSqlMapping, entity, scope }),
 });
 
+/** Newest first, the order of every list of the scheduling API. */
+const orderOf = (entity: SchedulingEntityName): ListOrder => {
+  const e = schedulingSchema.entities[entity];
+  return readSort('-created_at', e, keyAttribute(e, undefined));
+};
+
 /** Every id the store lists for `query`, three at a time, following the cursor. */
-async function allIds(store: ListStore<object>, query: ValidatedQuery | undefined): Promise<string[]> {
+async function allIds(store: ListStore<object>, entity: SchedulingEntityName, query: ValidatedQuery | undefined): Promise<string[]> {
   const ids: string[] = [];
-  for (let from = undefined as Parameters<ListStore<object>['page']>[1]['from'], i = 0; i < 100; i++) {
-    const page = await store.page(query, { direction: 'older', from, limit: 3 });
+  const order = orderOf(entity);
+  for (let from = undefined as ListKey | undefined, i = 0; i < 100; i++) {
+    const page = await store.page(query, { order, direction: 'forward', from, limit: 3 });
     ids.push(...page.map((k) => k.key.id));
     if (page.length < 3) return ids.sort();
     from = page.at(-1)!.key;
@@ -67,15 +75,15 @@ describe.each(SCOPES.map((scope) => ({ scope, name: JSON.stringify(scope) })))('
     const expected = expectedIds(query, dataset[entity], scope);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(dataset[entity].length);
-    for (const [name, store] of Object.entries(stores(entity, scope))) expect(await allIds(store, query), name).toEqual(expected);
+    for (const [name, store] of Object.entries(stores(entity, scope))) expect(await allIds(store, entity, query), name).toEqual(expected);
   });
 
   test('a cursor outside the scope is not found; one inside is', async () => {
     const own = dataset.agent.find((r) => r['tenant_id'] === scope.tenant_id)!.id;
     const other = dataset.agent.find((r) => r['tenant_id'] !== scope.tenant_id)!.id;
     for (const [name, store] of Object.entries(stores('agent', scope))) {
-      expect(await store.keyOf(other), name).toBeUndefined();
-      expect((await store.keyOf(own))?.id, name).toBe(own);
+      expect(await store.keyOf(other, orderOf('agent')), name).toBeUndefined();
+      expect((await store.keyOf(own, orderOf('agent')))?.id, name).toBe(own);
     }
   });
 });
@@ -96,9 +104,10 @@ test('every statement the SQL store runs under a scope carries it: the page, the
   const db = { ...sqlite.db, all: ((statement) => (seen.push(statement), sqlite.db.all(statement))) as typeof sqlite.db.all };
   const store = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent', scope: { tenant_id: 'globex' } });
   const query = check('agent.role EQ User OR agent.schedulable EQ true', schedulingSchema, 'agent');
-  const first = await store.readPage!(query, undefined, 2);
-  await store.readPage!(query, { kind: 'starting_after', id: first.items[0]!.key.id }, 2);
-  await store.keyOf(first.items[0]!.key.id);
+  const order = orderOf('agent');
+  const first = (await store.readPage!({ query, order, cursor: undefined, limit: 2, count: false }))!;
+  await store.readPage!({ query, order, cursor: { direction: 'forward', start: { kind: 'record', id: first.items[0]!.key.id } }, limit: 2, count: false });
+  await store.keyOf(first.items[0]!.key.id, order);
   expect(seen).toHaveLength(3);
   for (const s of seen) {
     // Every read of the table, in every subquery, is in the scope, with its own bound value.
