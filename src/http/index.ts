@@ -16,6 +16,9 @@
  */
 export { createListEndpoint, type ListBody, type ListEndpointOptions, type ListHandler, type ListRequest, type ListResponse } from './list-endpoint.js';
 export { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
+export { fetchListHandler } from './fetch-handler.js';
+export { nodeListHandler } from './node-handler.js';
+export { listReply, type ListReply, type ListReplyOptions } from './list-reply.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, LIST_PARAMETERS, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
 export {
   compareListOrder,
