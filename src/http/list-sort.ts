@@ -114,7 +114,8 @@ export function readSort(text: string, entity: Entity, key: Attribute): ListOrde
   const at = keys.findIndex((k) => k.attribute === key);
   if (at === -1) {
     const text = sortText(keys);
-    return { keys: [...keys, { attribute: key, descending: keys.at(-1)?.descending ?? false }] as [OrderKey, ...OrderKey[]], text };
+    const tieBreak: OrderKey = { attribute: key, descending: keys.at(-1)?.descending ?? false };
+    return { keys: [...keys, tieBreak] as unknown as [OrderKey, ...OrderKey[]], text };
   }
   const used = keys.slice(0, at + 1);
   return { keys: used as [OrderKey, ...OrderKey[]], text: sortText(used) };

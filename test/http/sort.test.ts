@@ -4,6 +4,7 @@
  * last tie-break; tokens bound to their sort and filter; counts on request.
  */
 import { describe, expect, test } from 'vitest';
+import type { ErrorBody } from '../../src/http/error-body.js';
 import { createListEndpoint, type ListBody } from '../../src/http/list-endpoint.js';
 import { memoryListStore } from '../../src/http/memory-store.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
@@ -28,11 +29,11 @@ async function body(query: string): Promise<ListBody<Order>> {
   if (r.status !== 200) throw new Error(`${query}: ${JSON.stringify(r.body)}`);
   return r.body;
 }
-const short = (o: Order) => o.id.slice(-1);
+const short = (o: Order) => o.id.at(-1)!;
 const ids = async (query: string) => (await body(query)).data.map(short).join(' ');
 
 describe('GET /v1/orders?sort=…', () => {
-  test.for([
+  test.for<[string, string]>([
     // Newest first by the whole second: o1 and o2 share 09:30:00, so the larger key comes first.
     ['', '3 2 1 5 4'],
     ['sort=-created_at', '3 2 1 5 4'],
@@ -83,10 +84,10 @@ describe('GET /v1/orders?sort=…', () => {
 });
 
 describe('a cursor is refused where it was not made for', () => {
-  const errorOf = async (query: string) => {
+  const errorOf = async (query: string): Promise<ErrorBody> => {
     const r = await list(new URL(`https://api.example.com/v1/orders?${query}`));
     expect(r.status).toBe(400);
-    return r.body;
+    return r.body as ErrorBody;
   };
   const tokenOf = async (query: string) => new URL((await body(query)).next_page!).searchParams.get('cursor')!;
 

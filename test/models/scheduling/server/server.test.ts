@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../../../src/api/check.js';
 import { filterRecords } from '../../../../src/backends/memory/index.js';
-import { compareListOrder } from '../../../../src/http/list-store.js';
 import { recordsOf, sampleData } from '../../../../src/models/scheduling/sample.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../../src/models/scheduling/schema.js';
 import { startListServer, type ListServer } from '../../../../src/models/scheduling/server/server.js';
@@ -43,7 +42,7 @@ async function list(url: string): Promise<ListBody> {
 function expectedIds(entity: SchedulingEntityName, filter: string): string[] {
   const records = filterRecords(check(filter, schedulingSchema, entity), recordsOf(sampleData(), entity)) as readonly Listed[];
   return [...records]
-    .sort((a, b) => compareListOrder({ createdAt: a.created_at, id: a.id }, { createdAt: b.created_at, id: b.id }))
+    .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .map((r) => r.id);
 }
 
