@@ -413,10 +413,13 @@ class Validator implements ValueContext {
     const entities = this.schema.entities as Readonly<Record<string, Entity>>;
     const prefixSpan = { start: ref.span.start, end: ref.span.start + ref.entity.length };
     const sameProperty = Object.hasOwn(own, ref.property) ? `${this.entity.name}.${ref.property}` : undefined;
+    // What the user wrote comes first, then why it cannot be, then what to write instead.
+    const written = `${ref.entity}.${ref.property}`;
+    const write = `this query filters ${this.entity.name}, so write ${this.entity.name}.<attribute>.`;
     if (Object.hasOwn(entities, ref.entity)) {
       this.report({
         code: 'wrong_entity',
-        message: `This query filters ${this.entity.name} records, so attributes start with ${this.entity.name}., not ${ref.entity}.${sameProperty ? ` Did you mean ${sameProperty}?` : ''}`,
+        message: `${written}: ${ref.entity} is another entity of this schema; ${write}${didYouMean(sameProperty)}`,
         span: prefixSpan,
         suggestion: sameProperty,
       });
@@ -426,7 +429,7 @@ class Validator implements ValueContext {
     const fix = guess !== undefined && sameProperty !== undefined ? sameProperty : undefined;
     this.report({
       code: 'unknown_entity',
-      message: `${describeValue(ref.entity)} is not an entity; attributes of this query start with ${this.entity.name}.${didYouMean(fix)}`,
+      message: `${written}: ${describeValue(ref.entity)} is not an entity of this schema; ${write}${didYouMean(fix)}`,
       span: prefixSpan,
       suggestion: fix,
     });

@@ -27,7 +27,7 @@ describe('tql mongo', () => {
     const r = await tql(['mongo', 'agent.name EQ x', '--entity', 'resource']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatchInlineSnapshot(`
-      "error[wrong_entity] at 1:1: This query filters resource records, so attributes start with resource., not agent.
+      "error[wrong_entity] at 1:1: agent.name: agent is another entity of this schema; this query filters resource, so write resource.<attribute>.
         agent.name EQ x
         ^^^^^
       "

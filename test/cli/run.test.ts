@@ -123,7 +123,7 @@ describe('tql check and tql format', () => {
     const r = await tql(['check', 'agents.name LIKE john']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatchInlineSnapshot(`
-      "error[unknown_entity] at 1:1: "agents" is not an entity; attributes of this query start with agent. Did you mean agent.name?
+      "error[unknown_entity] at 1:1: agents.name: "agents" is not an entity of this schema; this query filters agent, so write agent.<attribute>. Did you mean agent.name?
         agents.name LIKE john
         ^^^^^^
         fix: agent.name

@@ -123,7 +123,7 @@ describe('bad requests are 400 with { error, code, issues }', () => {
     const r = await get('/v1/agents?filter=agents.name~LIKE~john~AND~agent.role~EQ~a,b');
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'unknown_entity', issues: [{ code: 'unknown_entity' }, { code: 'list_not_allowed' }] });
-    expect((r.body as { error: string }).error).toMatchInlineSnapshot(`"Invalid filter (2 problems): at 1:1: "agents" is not an entity; attributes of this query start with agent. Did you mean agent.name? at 1:41: EQ takes one value, but 2 were given; to match any of several values use IN."`);
+    expect((r.body as { error: string }).error).toMatchInlineSnapshot(`"Invalid filter (2 problems): at 1:1: agents.name: "agents" is not an entity of this schema; this query filters agent, so write agent.<attribute>. Did you mean agent.name? at 1:41: EQ takes one value, but 2 were given; to match any of several values use IN."`);
   });
 
   test('filter=scheduling_request.status~EQ~new on the agents endpoint', async () => {

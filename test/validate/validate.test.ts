@@ -171,14 +171,27 @@ describe('issues, all at once, with messages a person can act on', () => {
   });
   test('plural entity prefix', () => {
     expect(failure('agents.two_factor_enabled EQ false', {}, 'agent').message).toMatchInlineSnapshot(`
-      "1:1 unknown_entity: "agents" is not an entity; attributes of this query start with agent. Did you mean agent.two_factor_enabled?
+      "1:1 unknown_entity: agents.two_factor_enabled: "agents" is not an entity of this schema; this query filters agent, so write agent.<attribute>. Did you mean agent.two_factor_enabled?
         agents.two_factor_enabled EQ false
         ^^^^^^"
     `);
   });
+  test('order list filtered by agent.name~EQ~x: what was written first, then the entity to write', () => {
+    const orders = defineSchema({ entities: { order: { attributes: { name: { type: 'String' } } } } });
+    expect(tqlErrorOf(() => check('agent.name~EQ~x', orders, 'order')).message).toMatchInlineSnapshot(`
+      "1:1 unknown_entity: agent.name: "agent" is not an entity of this schema; this query filters order, so write order.<attribute>.
+        agent.name~EQ~x
+        ^^^^^"
+    `);
+    expect(tqlErrorOf(() => check('ordr.name~EQ~x', orders, 'order')).message).toMatchInlineSnapshot(`
+      "1:1 unknown_entity: ordr.name: "ordr" is not an entity of this schema; this query filters order, so write order.<attribute>. Did you mean order.name?
+        ordr.name~EQ~x
+        ^^^^"
+    `);
+  });
   test('attribute of another entity', () => {
     expect(failure('agent.name EQ x', {}, 'resource').message).toMatchInlineSnapshot(`
-      "1:1 wrong_entity: This query filters resource records, so attributes start with resource., not agent.
+      "1:1 wrong_entity: agent.name: agent is another entity of this schema; this query filters resource, so write resource.<attribute>.
         agent.name EQ x
         ^^^^^"
     `);
