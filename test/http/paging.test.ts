@@ -7,13 +7,16 @@
  * whenever records lie behind, also from an empty page, which leads to the end of the list.
  */
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createListEndpoint, type ListBody } from '../../src/http/list-endpoint.js';
+import type { ListStore } from '../../src/http/list-store.js';
 import { arbOrders, arbSort, FILTERS, orderSchema, type Order } from './support/order-app.js';
 import { compareOrders, expectedIds } from './support/order-oracle.js';
-import { memoryOrders, type OrderStoreKind } from './support/list-stores.js';
+import { ORDER_ENGINES, type OpenedStores } from './support/order-engines.js';
 
-export const STORES: readonly OrderStoreKind[] = [memoryOrders];
+/** Runs per property: many in memory, fewer where each run reloads a table on an engine. */
+const RUNS: Readonly<Record<string, number>> = { memory: 80, 'mongo (mingo)': 60 };
+const runsOn = (name: string) => RUNS[name] ?? 25;
 
 const arbCase = (minOrders: number) =>
   fc.record({
@@ -25,7 +28,7 @@ const arbCase = (minOrders: number) =>
   });
 
 /** GET on an endpoint over `store`, failing the test on anything but a 200. */
-function client(store: Awaited<ReturnType<OrderStoreKind['make']>>) {
+function client(store: ListStore<Order>) {
   const list = createListEndpoint({ schema: orderSchema, entity: 'order', store, counts: true });
   return async (url: string): Promise<ListBody<Order>> => {
     const r = await list(new URL(url));
@@ -39,7 +42,14 @@ function url(params: Record<string, string | undefined>): string {
   return `http://h/v1/orders?${new URLSearchParams(given)}`;
 }
 
-describe.each(STORES)('paging on $name', ({ make }) => {
+describe.each(ORDER_ENGINES.filter((e) => e.runs()))('paging on $name', ({ name, open }) => {
+  let stores: OpenedStores;
+  beforeAll(async () => {
+    stores = await open();
+  }, 120_000);
+  afterAll(() => stores?.close());
+  const make = (orders: readonly Order[]) => stores.make(orders);
+
   test('following next_page, then previous_page back, visits every matching record once, in order', async () => {
     await fc.assert(
       fc.asyncProperty(arbCase(0), async ({ orders, filter, sort, limit }) => {
@@ -56,9 +66,9 @@ describe.each(STORES)('paging on $name', ({ make }) => {
         while (backward.at(-1)!.previous_page !== null) backward.push(await get(backward.at(-1)!.previous_page!));
         expect(backward.map((p) => p.data.map((o) => o.id)).reverse()).toEqual(forward.map((p) => p.data.map((o) => o.id)));
       }),
-      { numRuns: 60 },
+      { numRuns: runsOn(name) },
     );
-  });
+  }, 120_000);
 
   test.for(['starting_after', 'ending_before'] as const)(
     '%s any record, matching or not, under any sort: the matching records beyond it and a link back whenever records lie behind',
@@ -93,8 +103,9 @@ describe.each(STORES)('paging on $name', ({ make }) => {
           }
           expect((forward ? pages.reverse() : pages).flat().map((o) => o.id)).toEqual(all);
         }),
-        { numRuns: 40 },
+        { numRuns: runsOn(name) },
       );
     },
+    120_000,
   );
 });
