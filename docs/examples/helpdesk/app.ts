@@ -39,6 +39,6 @@ export function idsInSqlite(sqlite: Database.Database, filter: string): string[]
 
 /** `GET /v1/tickets?filter=…`, newest first, over the SQLite database. */
 export function ticketsEndpoint(sqlite: Database.Database) {
-  const store = sqlListStore({ db: sqlDatabase(sqlite), mapping: helpdeskMapping, entity: 'ticket', createdAtColumn: 'opened_at' });
-  return createListEndpoint({ schema: helpdesk, entity: 'ticket', store });
+  const store = sqlListStore({ db: sqlDatabase(sqlite), mapping: helpdeskMapping, entity: 'ticket' });
+  return createListEndpoint({ schema: helpdesk, entity: 'ticket', store, sort: '-opened_at' });
 }
