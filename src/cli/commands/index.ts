@@ -8,8 +8,9 @@ import { filterCommand } from './filter.js';
 import { formatCommand } from './format.js';
 import { indexesCommand } from './indexes.js';
 import { mongoCommand } from './mongo.js';
+import { openapiCommand } from './openapi.js';
 import { proveCommand } from './prove.js';
 import { sqlCommand } from './sql.js';
 import { demoCommand } from './demo.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, completeCommand, formatCommand, sqlCommand, indexesCommand, checkMappingCommand, proveCommand, mongoCommand, filterCommand, explainCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, completeCommand, formatCommand, sqlCommand, indexesCommand, checkMappingCommand, proveCommand, mongoCommand, filterCommand, explainCommand, openapiCommand, demoCommand];
