@@ -224,8 +224,8 @@ function storedValueReader(attribute: Attribute): (record: unknown) => unknown {
       return typeof t === 'string' && Object.hasOwn(fields, t) ? ownValue(record, fields[t]!) : undefined;
     };
   }
-  // isSortable refuses collections before an order is made.
-  throw new TypeError(`${attribute.path} is a collection`);
+  // readSort refuses collections before an order is made; a hand-made order still gets a TqlError.
+  throw inputError(`A list cannot be ordered by ${attribute.path}: ${whyNotSortable(attribute)}.`);
 }
 
 function ownValue(record: unknown, key: string): unknown {
