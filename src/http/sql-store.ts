@@ -1,21 +1,23 @@
 /**
- * A {@link ListStore} over a SQL table: the filter from the SQL backend, keyset paging on
- * `(created_at, id)` in the database, one statement per page.
+ * A {@link ListStore} over a SQL table: the filter from the SQL backend, keyset paging in any
+ * list order in the database, one statement per page.
  */
 import type { Scope } from '../backends/scope.js';
 import { checkSqlMapping } from '../backends/sql/check-mapping.js';
-import { readOptions } from '../errors/read-options.js';
 import { compileScope, compileSql, type SqlStatement } from '../backends/sql/compile-sql.js';
 import type { AnySqlDatabase } from '../backends/sql/database.js';
-import type { CaseFolding, SqlDialect } from '../backends/sql/dialects.js';
 import { entityMapping } from '../backends/sql/define-mapping.js';
+import type { CaseFolding, SqlDialect } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
-import type { Schema } from '../schema/types.js';
+import { sortColumns } from '../backends/sql/sort-sql.js';
+import { readOptions } from '../errors/read-options.js';
+import { inputError, optionError } from '../errors/tql-error.js';
+import type { Entity, Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { missingCursor, pageOf } from './list-page.js';
-import type { Direction, Keyed, ListStore, SortKey } from './list-store.js';
-import { recordId, recordKey } from './record-key.js';
-import { PAGE_COLUMNS, pageStatement, type PageStart, type PageTable } from './sql-page-statement.js';
+import { isSortable, sortValueReader, type ListKey, type ListOrder } from './list-order.js';
+import { pageOf, type BehindPage } from './list-page.js';
+import type { Direction, Keyed, ListStore, Page, PageRequest } from './list-store.js';
+import { countStatement, PAGE_COLUMNS, pageStatement, placeStatement, sortValueColumn, tailValueColumn, type PageTable, type SqlOrder, type SqlPageStart } from './sql-page-statement.js';
 
 /** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
 export interface SqlListStoreOptions<T> {
@@ -24,8 +26,6 @@ export interface SqlListStoreOptions<T> {
   readonly mapping: SqlMapping;
   /** The entity of `mapping` the store lists. */
   readonly entity: string;
-  /** The column of Unix seconds the list is ordered by. Default `created_at`. */
-  readonly createdAtColumn?: string | undefined;
   readonly caseFolding?: CaseFolding | undefined;
   /**
    * How a page's rows become records, in the page's own statement. Default: the row as it is
@@ -65,23 +65,31 @@ export interface SqlRecordReader<T> {
 }
 
 /** Every option of {@link sqlListStore}, read once as plain values. */
-const SQL_STORE_OPTIONS = ['db', 'mapping', 'entity', 'createdAtColumn', 'caseFolding', 'record', 'load', 'scope'] as const;
+const SQL_STORE_OPTIONS = ['db', 'mapping', 'entity', 'caseFolding', 'record', 'load', 'scope'] as const;
+
+/** The columns the store adds to a row: its sort values and the page's facts. */
+const STORE_COLUMN = /^tql_(row|found|behind|count|[st][0-9]+)$/;
 
 /** The row as it is, without the columns the store adds. */
 function plainRecord<T>(): SqlRecordReader<T> {
   return {
     select: (_, table) => `${table}.*`,
-    read: (row) => {
-      const { tql_key_id: _id, tql_key_at: _at, tql_cursor_at: _cursor, tql_behind: _behind, ...record } = row;
-      return record as T;
-    },
+    read: (row) => Object.fromEntries(Object.entries(row).filter(([name]) => !STORE_COLUMN.test(name))) as T,
   };
 }
 
+/** Whether a driver's value of a condition is true (PostgreSQL and DuckDB booleans; 1 elsewhere). */
+const isTrue = (value: unknown) => value === true || Number(value) === 1;
+
 /**
- * A list store over the entity's table: the filter from `compileSql`, keyset paging on
- * `(created_at, id)` in SQL. A page is one statement: its rows (collections included, through
- * `record`), the cursor's place and whether the list goes on either side.
+ * A list store over the entity's table: the filter from `compileSql`, keyset paging in SQL in
+ * the order each request asks for (the record's key last). A page is one statement: its rows
+ * (collections included, through `record`), the cursor's place, whether the list goes on either
+ * side and, on request, the count. Keys are ordered as `compareListKeys` orders them: instants by
+ * whole second in any column storage, texts by code point, no value last in both directions.
+ * Pages fail with a `TqlError` (`invalid_input`) on a row without a key or two rows with one key
+ * (the endpoint answers 500), and with `invalid_option` for a sort the engine cannot order
+ * exactly (`openSqlListStore` says so at start-up instead).
  *
  * @example
  * ```ts
@@ -96,20 +104,19 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
   const options = readOptions('sqlListStore', given, SQL_STORE_OPTIONS) as SqlListStoreOptions<T>;
   const { db, mapping, entity } = options;
   const dialect = db.sqlDialect;
-  const table = entityMapping(mapping, entity);
-  const q = dialect.quoteIdentifier;
-  const from = q(table.table);
+  const tableMapping = entityMapping(mapping, entity);
+  const from = dialect.quoteIdentifier(tableMapping.table);
   // Checked now, so that a bad scope fails when the store is made rather than on a request.
   const scope = compileScope(entity, { dialect, mapping, scope: options.scope });
-  const place: PageTable = { dialect, from, key: q(table.key), createdAt: q(options.createdAtColumn ?? 'created_at'), scope };
+  const table: PageTable = { dialect, from, scope };
   const load = options.load;
   const reader = options.record ?? plainRecord<T>();
   // With a loader the page's statement reads the keys only.
-  const select = load === undefined ? reader.select(dialect, from) : place.key;
+  const select = load === undefined ? reader.select(dialect, from) : '';
 
   const everything: SqlStatement = scope ?? { text: '1 = 1', values: [] };
-  // check() hands out the same query object for the same text from its cache, so a filter
-  // requested again is compiled once; the statements are never changed, only read.
+  // check() hands out the same query object for the same text from its cache, and the endpoint
+  // the same order object for the same sort: each is compiled once, and only read afterwards.
   const compiled = new WeakMap<ValidatedQuery, SqlStatement>();
   const where = (query: ValidatedQuery | undefined): SqlStatement => {
     if (query === undefined) return everything;
@@ -120,47 +127,103 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
     }
     return statement;
   };
+  const orders = new WeakMap<ListOrder, SqlOrder>();
+  const sqlOrder = (order: ListOrder): SqlOrder => {
+    let found = orders.get(order);
+    if (found === undefined) {
+      const columns = sortColumns(order.keys.map((k) => k.attribute), tableMapping, dialect);
+      if ('refused' in columns) throw optionError(`sqlListStore cannot ${columns.refused}.`);
+      orders.set(order, (found = { columns: columns.columns, descending: order.keys.map((k) => k.descending) }));
+    }
+    return found;
+  };
 
-  /** The page's rows as records with their keys (the empty row of a cursor page with no rows left out). */
-  const records = async (rows: readonly Record<string, unknown>[]): Promise<Keyed<T>[]> => {
-    const keyed: { key: SortKey; row: Record<string, unknown> }[] = [];
+  /** A row's place in the order, from its sort value columns (`prefix` `tql_s` or `tql_t`). */
+  const keyOfRow = (order: SqlOrder, row: Record<string, unknown>, name: (i: number) => string, what: string): ListKey => {
+    const values = order.columns.map((c, i) => c.read(row[name(i)]));
+    const id = values.at(-1);
+    if (id === null || id === undefined) throw inputError(`A list needs the key of every record, of the kind the key declares; ${what} of ${tableMapping.table} has none.`);
+    return { values, id: String(id) };
+  };
+
+  /** The page's rows as records with their keys (the empty row of a page joined to its facts left out). */
+  const records = async (order: ListOrder, rows: readonly Record<string, unknown>[]): Promise<Keyed<T>[]> => {
+    const o = sqlOrder(order);
+    const keyed: { key: ListKey; row: Record<string, unknown> }[] = [];
     for (const row of rows) {
-      if (row[PAGE_COLUMNS.id] === null || row[PAGE_COLUMNS.id] === undefined) continue;
-      keyed.push({ key: recordKey({ id: row[PAGE_COLUMNS.id], created_at: row[PAGE_COLUMNS.createdAt] }, `row ${keyed.length} of ${table.table}`), row });
+      if (row[PAGE_COLUMNS.row] === null || row[PAGE_COLUMNS.row] === undefined) continue;
+      const key = keyOfRow(o, row, sortValueColumn, `row ${keyed.length}`);
+      const before = keyed.at(-1)?.key;
+      if (before !== undefined && before.values.at(-1) === key.values.at(-1)) {
+        throw inputError(`A list needs a different key on every record; two rows of ${tableMapping.table} have the key ${JSON.stringify(key.id)}.`);
+      }
+      keyed.push({ key, row });
     }
     if (load === undefined) return keyed.map(({ key, row }) => ({ key, record: reader.read(row) }));
     if (keyed.length === 0) return [];
-    const byId = new Map((await load(keyed.map((k) => k.key.id))).map((r) => [recordId(r, 'a loaded record'), r]));
+    const keyAttribute = order.keys.at(-1)!.attribute;
+    const readKey = sortValueReader(keyAttribute);
+    const field = keyAttribute.source.kind === 'field' ? keyAttribute.source.field : keyAttribute.name;
+    const loaded = await load(keyed.map((k) => k.key.id));
+    const byId = new Map(loaded.map((r) => [String(readKey((r as Record<string, unknown>)[field])), r]));
     return keyed.flatMap(({ key }): Keyed<T>[] => {
       const record = byId.get(key.id);
       return record === undefined ? [] : [{ key, record }];
     });
   };
 
+  const statement = (request: PageRequest, start: SqlPageStart | undefined, direction: Direction) =>
+    pageStatement(table, { where: where(request.query), select, order: sqlOrder(request.order), direction, start, rows: request.limit + 1, facts: start !== undefined, count: request.count });
+
   const store: ListStore<T> = {
-    async keyOf(recordId) {
-      const inScope = scope === undefined ? '' : `${scope.text} AND `;
-      const values = [...(scope?.values ?? []), recordId];
-      const rows = await db.all({ text: `SELECT ${place.key} AS ${q('id')}, ${place.createdAt} AS ${q('created_at')} FROM ${from} WHERE ${inScope}${place.key} = ${dialect.placeholder(values.length)}`, values });
-      return rows[0] === undefined ? undefined : recordKey(rows[0], `the row with id ${JSON.stringify(recordId)}`);
+    async readPage(request) {
+      const { cursor, limit, order, query } = request;
+      const count = (rows: readonly Record<string, unknown>[]) => (request.count ? Number(rows[0]?.[PAGE_COLUMNS.count] ?? 0) : undefined);
+      if (cursor === undefined) {
+        const rows = await db.all(statement(request, undefined, 'forward'));
+        return { ...(await pageOf(await records(order, rows), limit, 'forward', undefined)), totalCount: count(rows) };
+      }
+      const { direction } = cursor;
+      const start: SqlPageStart = cursor.start.kind === 'record' ? { kind: 'record', id: cursor.start.id } : { kind: 'key', values: cursor.start.key.values };
+      const rows = await db.all(statement(request, start, direction));
+      const facts = rows[0];
+      if (facts === undefined || facts[PAGE_COLUMNS.found] === null || facts[PAGE_COLUMNS.found] === undefined) return undefined;
+      const behind = isTrue(facts[PAGE_COLUMNS.behind]);
+      const items = await records(order, rows);
+      const other: BehindPage<T> = { behind, store: tailOf(facts, order, limit) ?? store, query, order };
+      const page: Page<T> = await pageOf(items, limit, direction, other);
+      return { ...page, totalCount: count(rows) };
+    },
+    async keyOf(id, order) {
+      const [row] = await db.all(placeStatement(table, sqlOrder(order), id));
+      return row === undefined ? undefined : keyOfRow(sqlOrder(order), row, sortValueColumn, `the row with key ${JSON.stringify(id)}`);
     },
     async page(query, window) {
-      const start: PageStart = window.from === undefined ? { kind: 'end' } : { kind: 'key', key: window.from };
-      return records(await db.all(pageStatement(place, { where: where(query), select, start, direction: window.direction, limit: window.limit })));
+      const start: SqlPageStart | undefined = window.from === undefined ? undefined : { kind: 'key', values: window.from.values };
+      const rows = await db.all(pageStatement(table, { where: where(query), select, order: sqlOrder(window.order), direction: window.direction, start, rows: window.limit, facts: false, count: false }));
+      return records(window.order, rows);
     },
-    async readPage(query, cursor, limit) {
-      if (cursor === undefined) {
-        const rows = await db.all(pageStatement(place, { where: where(query), select, start: { kind: 'end' }, direction: 'older', limit: limit + 1 }));
-        return pageOf(await records(rows), limit, 'older', undefined);
-      }
-      const direction: Direction = cursor.kind === 'starting_after' ? 'older' : 'newer';
-      const rows = await db.all(pageStatement(place, { where: where(query), select, start: { kind: 'record', id: cursor.id }, direction, limit: limit + 1 }));
-      const first = rows[0];
-      if (first === undefined || first[PAGE_COLUMNS.cursorAt] === null || first[PAGE_COLUMNS.cursorAt] === undefined) throw missingCursor(cursor);
-      const behind = first[PAGE_COLUMNS.behind] === true || Number(first[PAGE_COLUMNS.behind]) === 1;
-      return pageOf(await records(rows), limit, direction, { behind, store, query });
+    async count(query) {
+      const [row] = await db.all(countStatement(table, where(query)));
+      return Number(row?.[PAGE_COLUMNS.count] ?? 0);
     },
   };
+
+  /**
+   * The list's last records as an empty page's link needs them (pageOf reads `limit + 1` of
+   * them backward from the end): the statement read the key of the one at `limit`, when the
+   * page going forward was empty. Undefined where the statement could not read it.
+   */
+  function tailOf(facts: Record<string, unknown>, order: ListOrder, limit: number): ListStore<T> | undefined {
+    const o = sqlOrder(order);
+    const names = o.columns.map((_, i) => tailValueColumn(i));
+    if (!names.every((n) => Object.hasOwn(facts, n))) return undefined;
+    const found = facts[names.at(-1)!] !== null && facts[names.at(-1)!] !== undefined;
+    // Only the length and the entry at `limit` are read; the others stand for records already counted.
+    const filler = { key: { values: [], id: '' }, record: undefined as T };
+    const rows: Keyed<T>[] = found ? [...Array.from({ length: limit }, () => filler), { key: keyOfRow(o, facts, tailValueColumn, 'the last page'), record: undefined as T }] : [filler];
+    return { ...store, page: async () => rows };
+  }
   return store;
 }
 
@@ -173,9 +236,10 @@ export interface OpenSqlListStoreOptions<T> extends SqlListStoreOptions<T> {
 
 /**
  * {@link sqlListStore}, once the database's catalog says the entity's tables fit the mapping
- * (`checkSqlMapping` for this entity, the list order column included): call it at start-up, so a
- * column of another type is a `mapping_mismatch` error before the first request rather than
- * wrong pages, and no request pays for the check.
+ * (`checkSqlMapping` for this entity: the key column and every attribute's columns) and the
+ * engine can order every sortable attribute exactly: call it at start-up, so a column of another
+ * type is a `mapping_mismatch` error and a sort the engine cannot order an `invalid_option`
+ * error before the first request rather than wrong pages, and no request pays for the check.
  *
  * @example
  * ```ts
@@ -186,6 +250,15 @@ export interface OpenSqlListStoreOptions<T> extends SqlListStoreOptions<T> {
 export async function openSqlListStore<T = Record<string, unknown>>(given: OpenSqlListStoreOptions<T>): Promise<ListStore<T>> {
   const options = readOptions('openSqlListStore', given, [...SQL_STORE_OPTIONS, 'schema', 'acceptDecimal']) as OpenSqlListStoreOptions<T>;
   const { db, schema, mapping, entity } = options;
-  await checkSqlMapping(db, schema, mapping, { entities: [entity], listOrder: options.createdAtColumn ?? 'created_at', acceptDecimal: options.acceptDecimal });
+  await checkSqlMapping(db, schema, mapping, { entities: [entity], acceptDecimal: options.acceptDecimal });
+  const e = (schema.entities as Record<string, Entity>)[entity]!;
+  const tableMapping = entityMapping(mapping, entity);
+  const refusals = e.attributeNames.flatMap((name) => {
+    const attribute = e.attributes[name]!;
+    if (!isSortable(attribute)) return [];
+    const columns = sortColumns([attribute], tableMapping, db.sqlDialect);
+    return 'refused' in columns ? [columns.refused] : [];
+  });
+  if (refusals.length > 0) throw optionError(`openSqlListStore: ${db.sqlDialect.title} cannot order lists of ${entity} by ${refusals.join('; by ')}.`);
   return sqlListStore(options);
 }

@@ -316,3 +316,26 @@ const duckdbWriters: InstantWriters = {
 
 /** Each built-in dialect's writers, by dialect name. */
 export const INSTANT_WRITERS = { postgres: postgresWriters, sqlite: sqliteWriters, mysql: mysqlWriters, duckdb: duckdbWriters } as const;
+
+/** The syntax of each built-in dialect's writers, found by the writers' table. */
+const SYNTAX_OF: ReadonlyMap<InstantWriters, Syntax> = new Map<InstantWriters, Syntax>([
+  [postgresWriters, POSTGRES],
+  [sqliteWriters, SQLITE],
+  [mysqlWriters, MYSQL],
+  [duckdbWriters, DUCKDB],
+]);
+
+/**
+ * The whole seconds of the ISO-8601 text `x` read in `zone`, NULL for a text that is no valid
+ * instant (never an error), as filters read it: what a list ordered by an `iso_text` column
+ * sorts by. Undefined for writers that are not a built-in dialect's.
+ *
+ * @example
+ * ```ts
+ * isoTextWholeSeconds(sqlite.instants!, '"opened_at"', 'UTC'); // 'CASE WHEN replace(…) IN (…) THEN … END'
+ * ```
+ */
+export function isoTextWholeSeconds(writers: InstantWriters, x: string, zone: string): Written | undefined {
+  const syntax = SYNTAX_OF.get(writers);
+  return syntax === undefined ? undefined : isoTextSeconds(syntax, x, zone);
+}
