@@ -235,7 +235,7 @@ export interface ListOpenApiOptions {
  *   serverUrl: 'https://api.example.com',
  *   endpoints: [{ schema: schedulingSchema, entity: 'agent', counts: true }, { schema: schedulingSchema, entity: 'scheduling_request' }],
  * });
- * http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc)));
+ * http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc)));
  * ```
  */
 export function listOpenApi(options: ListOpenApiOptions): OpenApiDocument {
