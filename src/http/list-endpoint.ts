@@ -18,8 +18,8 @@ import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { pageLink, type LinkCursor } from './list-links.js';
 import { keyValueOf, type ListOrder } from './list-order.js';
 import { readPage } from './list-page.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, readListParams, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
-import { keyAttribute, readSort, type ListKeyDefinition } from './list-sort.js';
+import { readListParams, readPageSize, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
+import { defaultOrder, keyAttribute, readSort, type ListKeyDefinition } from './list-sort.js';
 import type { ListStore, PageLink, PageRequest } from './list-store.js';
 import { requestUrl, type ListRequest } from './request-url.js';
 
@@ -116,7 +116,7 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
   const options = readOptions('createListEndpoint', given, OPTIONS) as ListEndpointOptions<T, S>;
   const { schema, entity: entityName, store } = options;
   const baseUrl = checkBaseUrl(options.baseUrl);
-  const pageSize = checkPageSize(readOptions('createListEndpoint (pageSize)', options.pageSize, ['default', 'max']));
+  const pageSize = readPageSize(options.pageSize, 'createListEndpoint');
   const checkOptions = { profile: options.profile, timeZone: options.timeZone, limits: options.limits };
   const { now, onError = reportStoreFailure } = options;
   if (now !== undefined && typeof now !== 'function') throw optionError('now is a function that returns the current instant (Unix seconds or a Date), for tests.');
@@ -126,12 +126,12 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
   }
   const entity = (schema.entities as Record<string, Entity>)[entityName]!;
   const key = keyAttribute(entity, options.key);
-  const defaultOrder = readDefaultSort(options.sort, entity, key);
+  const byDefault = defaultOrder(options.sort, entity, key);
   const counts = options.counts === true && (store.count !== undefined || store.readPage !== undefined);
   if (options.counts === true && !counts) throw optionError('counts: the store has no count(query); give it one, or leave counts out.');
   const orders = new BoundedCache<string, ListOrder>(ORDERS_KEPT);
   const orderOf = (sort: string | undefined): ListOrder => {
-    if (sort === undefined) return defaultOrder;
+    if (sort === undefined) return byDefault;
     let order = orders.get(sort);
     if (order === undefined) orders.set(sort, (order = readSort(sort, entity, key)));
     return order;
@@ -228,18 +228,6 @@ function describeKey(key: Attribute): string {
   return kind === 'integer' ? 'integer id' : kind === 'uuid' ? 'uuid' : 'id';
 }
 
-/** The order of requests without `sort`. */
-function readDefaultSort(sort: unknown, entity: Entity, key: Attribute): ListOrder {
-  if (sort !== undefined && typeof sort !== 'string') throw optionError('sort is the default order, written as the parameter is: "-created_at" or "name,-updated_at".');
-  const text = sort ?? (Object.hasOwn(entity.attributes, 'created_at') ? '-created_at' : key.name);
-  try {
-    return readSort(text, entity, key);
-  } catch (e) {
-    if (isTqlError(e)) throw optionError(`createListEndpoint's ${e.message}`);
-    throw e;
-  }
-}
-
 function reportStoreFailure(error: unknown, url: URL): void {
   console.error(`tql list endpoint: the store failed on ${url.pathname}:`, error);
 }
@@ -256,15 +244,6 @@ function checkBaseUrl(baseUrl: string | undefined): string | undefined {
     throw optionError(`baseUrl is an http or https origin such as "https://api.example.com", not ${JSON.stringify(baseUrl)}.`);
   }
   return url.origin;
-}
-
-function checkPageSize(pageSize: PageSize | undefined): PageSize {
-  const max = pageSize?.max ?? MAX_PAGE_SIZE;
-  const fallback = pageSize?.default ?? Math.min(DEFAULT_PAGE_SIZE, max);
-  if (!Number.isSafeInteger(max) || max < 1 || !Number.isSafeInteger(fallback) || fallback < 1 || fallback > max) {
-    throw optionError(`pageSize needs whole numbers with 1 <= default <= max; got default ${String(pageSize?.default)}, max ${String(pageSize?.max)}.`);
-  }
-  return { default: fallback, max };
 }
 
 export type { ListRequest } from './request-url.js';

@@ -1,4 +1,5 @@
 /** Reading a list request's query parameters: the filter, the sort, the page cursor, the page size and what to include. */
+import { readOptions } from '../errors/read-options.js';
 import { optionError, type TqlError } from '../errors/tql-error.js';
 
 /**
@@ -41,6 +42,25 @@ export interface PageSize {
 export const DEFAULT_PAGE_SIZE = 20;
 /** The largest `limit` a request may ask for, unless the endpoint sets another. */
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * The page sizes an endpoint was given, defaults filled in; a `TqlError` (`invalid_option`)
+ * unless 1 <= default <= max, naming `fn`'s option when it cannot be read.
+ *
+ * @example
+ * ```ts
+ * readPageSize({ max: 10 }, 'createListEndpoint'); // { default: 10, max: 10 }
+ * ```
+ */
+export function readPageSize(given: PageSize | undefined, fn: string): { readonly default: number; readonly max: number } {
+  const pageSize = readOptions(`${fn} (pageSize)`, given, ['default', 'max']);
+  const max = pageSize.max ?? MAX_PAGE_SIZE;
+  const fallback = pageSize.default ?? Math.min(DEFAULT_PAGE_SIZE, max);
+  if (!Number.isSafeInteger(max) || max < 1 || !Number.isSafeInteger(fallback) || fallback < 1 || fallback > max) {
+    throw optionError(`pageSize needs whole numbers with 1 <= default <= max; got default ${String(pageSize.default)}, max ${String(pageSize.max)}.`);
+  }
+  return { default: fallback, max };
+}
 
 /** A parameter the request got wrong, and what is wrong with it (an `invalid_option` error). */
 export interface ParameterProblem {

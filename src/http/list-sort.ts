@@ -4,7 +4,7 @@
  */
 import { describeValue } from '../errors/describe-value.js';
 import { closest, didYouMean } from '../errors/suggest.js';
-import { optionError } from '../errors/tql-error.js';
+import { isTqlError, optionError } from '../errors/tql-error.js';
 import type { Attribute, Entity, IdKind } from '../schema/types.js';
 import { isSortable, whyNotSortable, type ListOrder, type OrderKey } from './list-order.js';
 
@@ -124,4 +124,24 @@ export function readSort(text: string, entity: Entity, key: Attribute): ListOrde
 /** The canonical `sort` text of keys: bare names, `-` for descending. */
 function sortText(keys: readonly OrderKey[]): string {
   return keys.map((k) => `${k.descending ? '-' : ''}${k.attribute.name}`).join(',');
+}
+
+/**
+ * The order of requests without `sort`: `sort` as the parameter writes it, else newest first
+ * when the entity has a `created_at`, else the key. Throws a `TqlError` (`invalid_option`) that
+ * says it is the default order that is wrong.
+ *
+ * @example
+ * ```ts
+ * defaultOrder(undefined, schedulingSchema.entities.agent, key).text; // '-created_at'
+ * ```
+ */
+export function defaultOrder(sort: unknown, entity: Entity, key: Attribute): ListOrder {
+  if (sort !== undefined && typeof sort !== 'string') throw optionError('sort is the default order, written as the parameter is: "-created_at" or "name,-updated_at".');
+  try {
+    return readSort(sort ?? (Object.hasOwn(entity.attributes, 'created_at') ? '-created_at' : key.name), entity, key);
+  } catch (e) {
+    if (isTqlError(e)) throw optionError(`The default ${e.issues.map((i) => i.message).join(' ')}`);
+    throw e;
+  }
 }

@@ -11,8 +11,8 @@ import type { Profile } from '../parser/profiles.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import type { ListOrder } from './list-order.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageSize } from './list-params.js';
-import { keyAttribute, readSort, type ListKeyDefinition } from './list-sort.js';
+import { readPageSize, type PageSize } from './list-params.js';
+import { defaultOrder, keyAttribute, type ListKeyDefinition } from './list-sort.js';
 import type { JsonSchema } from './openapi-schemas.js';
 
 /**
@@ -97,9 +97,9 @@ export function readEndpoint(given: ListOpenApiEndpoint): ReadEndpoint {
   return {
     entity,
     key,
-    order: readOrder(options.sort, entity, key),
+    order: defaultOrder(options.sort, entity, key),
     counts: options.counts === true,
-    limit: readLimit(options.pageSize),
+    limit: readPageSize(options.pageSize, 'listOperation'),
     profile,
     timeZone,
     maxLength: readMaxLength(options.limits),
@@ -119,28 +119,6 @@ function pascal(name: string): string {
     .split(/[^A-Za-z0-9]+/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
-}
-
-/** The order of a request without `sort`, as `createListEndpoint` reads it: newest first when there is a `created_at`, else the key. */
-function readOrder(sort: unknown, entity: Entity, key: Attribute): ListOrder {
-  if (sort !== undefined && typeof sort !== 'string') throw optionError('sort is the default order, written as the parameter is: "-created_at" or "name,-updated_at".');
-  try {
-    return readSort(sort ?? (Object.hasOwn(entity.attributes, 'created_at') ? '-created_at' : key.name), entity, key);
-  } catch (e) {
-    if (isTqlError(e)) throw optionError(`The default ${e.issues.map((i) => i.message).join(' ')}`);
-    throw e;
-  }
-}
-
-/** The page sizes, as `createListEndpoint` checks them. */
-function readLimit(given: PageSize | undefined): { default: number; max: number } {
-  const pageSize = readOptions('listOperation (pageSize)', given, ['default', 'max']);
-  const max = pageSize.max ?? MAX_PAGE_SIZE;
-  const fallback = pageSize.default ?? Math.min(DEFAULT_PAGE_SIZE, max);
-  if (!Number.isSafeInteger(max) || max < 1 || !Number.isSafeInteger(fallback) || fallback < 1 || fallback > max) {
-    throw optionError(`pageSize needs whole numbers with 1 <= default <= max; got default ${String(pageSize.default)}, max ${String(pageSize.max)}.`);
-  }
-  return { default: fallback, max };
 }
 
 function readMaxLength(limits: Partial<Limits> | undefined): number {
