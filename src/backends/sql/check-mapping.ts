@@ -17,6 +17,8 @@ import type { AnySqlDatabase } from './database.js';
 import type { SqlDialect } from './dialects.js';
 import { entityMapping, readMapping } from './define-mapping.js';
 import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+import { sortColumns } from './sort-sql.js';
+import { isSortable, whyNotSortable } from '../../http/list-order.js';
 
 /**
  * How many missing columns of one check get a "did you mean": the first ones, which the author
@@ -30,8 +32,10 @@ export interface CheckSqlMappingOptions {
   /** The entities to check. Default: every entity of the schema that the mapping has. */
   readonly entities?: readonly string[] | undefined;
   /**
-   * A column every checked entity's table must have, as `sqlListStore` orders lists by
-   * (`created_at`). Default: none.
+   * The attribute lists are ordered by by default (`created_at`, whatever its field or column is
+   * called): every checked entity must have it, with a column the engine can order by whole
+   * seconds, values or code points as `sqlListStore` pages (docs/backends-sql.md). A name that is
+   * no attribute of an entity is taken as a column its table must have. Default: none.
    */
   readonly listOrder?: string | false | undefined;
   /**
@@ -136,7 +140,7 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
     return;
   }
   const key = column(ctx, columns, table, mapping.key, `${entity.name} key`, `key in the mapping of ${entity.name}`);
-  if (listOrder !== false) column(ctx, columns, table, listOrder, `${entity.name} list order`, 'the list order column (createdAtColumn)');
+  if (listOrder !== false) checkListOrder(ctx, entity, mapping, columns, listOrder);
   // The columns attributes read, whose own checks judge their collation.
   const read = new Set<string>();
   const field = (attribute: Attribute, name: string) => {
@@ -175,6 +179,24 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
   if (folding !== undefined) {
     ctx.problems.add(`${entity.name} key: column ${table}.${mapping.key} is ${key!.type}, ${collationWords(folding)}, so two keys would be one; declare the column without the collation`);
   }
+}
+
+/**
+ * The list order's attribute, when the entity has one by that name: one the engine can order
+ * exactly (its columns' fit is checked with the other attributes); else a column of the table.
+ */
+function checkListOrder(ctx: Context, entity: Entity, mapping: SqlEntityMapping, columns: ReadonlyMap<string, CatalogColumn>, listOrder: string): void {
+  const attribute = Object.hasOwn(entity.attributes, listOrder) ? (entity.attributes as Record<string, Attribute>)[listOrder] : undefined;
+  if (attribute === undefined) {
+    column(ctx, columns, mapping.table, listOrder, `${entity.name} list order`, 'the list order (listOrder), which names an attribute or a column');
+    return;
+  }
+  if (!isSortable(attribute)) {
+    ctx.problems.add(`${entity.name} list order: ${whyNotSortable(attribute)}; order lists by another attribute`);
+    return;
+  }
+  const order = sortColumns([attribute], mapping, ctx.dialect);
+  if ('refused' in order) ctx.problems.add(`${entity.name} list order: ${ctx.dialect.title} cannot order by ${order.refused}`);
 }
 
 /** A problem when the collation of a column compared with schema constants (a tag, a discriminator) folds. */

@@ -1,13 +1,14 @@
 /**
  * openSqlListStore checks the listed entity's tables before it hands out a store: a list endpoint
- * over a column of another type fails at start-up with mapping_mismatch, and one over fitting
- * tables serves pages.
+ * over a column of another type fails at start-up with mapping_mismatch, one over a column the
+ * engine cannot order exactly with invalid_option, and one over fitting tables serves pages.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { sqlDatabase } from '../../../src/backends/sql/database.js';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 import { createListEndpoint } from '../../../src/http/list-endpoint.js';
+import type { SqlColumnStorage } from '../../../src/backends/sql/mapping.js';
 import { openSqlListStore } from '../../../src/http/sql-store.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 
@@ -24,9 +25,9 @@ function notes(ddl: string) {
 }
 
 /** The problems of the rejection, or 'ok' when the store opened. */
-async function opened(ddl: string, createdAtColumn?: string): Promise<string[] | 'ok'> {
+async function opened(ddl: string, storage?: Record<string, SqlColumnStorage>): Promise<string[] | 'ok'> {
   try {
-    await openSqlListStore({ db: notes(ddl), schema, mapping, entity: 'note', createdAtColumn });
+    await openSqlListStore({ db: notes(ddl), schema, mapping: { note: { ...mapping.note, ...(storage === undefined ? {} : { storage }) } }, entity: 'note' });
     return 'ok';
   } catch (e) {
     if (!isTqlError(e)) throw e;
@@ -35,7 +36,7 @@ async function opened(ddl: string, createdAtColumn?: string): Promise<string[] |
 }
 
 describe('openSqlListStore', () => {
-  test.for<[string, string | undefined, string[] | 'ok']>([
+  test.for<[string, Record<string, SqlColumnStorage> | undefined, string[] | 'ok']>([
     ['CREATE TABLE note (id TEXT PRIMARY KEY, title TEXT, created_at INTEGER)', undefined, 'ok'],
     [
       'CREATE TABLE note (id TEXT PRIMARY KEY, title TEXT, created_at TEXT)',
@@ -44,13 +45,16 @@ describe('openSqlListStore', () => {
         "mapping_mismatch: The mapping does not fit the database: note.created_at: column note.created_at is TEXT, and the mapping reads it as Unix seconds; declare storage: { created_at: 'iso_text' } in the mapping of note.",
       ],
     ],
+    ['CREATE TABLE note (id TEXT PRIMARY KEY, title TEXT, created_at TEXT)', { created_at: { kind: 'iso_text', timeZone: 'Etc/GMT-2' } }, 'ok'],
     [
-      'CREATE TABLE note (id TEXT PRIMARY KEY, title TEXT, created_at INTEGER)',
-      'opened',
-      ['mapping_mismatch: The mapping does not fit the database: note list order: column note.opened is not in the database; add it, or correct the list order column (createdAtColumn).'],
+      'CREATE TABLE note (id TEXT PRIMARY KEY, title TEXT, created_at TEXT)',
+      { created_at: { kind: 'iso_text', timeZone: 'Europe/Paris' } },
+      [
+        'invalid_option: openSqlListStore: SQLite cannot order lists of note by created_at: SQLite has no time-zone rules to read wall-clock times in Europe/Paris: declare UTC or a fixed-offset zone (Etc/GMT-2), or store instants.',
+      ],
     ],
-  ])('%s, list order %s → %j', async ([ddl, createdAtColumn, expected]) => {
-    expect(await opened(ddl, createdAtColumn)).toEqual(expected);
+  ])('%s, storage %j → %j', async ([ddl, storage, expected]) => {
+    expect(await opened(ddl, storage)).toEqual(expected);
   });
 
   test('a store over fitting tables serves the list, newest first', async () => {
