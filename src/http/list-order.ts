@@ -37,7 +37,16 @@ export interface ListKey {
   readonly id: string;
 }
 
-/** Whether lists can be ordered by `attribute`: one value per record, of a type with an order. */
+/**
+ * Whether lists can be ordered by `attribute`: one value per record, of a type with an order
+ * (not a Boolean, not a collection).
+ *
+ * @example
+ * ```ts
+ * isSortable(schedulingSchema.entities.agent.attributes.name);        // true
+ * isSortable(schedulingSchema.entities.agent.attributes.schedulable); // false: a Boolean
+ * ```
+ */
 export function isSortable(attribute: Attribute): boolean {
   return !attribute.collection && attribute.type !== 'Boolean';
 }
@@ -81,7 +90,8 @@ const ID_READERS: { readonly [K in IdKind]: SortValueReader } = {
  *
  * @example
  * ```ts
- * sortValueReader(createdAt)(new Date('2024-05-01T09:30:00.750Z')); // 1714555800 (storage 'date')
+ * const { created_at, name } = schedulingSchema.entities.agent.attributes;
+ * sortValueReader(created_at)(1714555800.75); // 1714555800 (stored as Unix seconds)
  * sortValueReader(name)(42); // null: a String attribute holding a number has no value
  * ```
  */

@@ -16,6 +16,8 @@ import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
+import { listKeyReader } from '../../src/http/list-order.js';
+import { keyAttribute, readSort } from '../../src/http/list-sort.js';
 
 export { Database, PGlite, http, pg_trgm };
 
@@ -61,3 +63,8 @@ export const helpdesk = defineSchema({
     },
   },
 });
+
+/** The agents' list order, newest first, its key, and the first rows of the list with their places. */
+export const key = keyAttribute(schedulingSchema.entities.agent, undefined);
+export const order = readSort('-created_at', schedulingSchema.entities.agent, key);
+export const rows = agents.slice(0, 21).map((record, i) => ({ key: listKeyReader(order)(record, `agent ${i}`), record }));
