@@ -193,8 +193,8 @@ const INSTANTS: { readonly [K in TimestampStorageKind]: (storage: StorageOf<K>, 
   date: () => ({
     $cond: [
       { $eq: [{ $type: X }, 'date'] },
-      // mingo gives null for an invalid Date, which no range holds.
-      { $let: { vars: { ms: { $toLong: X } }, in: { $cond: [{ $and: [{ $ne: ['$$ms', null] }, within('$$ms', MAX_DATE_MILLISECONDS)] }, wholeSecondsOfMilliseconds('$$ms'), null] } } },
+      // mingo gives NaN for an invalid Date, which it types apart from the numbers.
+      { $let: { vars: { ms: { $toLong: X } }, in: { $cond: [numberWithin('$$ms', MAX_DATE_MILLISECONDS), wholeSecondsOfMilliseconds('$$ms'), null] } } },
       null,
     ],
   }),

@@ -61,10 +61,12 @@ const arbTicket = (id: unknown) =>
   });
 
 /** Up to 16 tickets with distinct integer keys, stored as numbers or as digits. */
-const arbTickets = fc
+type Ticket = Readonly<Record<string, unknown>>;
+const arbTickets: fc.Arbitrary<Ticket[]> = fc
   .uniqueArray(fc.integer({ min: -3, max: 40 }), { maxLength: 16 })
-  .chain((ids) => (ids.length === 0 ? fc.constant([]) : fc.tuple(...ids.map((id) => fc.constantFrom<unknown>(id, String(id)).chain(arbTicket)))))
-  .map((tickets) => tickets.map((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined))));
+  .chain((ids) => fc.tuple(...ids.map((id) => fc.constantFrom<unknown>(id, String(id)).chain(arbTicket))))
+  // An undefined field is a missing one, as in a stored document.
+  .map((tickets) => tickets.map((t): Ticket => Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined))));
 
 const TICKET_SORTABLE = ['id', 'title', 'priority', 'opened_at', 'due_at', 'closed_at', 'owner'] as const;
 const arbTicketSort = fc
