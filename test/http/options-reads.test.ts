@@ -34,8 +34,8 @@ const store = memoryListStore([]);
 const ENTRY_POINTS: readonly [string, object, readonly string[], (options: object) => unknown][] = [
   ['createListEndpoint', { schema: schedulingSchema, entity: 'agent', store }, ['schema', 'store', 'baseUrl', 'pageSize', 'limits'], (o) => createListEndpoint(o as never)],
   ['sqlListStore', { db, mapping: schedulingSqlMapping, entity: 'agent' }, ['db', 'mapping', 'entity', 'scope', 'record'], (o) => sqlListStore(o as never)],
-  ['memoryListStore', {}, ['scope', 'createdAt'], (o) => memoryListStore([], o as never)],
-  ['mongoListStore', {}, ['scope', 'createdAt'], (o) => mongoListStore(mingoCollection([]), o as never)],
+  ['memoryListStore', {}, ['scope'], (o) => memoryListStore([], o as never)],
+  ['mongoListStore', {}, ['scope'], (o) => mongoListStore(mingoCollection([]), o as never)],
   ['check', { profile: 'extended' }, ['profile', 'timeZone', 'limits'], (o) => check('agent.name EQ x', schedulingSchema, 'agent', o as never)],
 ];
 

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { createListEndpoint, type ListBody } from '../../src/http/list-endpoint.js';
-import { compareListOrder } from '../../src/http/list-store.js';
+import { readPage } from '../../src/http/list-page.js';
+import { keyAttribute, readSort } from '../../src/http/list-sort.js';
+import type { PageRequest } from '../../src/http/list-store.js';
+import { memoryListStore } from '../../src/http/memory-store.js';
 import { mongoListStore } from '../../src/http/mongo-store.js';
 import { compileMongo } from '../../src/backends/mongo/compile-mongo.js';
 import { tqlFilter, tqlMatch } from '../../src/integrations/mongodb.js';
@@ -64,7 +67,7 @@ describe.runIf(MONGO_URL !== undefined)('a MongoDB server (TQL_MONGO_URL)', () =
 
   describeBackendContract('mongodb driver', (query, entity) => scratch.ids(entity, tqlFilter(query)));
 
-  test('a list endpoint over a driver collection pages through every match', async () => {
+  test('a list endpoint over a driver collection pages through every match, newest first', async () => {
     const list = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store: mongoListStore(db.collection<Agent>('agents')) });
     const filter = 'agent.schedulable EQ true';
     const seen: string[] = [];
@@ -75,10 +78,28 @@ describe.runIf(MONGO_URL !== undefined)('a MongoDB server (TQL_MONGO_URL)', () =
       seen.push(...body.data.map((a) => a.id));
       url = body.next_page;
     }
-    const expected = filterRecords(check(filter, schedulingSchema, 'agent'), sampleData().agents)
-      .sort((a, b) => compareListOrder({ createdAt: a.created_at, id: a.id }, { createdAt: b.created_at, id: b.id }))
-      .map((a) => a.id);
-    expect(seen).toEqual(expected);
+    const memory = memoryListStore(sampleData().agents);
+    const order = readSort('-created_at', schedulingSchema.entities.agent, keyAttribute(schedulingSchema.entities.agent, undefined));
+    const expected = await memory.page(check(filter, schedulingSchema, 'agent'), { order, direction: 'forward', from: undefined, limit: 10_000 });
+    expect(seen).toEqual(expected.map((k) => k.record.id));
+  });
+
+  test.for(['name', '-name,created_at', 'created_at'])('sort=%s: every page, forward and back, equals the memory store\'s', async (sort) => {
+    const records = sampleData().agents;
+    const order = readSort(sort, schedulingSchema.entities.agent, keyAttribute(schedulingSchema.entities.agent, undefined));
+    const memory = memoryListStore(records);
+    const mongo = mongoListStore(db.collection<Agent>('agents'));
+    const query = check('agent.schedulable EQ true', schedulingSchema, 'agent');
+    let cursor: PageRequest['cursor'];
+    for (let pages = 0; ; pages++) {
+      const request: PageRequest = { query, order, cursor, limit: 7, count: true };
+      const expected = await readPage(memory, request);
+      const got = await readPage(mongo, request);
+      expect(got?.items.map((i) => i.key)).toEqual(expected?.items.map((i) => i.key));
+      expect([got?.next, got?.previous, got?.totalCount]).toEqual([expected?.next, expected?.previous, expected?.totalCount]);
+      if (expected?.next?.kind !== 'after' || pages > 100) break;
+      cursor = { direction: 'forward', start: { kind: 'record', id: expected.next.key.id } };
+    }
   });
 });
 
