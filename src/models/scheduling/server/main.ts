@@ -17,7 +17,7 @@ else if (parsed.kind === 'error') {
       [
         `tql list server on ${server.url} (${server.database})`,
         `  token: ${token}`,
-        `  try:   curl -H 'Authorization: Bearer ${config.tokenSource === 'default' ? config.token : '<token>'}' '${server.url}/v1/agents?filter=agent.name~LIKE~john'`,
+        `  try:   curl -s -H 'Authorization: Bearer ${config.tokenSource === 'default' ? config.token : '<token>'}' '${server.url}/v1/agents?filter=agent.name~LIKE~john'`,
         '',
       ].join('\n'),
     );

@@ -25,6 +25,8 @@ test('the server process prints its URL and token, serves, and exits 0 on SIGINT
     const url = /on (http:\/\/127\.0\.0\.1:\d+) \(PGlite/.exec(stdout)?.[1];
     expect(url).toBeDefined();
     expect(stdout).toContain('token: tql-dev-token (the default dev token; set TQL_API_TOKEN or --token)');
+    // -s: the example prints the body alone, without curl's progress meter.
+    expect(stdout).toContain(`try:   curl -s -H 'Authorization: Bearer tql-dev-token' '${url}/v1/agents?filter=agent.name~LIKE~john'`);
     const res = await fetch(`${url}/v1/agents?limit=1`, { headers: { authorization: 'Bearer tql-dev-token' }, signal: AbortSignal.timeout(15_000) });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(1);
