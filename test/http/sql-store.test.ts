@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import type { SqlDatabase, SqlDialectName, SqlEntityMapping } from '../../src/backends/sql/index.js';
+import type { SqlStatement } from '../../src/backends/sql/compile-sql.js';
+import { indexAdvice } from '../../src/backends/sql/index-advice.js';
 import { keyValueOf, type ListOrder } from '../../src/http/list-order.js';
 import { readPage } from '../../src/http/list-page.js';
 import { keyAttribute, readSort } from '../../src/http/list-sort.js';
@@ -204,6 +206,37 @@ describe.each(ENGINES)('%s', (name) => {
       }
     }
     expect(await sql.keyOf('00000000-0000-4000-8000-000000000000', order)).toBeUndefined();
+  });
+
+  test.for(['database', 'unicode'] as const)('the advised list-order index (folding %s) is created, and a PostgreSQL page of the default order reads it', async (caseFolding) => {
+    const { db } = engine(name);
+    const dialect = db.sqlDialect;
+    if (caseFolding === 'unicode' && dialect.unicodeFolding === false) return;
+    const advice = indexAdvice(schema, { dialect, mapping: { invoice: MAPPING[db.dialect] }, listOrder: 'issued_at', caseFolding }).filter((s) => s.includes('issued_at_id_idx'));
+    expect(advice).toHaveLength(1);
+    await db.exec(advice[0]!.replace(/;$/, ''));
+    const indexName = /INDEX (?:IF NOT EXISTS )?["`]([^"`]+)["`]/.exec(advice[0]!)![1]!;
+    const catalog = {
+      postgres: 'SELECT indexname AS name FROM pg_indexes WHERE indexname = $1',
+      sqlite: "SELECT name FROM sqlite_master WHERE type = 'index' AND name = ?",
+      duckdb: 'SELECT index_name AS name FROM duckdb_indexes() WHERE index_name = $1',
+      mysql: 'SELECT DISTINCT INDEX_NAME AS name FROM information_schema.statistics WHERE INDEX_NAME = ?',
+    }[db.dialect];
+    expect(await db.all({ text: catalog, values: [indexName] })).toEqual([{ name: indexName }]);
+    if (db.dialect !== 'postgres') return;
+    // The statement of the first page, newest first, as the endpoint asks for it.
+    const seen: SqlStatement[] = [];
+    const spy = { ...db, all: ((statement: SqlStatement) => (seen.push(statement), db.all(statement))) as SqlDatabase['all'] };
+    await readPage(store(spy), { query: undefined, order: readSort('-issued_at', entity, key), cursor: undefined, limit: 5, count: false });
+    // Forty rows: the planner is told to avoid scanning the table, and must still not sort.
+    const plan = await db.transaction(async (tx) => {
+      await tx.all({ text: 'SET LOCAL enable_seqscan = off', values: [] });
+      return tx.all<{ 'QUERY PLAN': string }>({ text: `EXPLAIN ${seen[0]!.text}`, values: seen[0]!.values as unknown[] });
+    });
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain(indexName);
+    expect(text).not.toMatch(/\bSort\b/);
+    await db.exec(`DROP INDEX ${dialect.quoteIdentifier(indexName)}`);
   });
 
   test('two rows with one key fail the page with invalid_input', async () => {

@@ -15,6 +15,11 @@ import { resolveTarget, type SqlMapping } from './mapping.js';
 import { uuidColumn } from './compared-column.js';
 import { distinctIndexName, indexName } from './index-name.js';
 import { readSteps } from '../../schema/stored-form.js';
+import type { Attribute, Entity } from '../../schema/types.js';
+import { indexItems, sortColumns } from './sort-sql.js';
+import type { SqlEntityMapping } from './mapping.js';
+import { isSortable } from '../../http/list-order.js';
+import { keyAttribute } from '../../http/list-sort.js';
 
 /** What an index for EQ and IN only is written with, by the kind the dialect offers. */
 const EQUALITY_METHODS: { readonly [K in IndexSyntax['equality']]: string } = { btree: '', hash: 'USING hash ' };
@@ -50,8 +55,10 @@ export interface IndexAdviceOptions {
   /** The folding the statements are compiled with: LIKE indexes hold that expression. Default `database`. */
   readonly caseFolding?: CaseFolding | undefined;
   /**
-   * The column the list endpoints order by, newest first, with the key after it (as
-   * `sqlListStore` pages); `false` for no list-order index. Default `created_at`.
+   * The attribute the list endpoints order by by default, newest first, with the key after it
+   * (`created_at`, whatever its field or column is called): the index holds exactly what
+   * `sqlListStore` orders such pages by; `false` for no list-order index. Entities without the
+   * attribute get none. Default `created_at`.
    */
   readonly listOrder?: string | false | undefined;
   /**
@@ -78,7 +85,9 @@ export interface IndexAdviceOptions {
  * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
  *   owning key), which answers the element test and hands over the owner's key (the value
  *   lower-cased where the source ignores case and the engine indexes expressions);
- * - the list order: `(created_at, key)`, with the key compared by bytes as the keyset pages are.
+ * - the list order (`listOrder`, newest first): the expressions `sqlListStore` orders those pages
+ *   by, the key last (compared by bytes where it is text), in the list's direction; none where
+ *   the engine cannot index them (MariaDB: an expression; SQLite: `NULLS LAST` on an ascending key).
  *
  * Where the dialect says so (`indexes.ifNotExists`, `indexes.expressions`: MySQL and MariaDB) the
  * statements have no `IF NOT EXISTS`, and variant attributes (a `CASE` expression) and sources
@@ -109,7 +118,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
   const { ifNotExists, expressions, equality, substring, prefix } = dialect.indexes;
   const trigram = substring === 'trigram' && options.trigram !== false;
   const listOrder = options.listOrder ?? 'created_at';
-  if (listOrder !== false && typeof listOrder !== 'string') throw optionError('listOrder is the name of the column lists are ordered by, or false for none.');
+  if (listOrder !== false && typeof listOrder !== 'string') throw optionError('listOrder is the name of the attribute lists are ordered by, or false for none.');
   const statements = new Map<string, string>();
   // Index names are one namespace per schema on most engines: each index keeps its own, as with
   // `IF NOT EXISTS` a second index under a taken name would silently not be created.
@@ -129,6 +138,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
     if (!Object.hasOwn(options.mapping, entityName)) continue;
     const e = schema.entities[entityName]!;
     const entity = entityMapping(options.mapping, e);
+    const orderIndex = listOrder === false ? undefined : listOrderIndex(e, entity, dialect, listOrder);
     for (const attributeName of e.attributeNames) {
       const attribute = e.attributes[attributeName]!;
       const target = resolveTarget(attribute, entity, dialect, folding);
@@ -155,7 +165,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const expression = isColumn ? target.value : `(${lowered ? dialect.lower(target.value, 'database') : target.value})`;
       const equalityIndexed = storedColumn === undefined ? expression : storedIsColumn ? storedColumn : `(${storedColumn})`;
       // The list-order index below begins with that column: it serves comparisons on it too.
-      const servedByListOrder = listOrder !== false && (storedColumn ?? target.value) === q(listOrder);
+      const servedByListOrder = orderIndex !== undefined && attributeName === listOrder && isColumn && orderIndex.startsWith(target.value);
       const facts = TYPE_FACTS[attribute.type];
       // Strings have no ranges: an equality index serves their EQ and IN.
       const method = facts.freeText ? EQUALITY_METHODS[equality] : '';
@@ -170,10 +180,39 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, column: plainField, folding }) : undefined;
       if (prefixIndex !== undefined) add(entity.table, `${attributeName}_prefix`, prefixIndex);
     }
-    if (listOrder !== false) {
-      add(entity.table, `${listOrder}_${entity.key}`, `(${q(listOrder)}, ${q(entity.key)}${dialect.bytewise})`);
-    }
+    if (orderIndex !== undefined) add(entity.table, `${listOrder}_${entity.key}`, `(${orderIndex})`);
   }
   const out = [...statements.values()];
   return trigram && out.some((s) => s.includes('gin_trgm_ops')) ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm;', ...out] : out;
+}
+
+/**
+ * The items of the index on an entity's list order, newest first by `attributeName` and then its
+ * key, as `sqlListStore` orders those pages; undefined where the entity has no such sortable
+ * attribute or the engine cannot index the order.
+ */
+function listOrderIndex(e: Entity, entity: SqlEntityMapping, dialect: SqlDialect, attributeName: string): string | undefined {
+  const attribute = Object.hasOwn(e.attributes, attributeName) ? (e.attributes as Record<string, Attribute>)[attributeName] : undefined;
+  if (attribute === undefined || !isSortable(attribute)) return undefined;
+  let key: Attribute;
+  try {
+    key = keyOf(e, entity);
+  } catch {
+    // A key column no field name can stand for: no list is ordered by it.
+    return undefined;
+  }
+  const columns = sortColumns(attribute === key ? [key] : [attribute, key], entity, dialect);
+  if ('refused' in columns) return undefined;
+  return indexItems(dialect, columns.columns, columns.columns.map(() => true));
+}
+
+/** The entity's key as lists read it: the attribute read from the mapping's key column, else that column holding text ids. */
+function keyOf(e: Entity, entity: SqlEntityMapping): Attribute {
+  const columnOf = (field: string) => (typeof entity.columns === 'object' && entity.columns !== null && Object.hasOwn(entity.columns, field) ? entity.columns[field] : field);
+  for (const name of e.attributeNames) {
+    const a = e.attributes[name]!;
+    if ((a.type === 'ID' || a.type === 'String') && a.source.kind === 'field' && columnOf(a.source.field) === entity.key) return keyAttribute(e, name);
+  }
+  const field = Object.entries(entity.columns ?? {}).find(([, c]) => c === entity.key)?.[0] ?? entity.key;
+  return keyAttribute(e, { field, kind: 'text' });
 }

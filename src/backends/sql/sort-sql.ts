@@ -265,3 +265,59 @@ export function orderItems(dialect: SqlDialect, item: string, descending: boolea
   const flag = `CASE WHEN ${item} IS NULL THEN ${nulls === 'last' ? 1 : 0} ELSE ${nulls === 'last' ? 0 : 1} END`;
   return `${flag} ASC, ${item} ${direction}`;
 }
+
+/** What an engine's CREATE INDEX says of each item: direction and NULL placement, direction only, or neither. */
+const INDEX_ITEMS: { readonly [E in Engine]: 'full' | 'direction' | 'plain' } = {
+  postgres: 'full',
+  // SQLite and MySQL/MariaDB take ASC/DESC in an index, not NULLS FIRST/LAST.
+  sqlite: 'direction',
+  mysql: 'direction',
+  // DuckDB's indexes answer look-ups, not orders: the expressions alone.
+  duckdb: 'plain',
+};
+
+/**
+ * The items of an index that holds a list order as its pages read it (`columns` with their
+ * directions, the key last), so a forward page is one scan of it and a backward page the
+ * reverse scan: in the order's own directions and NULL placement where they are not an
+ * ascending index's; undefined where the engine cannot index it (an expression on MariaDB, a
+ * NULL placement SQLite cannot declare).
+ *
+ * @example
+ * ```ts
+ * indexItems(postgres, [createdAt, key], [true, true]); // '"created_at", "id" COLLATE "C"'
+ * indexItems(postgres, [paidAt, key], [true, true]);    // '(CASE WHEN isfinite("paid_at") THEN … END) DESC NULLS LAST, "id" COLLATE "C" DESC'
+ * ```
+ */
+export function indexItems(dialect: SqlDialect, columns: readonly SortColumn[], descending: readonly boolean[]): string | undefined {
+  const engine = engineOf(dialect);
+  const syntax = engine === undefined ? 'direction' : INDEX_ITEMS[engine];
+  const last = columns.length - 1;
+  const items: string[] = [];
+  const elements: string[] = [];
+  for (const [i, c] of columns.entries()) {
+    const plainColumn = /^("[^"]*"|`[^`]*`)$/.test(c.expr);
+    if (!plainColumn && !dialect.indexes.expressions) return undefined;
+    // An index element that is an expression is written in parentheses; a collation follows them.
+    const base = plainColumn ? c.expr : `(${c.expr})`;
+    const item = orderable(dialect, base, c, i === last);
+    // A text order that is an expression of its own (MySQL's CAST … AS BINARY) needs parentheses
+    // too, and an engine that indexes expressions.
+    const collated = item.startsWith(base);
+    if (!collated && !dialect.indexes.expressions) return undefined;
+    const element = collated ? item : `(${item})`;
+    elements.push(element);
+    if (syntax === 'plain') {
+      items.push(element);
+      continue;
+    }
+    const written = orderItems(dialect, element, descending[i]!, c.nullable ? 'last' : 'none');
+    // A NULL placement the engine writes as a flag before the value, or cannot declare in an index.
+    if (written.startsWith('CASE WHEN ') || (syntax === 'direction' && written.includes(' NULLS '))) return undefined;
+    items.push(written);
+  }
+  // Keys in one direction, NULL where the engine puts it: an ascending index, scanned backwards
+  // for a descending order, serves it as well.
+  const uniform = descending.every((d) => d === descending[0]) && !items.some((i) => i.includes(' NULLS '));
+  return (uniform ? elements : items).join(', ');
+}
