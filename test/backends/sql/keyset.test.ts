@@ -1,6 +1,6 @@
 /**
  * Keyset pages on every SQL engine: walking a list page by page, newest first, with
- * `sqlListStore` (a row comparison on `(created_at, id)`) and by id with `selectSql`'s
+ * `sqlListStore` (a row comparison on `(created_at, id)`, newest first) and by id with `selectSql`'s
  * `startingAfter`, gives every matching record once, in the order the in-memory backend sorts;
  * a list endpoint over the scheduling tables answers each page with one statement, as the
  * memory store answers it.
@@ -9,7 +9,9 @@ import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { filterRecords } from '../../../src/backends/memory/index.js';
 import { selectSql } from '../../../src/backends/sql/select-sql.js';
-import { compareListOrder, type SortKey } from '../../../src/http/list-store.js';
+import { compareListOrder, type ListKey } from '../../../src/http/list-store.js';
+import { keyAttribute, readSort } from '../../../src/http/list-sort.js';
+import type { Entity } from '../../../src/schema/types.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
 import { createListEndpoint, type ListBody } from '../../../src/http/list-endpoint.js';
 import { memoryListStore } from '../../../src/http/memory-store.js';
@@ -27,20 +29,22 @@ const agents = data.agents.map((a, i) => ({ ...a, created_at: 1_700_000_000 + (i
 const engine = useSqlEngines({ ...data, agents });
 const query = check('agent.role NOT_EQ Administrator', schedulingSchema, 'agent');
 const expected = filterRecords(query, agents);
+const agentEntity = schedulingSchema.entities.agent as Entity;
+const newestFirst = readSort('-created_at', agentEntity, keyAttribute(agentEntity, undefined));
 
 describe.each(ENGINE_NAMES.filter((n) => !n.endsWith('+icu')))('%s', (name) => {
   test('sqlListStore: pages of 3, newest first, each record once', async () => {
     const e = engine(name);
     const store = sqlListStore({ db: e.db, mapping: schedulingSqlMapping, entity: 'agent', caseFolding: e.caseFolding });
-    const seen: SortKey[] = [];
-    let from: SortKey | undefined;
+    const seen: ListKey[] = [];
+    let from: ListKey | undefined;
     for (;;) {
-      const page = await store.page(query, { direction: 'older', from, limit: 3 });
+      const page = await store.page(query, { order: newestFirst, direction: 'forward', from, limit: 3 });
       if (page.length === 0) break;
       seen.push(...page.map((p) => p.key));
       from = page.at(-1)!.key;
     }
-    const want = expected.map((a) => ({ createdAt: a.created_at, id: a.id })).sort((a, b) => compareListOrder(a, b));
+    const want = expected.map((a) => ({ values: [a.created_at, a.id], id: a.id })).sort((a, b) => compareListOrder(newestFirst, a, b));
     expect(seen).toEqual(want);
   });
 
