@@ -5,6 +5,9 @@
  * characters. What is loaded reads back the same, filters find it as in memory, and the list
  * order puts ids in byte order on every engine.
  */
+import type { ListKey } from '../../../src/http/list-order.js';
+import { keyAttribute, readSort } from '../../../src/http/list-sort.js';
+import type { Entity } from '../../../src/schema/types.js';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../../src/api/check.js';
 import { filterRecords } from '../../../src/backends/memory/index.js';
@@ -68,10 +71,12 @@ const ENGINES = ENGINE_NAMES.filter((n): n is EngineName => ['sqlite', 'pglite',
 /** The ids of the agent list, newest first, read through keyset pages of two. */
 async function listedIds(db: SqlDatabase): Promise<string[]> {
   const store = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent' });
+  const agent = schedulingSchema.entities.agent as Entity;
+  const order = readSort('-created_at', agent, keyAttribute(agent, undefined));
   const ids: string[] = [];
-  let from: { createdAt: number; id: string } | undefined;
+  let from: ListKey | undefined;
   for (;;) {
-    const page = await store.page(undefined, { direction: 'older', from, limit: 2 });
+    const page = await store.page(undefined, { order, direction: 'forward', from, limit: 2 });
     if (page.length === 0) return ids;
     ids.push(...page.map((p) => p.key.id));
     from = page.at(-1)!.key;
