@@ -5,20 +5,14 @@
 import type { Query } from 'mingo';
 import { loadMingo } from '../backends/load-mingo.js';
 import type { MongoListFilter } from './mongo-list-order.js';
-import type { MongoFindable, MongoFindOptions } from './mongo-store.js';
-
-/** A {@link mingoCollection}: what a list store needs, and `find` as the driver has it. */
-export interface MingoCollection<T> extends MongoFindable<T> {
-  /** Like the driver's `collection.find(filter, options).toArray()`. */
-  find(filter: MongoListFilter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
-}
+import type { MongoFindable } from './mongo-store.js';
 
 /** The name a mingo collection looks itself up by in `$lookup` and `$unionWith`. */
 const MINGO_COLLECTION = 'records';
 
 /**
- * A collection over `records`, evaluated by mingo with scripts disabled. The records are not
- * changed; pipelines give shallow copies of them.
+ * A collection over `records`, evaluated by mingo with scripts disabled, with `find` as the
+ * driver has it. The records are not changed; pipelines give shallow copies of them.
  *
  * @example
  * ```ts
@@ -26,7 +20,7 @@ const MINGO_COLLECTION = 'records';
  * const store = mongoListStore(mingoCollection(agents));
  * ```
  */
-export function mingoCollection<T extends object>(records: readonly T[]): MingoCollection<T> {
+export function mingoCollection<T extends object>(records: readonly T[]): Required<MongoFindable<T>> {
   return {
     collectionName: MINGO_COLLECTION,
     aggregate(pipeline) {

@@ -17,7 +17,7 @@ import { countStages, pagePipeline, pipelineContext, pageStages, readPageAnswer,
 import type { MongoListFilter } from './mongo-list-order.js';
 
 export type { MongoListFilter } from './mongo-list-order.js';
-export { mingoCollection, type MingoCollection } from './mingo-collection.js';
+export { mingoCollection } from './mingo-collection.js';
 
 /** The options of `find`, as the driver's `collection.find(filter, options)` takes them. */
 export interface MongoFindOptions {
@@ -38,7 +38,7 @@ export interface MongoFindable<T> {
   aggregate(pipeline: MongoListFilter[]): MongoAggregation;
   /** The collection's name, which the pipelines' `$lookup` and `$unionWith` stages read from. */
   readonly collectionName: string;
-  /** Not used by the store; its type gives the records' type `T`. */
+  /** Like the driver's `collection.find(filter, options).toArray()`; not used by the store, whose records' type `T` it gives. */
   find?(filter: MongoListFilter, options?: MongoFindOptions): { toArray(): Promise<T[]> };
 }
 
