@@ -11,7 +11,10 @@ import { sqlite, type SqlDialect } from '../../../src/backends/sql/dialects.js';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 import { check } from '../../../src/api/check.js';
 import type { Cursor } from '../../../src/http/list-params.js';
-import type { ListStore, PageLink } from '../../../src/http/list-store.js';
+import type { ListStore, PageLink, PageRequest } from '../../../src/http/list-store.js';
+import { readPage } from '../../../src/http/list-page.js';
+import { keyAttribute, readSort } from '../../../src/http/list-sort.js';
+import type { Entity } from '../../../src/schema/types.js';
 import { sqlListStore } from '../../../src/http/sql-store.js';
 import { generateSchedulingData } from '../../../src/models/scheduling/generate.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
@@ -49,11 +52,28 @@ interface Seen {
   readonly next: PageLink | undefined;
 }
 
-/** Reads the page a link names, of the records `query` selects (all without one). */
-function reader(db: AnySqlDatabase, query: ValidatedQuery | undefined, pageSize: number): (link: PageLink) => Promise<Seen> {
+const agent = schedulingSchema.entities.agent as Entity;
+const newestFirst = readSort('-created_at', agent, keyAttribute(agent, undefined));
+
+/** The cursor of a page link, or of `starting_after` / `ending_before`. */
+function cursorOf(link: PageLink | Cursor): PageRequest['cursor'] {
+  switch (link.kind) {
+    case 'first':
+    case 'cursor':
+      return undefined;
+    case 'after':
+    case 'before':
+      return { direction: link.kind === 'after' ? 'forward' : 'backward', start: { kind: 'key', key: link.key } };
+    default:
+      return { direction: link.kind === 'starting_after' ? 'forward' : 'backward', start: { kind: 'record', id: link.id } };
+  }
+}
+
+/** Reads the page a link (or a cursor parameter) names, of the records `query` selects (all without one). */
+function reader(db: AnySqlDatabase, query: ValidatedQuery | undefined, pageSize: number): (link: PageLink | Cursor) => Promise<Seen> {
   const store: ListStore<{ id: string }> = sqlListStore({ db, mapping: schedulingSqlMapping, entity: 'agent' });
   return async (link) => {
-    const page = await store.readPage!(query, link.kind === 'first' ? undefined : link, pageSize);
+    const page = (await readPage(store, { query, order: newestFirst, cursor: cursorOf(link), limit: pageSize, count: false }))!;
     return { ids: page.items.map((i) => i.record.id), previous: page.previous, next: page.next };
   };
 }
@@ -91,7 +111,7 @@ describe('a dialect handed to sqlDatabase', () => {
   test('past every record, either way, under a filter some records fail: the same pages and links', async () => {
     const query = check('agent.role EQ User', schedulingSchema, 'agent');
     const cursors = AGENTS.flatMap((a): Cursor[] => [{ kind: 'starting_after', id: a.id }, { kind: 'ending_before', id: a.id }]);
-    const pages = (db: AnySqlDatabase) => Promise.all(cursors.map(reader(db, query, 3)));
+    const pages = (db: AnySqlDatabase) => Promise.all(cursors.map((c) => reader(db, query, 3)(c)));
     const expected = await pages(builtIn);
     expect(new Set(expected.map((p) => p.previous === undefined || p.next === undefined)), 'some pages reach an end, some do not').toEqual(new Set([true, false]));
     expect(await pages(given)).toEqual(expected);
