@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import path from 'node:path';
 import { defineConfig } from 'tsup';
 import { mergeEsmChunks } from './scripts/merge-esm-chunks.js';
@@ -27,6 +27,21 @@ export const entries = {
   testing: 'src/testing/index.ts',
 };
 
+/**
+ * tql/testing loads fast-check in src/testing/fast-check.ts, with a top-level await that
+ * CommonJS has not: the CommonJS build takes fast-check-require.ts in its place.
+ */
+const requireFastCheckInCommonJs: Plugin = {
+  name: 'require-fast-check-in-commonjs',
+  setup(build) {
+    // tsup builds CommonJS with splitting as ES modules that rollup converts: the format it is for is TSUP_FORMAT.
+    if (build.initialOptions.define?.['TSUP_FORMAT'] !== JSON.stringify('cjs')) return;
+    build.onResolve({ filter: /^\.\/fast-check\.js$/ }, (args) =>
+      path.basename(args.resolveDir) === 'testing' ? { path: path.join(args.resolveDir, 'fast-check-require.ts') } : undefined,
+    );
+  },
+};
+
 /** ohm-js and the grammar in one CommonJS file, which either format can require synchronously. */
 const OHM_GRAMMAR_FILE = './ohm.cjs';
 
@@ -49,6 +64,7 @@ export default defineConfig((cli) => ({
   // file on the first text the fast path rejects (src/parser/grammar.ts), so an import of tql
   // never reads ohm-js (cold start, docs/performance.md).
   define: { TQL_OHM_GRAMMAR_FILE: JSON.stringify(OHM_GRAMMAR_FILE) },
+  esbuildPlugins: [requireFastCheckInCommonJs],
   onSuccess: async () => {
     const outDir = cli.outDir ?? 'dist';
     // The executable is ESM (bin/tql.js imports dist/cli.js); its CommonJS twin would only ship unused.

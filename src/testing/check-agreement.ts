@@ -5,7 +5,7 @@
  * holds, to the single record that differs) and reported with the rules of docs/language.md at
  * stake. Differences a declared folding condition explains are counted apart, never failures.
  */
-import * as fc from 'fast-check';
+import { fc } from './fast-check.js';
 import { check } from '../api/check.js';
 import { describeValue } from '../errors/describe-value.js';
 import { readOptions } from '../errors/read-options.js';

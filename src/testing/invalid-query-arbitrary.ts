@@ -5,7 +5,8 @@
  * a list after a one-value operator, a value outside a closed set, an id of another prefix), or a
  * text broken as a whole (an unclosed quote or parenthesis, nothing at all, too long).
  */
-import * as fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { fc } from './fast-check.js';
 import { OPERATORS, type Operator } from '../ast/nodes.js';
 import { DEFAULT_LIMITS } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
@@ -31,11 +32,11 @@ const WRONG_VALUE: { readonly [T in AttributeType]: (a: Attribute) => readonly s
 const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
 /** The defective predicates that apply to `a`, as texts. */
-function defects(a: Attribute, names: readonly string[]): { defect: string; text: fc.Arbitrary<string> }[] {
+function defects(a: Attribute, names: readonly string[]): { defect: string; text: Arbitrary<string> }[] {
   const unused = (n: string): string => (names.includes(n) ? unused(`${n}_`) : n);
   const ops = a.operators;
   const one = ops.filter((op) => OPERATOR_FACTS[op].values === 'one');
-  const out: { defect: string; text: fc.Arbitrary<string> }[] = [
+  const out: { defect: string; text: Arbitrary<string> }[] = [
     { defect: 'lower-case operator', text: fc.constantFrom(...ops).map((op) => `${a.path} ${op.toLowerCase()} x`) },
     { defect: 'unknown attribute', text: fc.constantFrom('zz_nope', `${a.name}_x`).map((n) => `${a.entity}.${unused(n)} EQ x`) },
   ];
@@ -65,10 +66,10 @@ function defects(a: Attribute, names: readonly string[]): { defect: string; text
  * fc.assert(fc.property(invalidQueryArbitrary(schedulingSchema, 'agent'), ({ text }) => !safeCheck(text, schedulingSchema, 'agent').ok), { numRuns: 20 });
  * ```
  */
-export function invalidQueryArbitrary(schema: Schema, entity: string): fc.Arbitrary<InvalidQuery> {
+export function invalidQueryArbitrary(schema: Schema, entity: string): Arbitrary<InvalidQuery> {
   const e = entityOf(schema, entity);
   // Each kind of defect as often as another, on any attribute where it applies.
-  const byKind = new Map<string, fc.Arbitrary<string>[]>();
+  const byKind = new Map<string, Arbitrary<string>[]>();
   for (const { defect, text } of e.attributeNames.flatMap((n) => defects(e.attributes[n]!, e.attributeNames))) byKind.set(defect, [...(byKind.get(defect) ?? []), text]);
   const defective = fc.constantFrom(...byKind.keys()).chain((defect) => fc.oneof(...byKind.get(defect)!).map((text) => ({ defect, text })));
   const valid = queryArbitrary(schema, entity, { depth: 1, style: 'readable' });

@@ -2,7 +2,8 @@
  * Laws of the language as fast-check properties a project can run on its own schema (and, for
  * the complement law, its own backend): `fc.assert(complementLaw(schema, 'item'))`.
  */
-import * as fc from 'fast-check';
+import type { Arbitrary, IProperty } from 'fast-check';
+import { fc } from './fast-check.js';
 import { check } from '../api/check.js';
 import { not, predicate } from '../ast/builders.js';
 import type { Operator, Predicate } from '../ast/nodes.js';
@@ -36,7 +37,7 @@ const withComplement = (a: Attribute, op: Operator) => {
   return complement !== undefined && a.operators.includes(complement);
 };
 
-function recordsFor(schema: Schema, entity: string, options: LawOptions): fc.Arbitrary<readonly object[]> {
+function recordsFor(schema: Schema, entity: string, options: LawOptions): Arbitrary<readonly object[]> {
   return options.records === undefined ? datasetArbitrary(schema, entity) : fc.constant(options.records);
 }
 
@@ -51,7 +52,7 @@ const selected = (options: LawOptions, query: ValidatedQuery, records: readonly 
 export type ComplementPair = readonly [string, string];
 
 /** A predicate and the same with the operator's complement (`EQ` → `NOT_EQ`, `IN` → `NOT_IN`, …). */
-function flippedPredicates(schema: Schema, entity: string, profile: Profile | undefined): fc.Arbitrary<ComplementPair> {
+function flippedPredicates(schema: Schema, entity: string, profile: Profile | undefined): Arbitrary<ComplementPair> {
   return filteredQueryArbitrary('complementLaw', schema, entity, { profile, depth: 0 }, withComplement).map((text): ComplementPair => {
     const p = parse(text).expression as Predicate;
     const values = p.values.map((v) => (v.kind === 'Null' ? null : v.text)) as [string | null, ...(string | null)[]];
@@ -72,9 +73,9 @@ function flippedPredicates(schema: Schema, entity: string, profile: Profile | un
  * fc.assert(complementLaw(schedulingSchema, 'agent', { select: (q, records) => referenceIds(q, records) }), { numRuns: 10 });
  * ```
  */
-export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[ComplementPair, readonly object[]]> {
+export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): IProperty<[ComplementPair, readonly object[]]> {
   const profile = options.profile;
-  const pairs: fc.Arbitrary<ComplementPair>[] = [];
+  const pairs: Arbitrary<ComplementPair>[] = [];
   try {
     pairs.push(flippedPredicates(schema, entity, profile));
   } catch (error) {
@@ -100,7 +101,7 @@ export function complementLaw(schema: Schema, entity: string, options: LawOption
  * fc.assert(roundTripLaw(schedulingSchema, 'agent'), { numRuns: 10 });
  * ```
  */
-export function roundTripLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): fc.IProperty<[string]> {
+export function roundTripLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): IProperty<[string]> {
   return fc.property(queryArbitrary(schema, entity, { profile: options.profile }), (text) => {
     const tree = stripSpans(parse(text).expression);
     return JSON.stringify(stripSpans(parse(print(parse(text))).expression)) === JSON.stringify(tree);
@@ -119,7 +120,7 @@ const normalized = (q: ValidatedQuery) => print(toAst(q));
  * fc.assert(checkIdempotenceLaw(schedulingSchema, 'agent'), { numRuns: 10 });
  * ```
  */
-export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): fc.IProperty<[string]> {
+export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): IProperty<[string]> {
   const profile = options.profile;
   return fc.property(queryArbitrary(schema, entity, { profile }), (text) => {
     const once = normalized(check(text, schema, entity, { profile }));
@@ -136,7 +137,7 @@ export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pic
  * fc.assert(normalizationStabilityLaw(schedulingSchema, 'agent', { records: agents }), { numRuns: 10 });
  * ```
  */
-export function normalizationStabilityLaw(schema: Schema, entity: string, options: LawOptions = {}): fc.IProperty<[string, readonly object[]]> {
+export function normalizationStabilityLaw(schema: Schema, entity: string, options: LawOptions = {}): IProperty<[string, readonly object[]]> {
   const profile = options.profile;
   return fc.property(queryArbitrary(schema, entity, { profile }), recordsFor(schema, entity, options), (text, records) => {
     const q = check(text, schema, entity, { profile });

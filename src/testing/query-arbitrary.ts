@@ -6,7 +6,8 @@
  * each query is valid by construction; shrinking goes towards fewer predicates, shallower trees
  * and simpler values, and every shrunk query is valid too.
  */
-import * as fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { fc } from './fast-check.js';
 import { and, group, not, or, predicate, query } from '../ast/builders.js';
 import { OPERATORS, type Conjunct, type Disjunct, type Expr, type Operator } from '../ast/nodes.js';
 import { print, type PrintStyle } from '../ast/print.js';
@@ -81,7 +82,7 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
   };
 }
 
-function arbPredicate(p: QueryPlan): fc.Arbitrary<Expr> {
+function arbPredicate(p: QueryPlan): Arbitrary<Expr> {
   const { null: nulls, relative_time: relative } = PROFILE_DEFINITIONS[p.profile].allows;
   return fc
     .constantFrom(...p.attributes)
@@ -123,7 +124,7 @@ function treeOver(leaves: readonly Expr[], choices: readonly number[], depth: nu
  * tree's shape are drawn apart, so shrinking drops predicates one by one (down to one) and
  * flattens the tree, each step still a valid query.
  */
-function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
+function arbExpr(p: QueryPlan): Arbitrary<Expr> {
   const leaf = arbPredicate(p);
   if (!PROFILE_DEFINITIONS[p.profile].allows.or) {
     // AND of predicates only: no OR, no parentheses; depth 0 is one predicate.
@@ -149,7 +150,7 @@ function arbExpr(p: QueryPlan): fc.Arbitrary<Expr> {
  * );
  * ```
  */
-export function queryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<string> {
+export function queryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): Arbitrary<string> {
   return filteredQueryArbitrary('queryArbitrary', schema, entity, options);
 }
 
@@ -161,7 +162,7 @@ export function queryArbitrary(schema: Schema, entity: string, options: QueryArb
  * filteredQueryArbitrary('complementLaw', schedulingSchema, 'agent', { depth: 0 }, (_a, op) => op === 'EQ');
  * ```
  */
-export function filteredQueryArbitrary(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions, filter?: PredicateFilter): fc.Arbitrary<string> {
+export function filteredQueryArbitrary(fn: string, schema: Schema, entity: string, options: QueryArbitraryOptions, filter?: PredicateFilter): Arbitrary<string> {
   const p = plan(fn, schema, entity, options, filter);
   return fc.tuple(arbExpr(p), fc.constantFrom(...p.styles)).map(([expr, style]) => print(query(expr), { style }));
 }
@@ -175,7 +176,7 @@ export function filteredQueryArbitrary(fn: string, schema: Schema, entity: strin
  * fc.sample(validatedQueryArbitrary(schedulingSchema, 'agent', { depth: 0 }), 1)[0]!.condition.kind; // → 'Comparison'
  * ```
  */
-export function validatedQueryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): fc.Arbitrary<ValidatedQuery> {
+export function validatedQueryArbitrary(schema: Schema, entity: string, options: QueryArbitraryOptions = {}): Arbitrary<ValidatedQuery> {
   const profile = plan('validatedQueryArbitrary', schema, entity, options).profile;
   return queryArbitrary(schema, entity, options).map((text) => check(text, schema, entity, { profile }));
 }

@@ -4,7 +4,8 @@
  * the language reads (a timestamp as Unix seconds, an ISO date and time, a date at midnight, with
  * an offset; a number with an exponent or a zero fraction; a uuid in upper case).
  */
-import * as fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { fc } from './fast-check.js';
 import type { Operator } from '../ast/nodes.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import { UNIT_SECONDS, UNITS_LARGEST_FIRST } from '../validate/relative-time.js';
@@ -12,7 +13,7 @@ import type { Attribute, AttributeType } from '../schema/types.js';
 import { arbHostileText, arbNeedle, arbNumber, arbSecond, BOUNDARY_SECONDS, ID_BODIES, INTEGER_IDS, TEST_NOW, UUIDS } from './value-pools.js';
 
 /** The instant `seconds` as the language writes it: Unix seconds (not below 0), ISO with `Z`, with an offset, or a date. */
-function timestampText(seconds: number): fc.Arbitrary<string> {
+function timestampText(seconds: number): Arbitrary<string> {
   const iso = new Date(seconds * 1000).toISOString().slice(0, 19);
   const shifted = new Date((seconds + 5400) * 1000).toISOString().slice(0, 19);
   const forms = [`${iso}Z`, `${shifted}+01:30`];
@@ -30,7 +31,7 @@ function timestampText(seconds: number): fc.Arbitrary<string> {
  * fc.sample(numberText(1000), 2); // ['1000', '1e3']
  * ```
  */
-export function numberText(n: number): fc.Arbitrary<string> {
+export function numberText(n: number): Arbitrary<string> {
   const forms = [String(n).replace('e+', 'e'), n.toExponential().replace('e+', 'e')];
   if (Number.isInteger(n) && Math.abs(n) < 1e21) forms.push(`${n.toFixed(0)}.0`);
   if (Object.is(n, 0) || Object.is(n, -0)) forms.push('-0', '0e5');
@@ -38,7 +39,7 @@ export function numberText(n: number): fc.Arbitrary<string> {
 }
 
 /** `offset` seconds from the clock, written in each unit that divides it (`now-7d`, `now-1w`, …). */
-function relativeTexts(offset: number): fc.Arbitrary<string> {
+function relativeTexts(offset: number): Arbitrary<string> {
   if (offset === 0) return fc.constantFrom('now', 'now-0s', 'now+0d');
   const units = UNITS_LARGEST_FIRST.filter((u) => offset % UNIT_SECONDS[u]! === 0);
   return fc.constantFrom(...units).map((u) => `now${offset < 0 ? '-' : '+'}${Math.abs(offset) / UNIT_SECONDS[u]!}${u}`);
@@ -49,13 +50,13 @@ function relativeTexts(offset: number): fc.Arbitrary<string> {
  * name a boundary second of the pools, so they meet records on their edges; the others are
  * whole days either side.
  */
-const arbRelativeTime: fc.Arbitrary<string> = fc.oneof(
+const arbRelativeTime: Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...BOUNDARY_SECONDS).chain((s) => relativeTexts(s - TEST_NOW)) },
   { weight: 1, arbitrary: fc.integer({ min: -20_000, max: 20_000 }).chain((days) => relativeTexts(days * 86_400)) },
 );
 
 /** The text of one value (not null) of each type; `relative`: relative times too. */
-const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, relative: boolean) => fc.Arbitrary<string> } = {
+const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, relative: boolean) => Arbitrary<string> } = {
   String: (a, op) => {
     // Operators that compare a piece of text (LIKE and its kin) take needles; the others whole values.
     const compares = OPERATOR_FACTS[op].compares;
@@ -97,7 +98,7 @@ const VALUE_TEXT: { readonly [T in AttributeType]: (a: Attribute, op: Operator, 
  * fc.sample(predicateValues(createdAt, 'GTE', true, true), 2); // [['1700000000'], ['now-7d']]
  * ```
  */
-export function predicateValues(attribute: Attribute, op: Operator, nulls: boolean, relative: boolean): fc.Arbitrary<readonly [string | null, ...(string | null)[]]> {
+export function predicateValues(attribute: Attribute, op: Operator, nulls: boolean, relative: boolean): Arbitrary<readonly [string | null, ...(string | null)[]]> {
   const one = VALUE_TEXT[attribute.type](attribute, op, relative);
   if (OPERATOR_FACTS[op].values === 'list') return fc.array(one, { minLength: 1, maxLength: 4 }).map((vs) => vs as unknown as readonly [string, ...string[]]);
   if (!nulls || !attribute.nullable || !OPERATOR_FACTS[op].takesNull) return one.map((v) => [v] as const);

@@ -6,7 +6,8 @@
  * every read throws, holey arrays with a huge `length`, an own `__proto__` key): answers must
  * not change for them.
  */
-import * as fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { fc } from './fast-check.js';
 import type { Schema } from '../schema/types.js';
 import { readTestingOptions } from './options.js';
 import { recordShape, type ArrayField, type RecordShape } from '../backends/sql/record-shape.js';
@@ -32,12 +33,12 @@ export interface DatasetArbitraryOptions extends RecordArbitraryOptions {
 const MISSING = Symbol('missing');
 
 /** A field's value, null, or no field at all (first, so that shrinking drops the fields that do not matter). */
-function orAbsent(value: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+function orAbsent(value: Arbitrary<unknown>): Arbitrary<unknown> {
   return fc.oneof({ weight: 1, arbitrary: fc.constant(MISSING) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 8, arbitrary: value });
 }
 
 /** Elements of one array: each read by one of its attributes, under a listed tag or another. */
-function elements(array: ArrayField, hostile: boolean): fc.Arbitrary<unknown> {
+function elements(array: ArrayField, hostile: boolean): Arbitrary<unknown> {
   const element = fc.constantFrom(...array.readers).chain((reader) =>
     fc
       .tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...reader.where.oneOf) }, { weight: 1, arbitrary: fc.constant('other') }), orAbsent(storedValue(reader.attribute, hostile)))
@@ -54,8 +55,8 @@ function withoutMissing(entries: Record<string, unknown>): Record<string, unknow
 }
 
 /** Fields of a record of `shape`, without its key. */
-function fieldsOf(shape: RecordShape, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
-  const parts: Record<string, fc.Arbitrary<unknown>> = {};
+function fieldsOf(shape: RecordShape, hostile: boolean): Arbitrary<Record<string, unknown>> {
+  const parts: Record<string, Arbitrary<unknown>> = {};
   for (const { field, attributes } of shape.scalars) parts[field] = orAbsent(fc.constantFrom(...attributes).chain((a) => storedValue(a, hostile)));
   for (const { field, tags } of shape.tags) parts[field] = orAbsent(fc.constantFrom(...tags, 'other'));
   for (const array of shape.arrays) parts[array.field] = elements(array, hostile);
@@ -107,7 +108,7 @@ function hostileTwin(record: Record<string, unknown>): Record<string, unknown> {
  * // e.g. { id: 'r3', name: 'Straße', email: null, schedulable: true, created_at: 1700000000.5, … }
  * ```
  */
-export function recordArbitrary(schema: Schema, entity: string, options: RecordArbitraryOptions = {}): fc.Arbitrary<TestRecord> {
+export function recordArbitrary(schema: Schema, entity: string, options: RecordArbitraryOptions = {}): Arbitrary<TestRecord> {
   const { hostile, key } = readTestingOptions('recordArbitrary', options, { hostile: 'boolean', key: 'string' });
   const shape = recordShape(schema, entity, key ?? 'id');
   const plain = fc.tuple(fc.nat({ max: 99 }), fieldsOf(shape, hostile === true)).map(([n, fields]): TestRecord => ({ [shape.key]: `r${n}`, ...fields }));
@@ -130,7 +131,7 @@ export function recordArbitrary(schema: Schema, entity: string, options: RecordA
  * dataset!.every((r, i) => r['id'] === `r${i}`); // → true
  * ```
  */
-export function datasetArbitrary(schema: Schema, entity: string, options: DatasetArbitraryOptions = {}): fc.Arbitrary<TestRecord[]> {
+export function datasetArbitrary(schema: Schema, entity: string, options: DatasetArbitraryOptions = {}): Arbitrary<TestRecord[]> {
   const { size, hostile, key } = readTestingOptions('datasetArbitrary', options, { size: 'count', hostile: 'boolean', key: 'string' });
   const field = key ?? 'id';
   const shape = recordShape(schema, entity, field);

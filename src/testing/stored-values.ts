@@ -4,16 +4,17 @@
  * before and after a second, and with `hostile`, values of the wrong JavaScript type, which every
  * backend must treat as missing (docs/language.md, rules 3 and 6).
  */
-import * as fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { fc } from './fast-check.js';
 import type { Attribute, AttributeType, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
 import { readSteps } from '../schema/stored-form.js';
 import { arbHostileText, arbNumber, arbSecond, ID_BODIES, INTEGER_IDS, UUIDS } from './value-pools.js';
 
 /** A fraction of a second in 1024ths: exact in a double, so the stored value stays in its second. */
-const arbFraction: fc.Arbitrary<number> = fc.constantFrom(0, 0, 1 / 1024, 512 / 1024, 1023 / 1024);
+const arbFraction: Arbitrary<number> = fc.constantFrom(0, 0, 1 / 1024, 512 / 1024, 1023 / 1024);
 
 /** Milliseconds within a second: its first, its middle and its last. */
-const arbMillis: fc.Arbitrary<number> = fc.constantFrom(0, 0, 1, 500, 999);
+const arbMillis: Arbitrary<number> = fc.constantFrom(0, 0, 1, 500, 999);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -26,7 +27,7 @@ function wallClock(ms: number, timeZone: string): string {
 }
 
 /** ISO-8601 texts of `ms`: in UTC with or without milliseconds, with an offset, or as the zone's wall clock. */
-function isoTexts(ms: number, timeZone: string): fc.Arbitrary<string> {
+function isoTexts(ms: number, timeZone: string): Arbitrary<string> {
   const utc = new Date(ms).toISOString();
   const plusTwo = `${new Date(ms + 7_200_000).toISOString().slice(0, 23)}+02:00`;
   const wall = wallClock(ms, timeZone);
@@ -34,7 +35,7 @@ function isoTexts(ms: number, timeZone: string): fc.Arbitrary<string> {
 }
 
 /** Stored instants per storage: around boundary seconds, with fractions that must be floored. */
-const STORED_INSTANTS: { readonly [K in TimestampStorageKind]: (storage: Extract<TimestampStorage, { kind: K }>) => fc.Arbitrary<unknown> } = {
+const STORED_INSTANTS: { readonly [K in TimestampStorageKind]: (storage: Extract<TimestampStorage, { kind: K }>) => Arbitrary<unknown> } = {
   unix_seconds: () => fc.tuple(arbSecond, arbFraction).map(([s, f]) => s + f),
   unix_milliseconds: () => fc.tuple(arbSecond, arbMillis).map(([s, m]) => s * 1000 + m),
   date: () => fc.tuple(arbSecond, arbMillis).map(([s, m]) => new Date(s * 1000 + m)),
@@ -47,7 +48,7 @@ const STORED_INSTANTS: { readonly [K in TimestampStorageKind]: (storage: Extract
  * ignored, in another case now and then (the pool's letters include those whose folding differs
  * between engines), the prefix too.
  */
-function storedVariants(a: Attribute, texts: fc.Arbitrary<string>): fc.Arbitrary<string> {
+function storedVariants(a: Attribute, texts: Arbitrary<string>): Arbitrary<string> {
   const source = a.source;
   const steps = readSteps(source);
   if (steps === undefined) return texts;
@@ -65,7 +66,7 @@ const CASE_VARIANTS: readonly ((t: string) => string)[] = [
 ];
 
 /** Values of each type, as records hold them. */
-const STORED: { readonly [T in AttributeType]: (a: Attribute) => fc.Arbitrary<unknown> } = {
+const STORED: { readonly [T in AttributeType]: (a: Attribute) => Arbitrary<unknown> } = {
   String: (a) => storedVariants(a, a.values === undefined ? arbHostileText : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...a.values) }, { weight: 1, arbitrary: arbHostileText })),
   ID: (a) => {
     const id = a.id!;
@@ -83,7 +84,7 @@ const STORED: { readonly [T in AttributeType]: (a: Attribute) => fc.Arbitrary<un
   },
   Timestamp: (a) => {
     const storage = a.storage!;
-    return (STORED_INSTANTS[storage.kind] as (s: TimestampStorage) => fc.Arbitrary<unknown>)(storage);
+    return (STORED_INSTANTS[storage.kind] as (s: TimestampStorage) => Arbitrary<unknown>)(storage);
   },
   Boolean: () => fc.boolean(),
   Number: () => arbNumber,
@@ -121,7 +122,7 @@ const MISTYPED: { readonly [T in AttributeType]: (a: Attribute) => readonly unkn
  * fc.sample(storedValue(createdAt, false), 2); // [1699999999.9990234, 0]
  * ```
  */
-export function storedValue(attribute: Attribute, hostile: boolean): fc.Arbitrary<unknown> {
+export function storedValue(attribute: Attribute, hostile: boolean): Arbitrary<unknown> {
   const good = STORED[attribute.type](attribute);
   if (!hostile) return good;
   return fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: fc.constantFrom(...MISTYPED[attribute.type](attribute)) });

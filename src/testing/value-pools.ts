@@ -5,7 +5,8 @@
  * sides of a second, numbers at the edges of a double. Text never holds NUL or a lone surrogate:
  * PostgreSQL and MongoDB cannot store them and the validator refuses them in a query.
  */
-import * as fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { fc } from './fast-check.js';
 
 /**
  * Texts that break filters: LIKE wildcards (`%`, `_`, `\`, MySQL's `!`), quotes, TQL separators,
@@ -26,7 +27,7 @@ export const HOSTILE_TEXTS: readonly string[] = [
 ];
 
 /** One character, never NUL or a lone surrogate, often one that breaks folding or escaping. */
-export const arbHostileChar: fc.Arbitrary<string> = fc.oneof(
+export const arbHostileChar: Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(...'aAzZkKsSiIıİ\u0307\u0308ßẞëËΣσςΩω\u2126\u212a%_\\"\'~,()$.*[]^ #-!`'.split(''), '𐐀', '𐐨', '😀', 'Ⓐ', 'ⓐ', '\u2c2f', '\ua7c0', '\ua7ce', '\u1c89', '𐕰', '𖺠'),
@@ -43,10 +44,10 @@ const NEAR_BASES: readonly string[] = ['Ada', 'x', 'Straße', 'İlkay', 'Zoë'];
 const NEAR_VARIANTS: readonly ((t: string) => string)[] = [(t) => t, (t) => t, (t) => t.toUpperCase(), (t) => t.toLowerCase(), (t) => `${t} `, (t) => `${t}  `, (t) => ` ${t}`];
 
 /** A word of {@link NEAR_BASES} as written, or in a variant some engine takes for it. */
-export const arbNearText: fc.Arbitrary<string> = fc.tuple(fc.constantFrom(...NEAR_BASES), fc.constantFrom(...NEAR_VARIANTS)).map(([t, variant]) => variant(t));
+export const arbNearText: Arbitrary<string> = fc.tuple(fc.constantFrom(...NEAR_BASES), fc.constantFrom(...NEAR_VARIANTS)).map(([t, variant]) => variant(t));
 
 /** Free text: from {@link HOSTILE_TEXTS}, a near miss of a common word, or a short string of characters that break folding or escaping. */
-export const arbHostileText: fc.Arbitrary<string> = fc.oneof(
+export const arbHostileText: Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_TEXTS) },
   { weight: 2, arbitrary: arbNearText },
   { weight: 1, arbitrary: fc.string({ unit: arbHostileChar, maxLength: 6 }) },
@@ -56,7 +57,7 @@ export const arbHostileText: fc.Arbitrary<string> = fc.oneof(
  * A LIKE needle: a piece of a pool text with its case flipped now and then, a letter whose
  * folding differs between engines, or free text.
  */
-export const arbNeedle: fc.Arbitrary<string> = fc.oneof(
+export const arbNeedle: Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.tuple(fc.constantFrom(...HOSTILE_TEXTS), fc.nat(), fc.nat({ max: 4 }), fc.boolean()).map(([t, start, length, flip]) => {
@@ -95,7 +96,7 @@ export const BOUNDARY_SECONDS: readonly number[] = [
 export const TEST_NOW = 1700000000;
 
 /** A whole second: a boundary, or any second from 1970 to 2100. */
-export const arbSecond: fc.Arbitrary<number> = fc.oneof(
+export const arbSecond: Arbitrary<number> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...BOUNDARY_SECONDS) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 4102444800 }) },
 );
@@ -104,7 +105,7 @@ export const arbSecond: fc.Arbitrary<number> = fc.oneof(
 export const EDGE_NUMBERS: readonly number[] = [0, -0, 1, -1, 0.1, 0.2, 0.30000000000000004, 0.3, -1.5, 18, 1000, 2 ** 53, -(2 ** 53), 2 ** 53 - 1, 1e-7, 1e21];
 
 /** A finite number: an edge, a small integer, or any double in ±1e9. */
-export const arbNumber: fc.Arbitrary<number> = fc.oneof(
+export const arbNumber: Arbitrary<number> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...EDGE_NUMBERS) },
   { weight: 1, arbitrary: fc.double({ min: -1e9, max: 1e9, noNaN: true }) },
   { weight: 1, arbitrary: fc.integer({ min: -100, max: 100 }) },

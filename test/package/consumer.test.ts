@@ -77,10 +77,22 @@ describe('the installed package', () => {
     expect(Number(cjs.stdout)).toBeGreaterThan(0);
   });
 
-  test.for(Object.entries(NEEDS_PEER))('%s without its peer %s: the error names the peer', ([subpath, peer]) => {
+  test.for(Object.entries(NEEDS_PEER).filter(([subpath]) => subpath !== 'tql/testing'))('%s without its peer %s: the error names the peer', ([subpath, peer]) => {
     const esm = node(consumer, ['--input-type=module', '-e', `await import(${JSON.stringify(subpath)});`]);
     expect(esm.status).not.toBe(0);
     expect(esm.stderr).toContain(`Cannot find package '${peer}'`);
+  });
+
+  test('tql/testing without fast-check: ESM and CommonJS say to install it', () => {
+    /** The error's message as Node prints it, from its code on (the class name differs by format). */
+    const said = (args: string[]) => {
+      const out = node(consumer, args);
+      expect(out.status).not.toBe(0);
+      return /invalid_option: .*/.exec(out.stderr)?.[0];
+    };
+    const esm = said(['--input-type=module', '-e', `await import('tql/testing');`]);
+    expect(said(['-e', `require('tql/testing');`])).toBe(esm);
+    expect(esm).toMatchInlineSnapshot(`"invalid_option: tql/testing generates queries and records with fast-check, an optional peer dependency of tql: install it (npm install --save-dev fast-check)."`);
   });
 
   test('a filter, a syntax error (which loads the bundled Ohm) and SQL, in ESM and CommonJS', () => {

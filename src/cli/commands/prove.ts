@@ -1,5 +1,6 @@
 /** `tql prove`: whether a database answers every query as tql means it, on generated data. */
 import { inputError, isTqlError } from '../../errors/tql-error.js';
+import { isFastCheckMissing } from '../../testing/fast-check-peer.js';
 import type { Command } from '../command.js';
 import { DATABASE_URL_OPTION } from '../database-url.js';
 import { EXIT } from '../io.js';
@@ -20,9 +21,7 @@ async function loadProve() {
     const [run, report] = await Promise.all([import('../prove/run-prove.js'), import('../prove/prove-report.js')]);
     return { ...run, ...report };
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes('fast-check');
-    if (missing) throw inputError('tql prove generates its data and queries with fast-check, an optional peer dependency of tql: install it (npm install fast-check).');
+    if (isFastCheckMissing(error)) throw inputError('tql prove generates its data and queries with fast-check, an optional peer dependency of tql: install it (npm install fast-check).');
     throw error;
   }
 }
