@@ -160,9 +160,10 @@ function cursorBounds(w: Writer, table: PageTable, order: SqlOrder, start: SqlPa
     });
   }
   const key = columns.at(-1)!;
+  const id = w.param(start.id);
   // Each value is a scalar subquery: the engine reads it once, as a constant an index range can use.
   return columns.map((c, i) => ({
-    sql: `(SELECT ${c.expr} FROM ${table.from} WHERE ${scoped(w, table)}${keyLookup(table.dialect, key, w.param(start.id))})`,
+    sql: `(SELECT ${c.expr} FROM ${table.from} WHERE ${scoped(w, table)}${keyLookup(table.dialect, key, id)})`,
     state: i === columns.length - 1 || !c.nullable ? 'value' : 'unknown',
   }));
 }

@@ -296,7 +296,7 @@ export function indexItems(dialect: SqlDialect, columns: readonly SortColumn[], 
   const items: string[] = [];
   const elements: string[] = [];
   for (const [i, c] of columns.entries()) {
-    const plainColumn = /^("[^"]*"|`[^`]*`)$/.test(c.expr);
+    const plainColumn = /^("[^"]*"|`[^`]*`|\[[^\]]*\])$/.test(c.expr);
     if (!plainColumn && !dialect.indexes.expressions) return undefined;
     // An index element that is an expression is written in parentheses; a collation follows them.
     const base = plainColumn ? c.expr : `(${c.expr})`;

@@ -13,7 +13,10 @@ import { isTqlError } from '../../../src/errors/tql-error.js';
 import { indexAdvice } from '../../../src/backends/sql/index-advice.js';
 import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import type { SqlStatement } from '../../../src/backends/sql/compile-sql.js';
-import { pageStatement, type PageRequest, type PageTable } from '../../../src/http/sql-page-statement.js';
+import { pageStatement, type PageTable, type SqlOrder, type SqlPageRequest } from '../../../src/http/sql-page-statement.js';
+import { sortColumns } from '../../../src/backends/sql/sort-sql.js';
+import { keyAttribute, readSort } from '../../../src/http/list-sort.js';
+import type { Entity } from '../../../src/schema/types.js';
 import { sqlListStore } from '../../../src/http/sql-store.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping as mapping } from '../../../src/models/scheduling/sql/mapping.js';
@@ -43,34 +46,36 @@ test('selectSql: keyset start and OFFSET … FETCH paging', () => {
 });
 
 describe('list page statements, where rows do not compare as values', () => {
-  const table: PageTable = { dialect, from: '[agent]', key: '[id]', createdAt: '[created_at]', scope: undefined };
-  const page = (start: PageRequest['start'], direction: PageRequest['direction']) =>
-    pageStatement(table, { where: { text: '[role] = @p1', values: ['User'] }, select: '[agent].*', start, direction, limit: 21 });
-  const columns = 'SELECT [agent].*, [id] AS [tql_key_id], [created_at] AS [tql_key_at] FROM [agent]';
-  const newestFirst = 'ORDER BY [created_at] DESC, [id] COLLATE Latin1_General_BIN2 DESC';
+  const agent = schedulingSchema.entities.agent as Entity;
+  const columns = sortColumns([agent.attributes.created_at!, keyAttribute(agent, undefined)], mapping.agent, dialect);
+  const order: SqlOrder = { columns: 'columns' in columns ? columns.columns : [], descending: [true, true] };
+  const table: PageTable = { dialect, from: '[agent]', scope: undefined };
+  const page = (start: SqlPageRequest['start'], direction: SqlPageRequest['direction'], facts = false) =>
+    pageStatement(table, { where: { text: '[role] = @p1', values: ['User'] }, select: '[agent].*', order, direction, start, rows: 21, facts, count: facts });
+  const select = 'SELECT [agent].*, 1 AS [tql_row], [created_at] AS [tql_s0], [id] AS [tql_s1] FROM [agent]';
+  const id = '[id] COLLATE Latin1_General_BIN2';
+  const newestFirst = `ORDER BY [created_at] DESC, ${id} DESC`;
+  const rows = 'OFFSET 0 ROWS FETCH NEXT 21 ROWS ONLY';
 
-  test('from the end of the list', () => {
-    expect(page({ kind: 'end' }, 'older')).toEqual({ text: `${columns} WHERE [role] = @p1 ${newestFirst} OFFSET 0 ROWS FETCH NEXT @p2 ROWS ONLY`, values: ['User', 21] });
+  test('from the start of the list', () => {
+    expect(page(undefined, 'forward')).toEqual({ text: `${select} WHERE [role] = @p1 ${newestFirst} ${rows}`, values: ['User'] });
   });
-  test('past a known sort key: the bound written out, each value bound once', () => {
-    expect(page({ kind: 'key', key: { createdAt: 1_700_000_000, id: 'agnt_k' } }, 'older')).toEqual({
-      text:
-        `${columns} WHERE [role] = @p1 AND ([created_at] < @p3 OR ([created_at] = @p3 AND [id] COLLATE Latin1_General_BIN2 < @p4)) ` +
-        `${newestFirst} OFFSET 0 ROWS FETCH NEXT @p2 ROWS ONLY`,
-      values: ['User', 21, 1_700_000_000, 'agnt_k'],
+  test('past a known place: the bound written out, each value bound once', () => {
+    expect(page({ kind: 'key', values: [1_700_000_000, 'agnt_k'] }, 'forward')).toEqual({
+      text: `${select} WHERE [role] = @p1 AND (([created_at] < @p2 OR ([created_at] = @p2 AND ${id} < @p3 COLLATE Latin1_General_BIN2))) ${newestFirst} ${rows}`,
+      values: ['User', 1_700_000_000, 'agnt_k'],
     });
   });
-  test('past a record named by a cursor, newer first', () => {
-    const cursorAt = '(SELECT [created_at] FROM [agent] WHERE [id] = @p3)';
-    const id = '[id] COLLATE Latin1_General_BIN2';
-    expect(page({ kind: 'record', id: 'agnt_c' }, 'newer')).toEqual({
+  test('past a record named by a cursor, backward, with the count: one statement, the id bound once', () => {
+    const at = '(SELECT [created_at] FROM [agent] WHERE [id] = @p2)';
+    const key = '(SELECT [id] FROM [agent] WHERE [id] = @p2)';
+    expect(page({ kind: 'record', id: 'agnt_c' }, 'backward', true)).toEqual({
       text:
-        `SELECT m.[tql_cursor_at], m.[tql_behind], p.* FROM (SELECT ${cursorAt} AS [tql_cursor_at], ` +
-        `CASE WHEN EXISTS (SELECT 1 FROM [agent] WHERE [role] = @p1 AND ([created_at] < ${cursorAt} OR ([created_at] = ${cursorAt} AND ${id} <= @p3))) THEN 1 ELSE 0 END AS [tql_behind]) m ` +
-        `LEFT JOIN (${columns} WHERE [role] = @p1 AND ([created_at] > ${cursorAt} OR ([created_at] = ${cursorAt} AND ${id} > @p3)) ` +
-        `ORDER BY [created_at] ASC, ${id} ASC OFFSET 0 ROWS FETCH NEXT @p2 ROWS ONLY) p ON 1 = 1 ` +
-        'ORDER BY p.[tql_key_at] ASC, p.[tql_key_id] COLLATE Latin1_General_BIN2 ASC',
-      values: ['User', 21, 'agnt_c'],
+        `SELECT m.*, p.* FROM (SELECT (SELECT COUNT(*) FROM [agent] WHERE [role] = @p1) AS [tql_count], ${key} AS [tql_found], ` +
+        `CASE WHEN EXISTS (SELECT 1 FROM [agent] WHERE [role] = @p1 AND ((([created_at] < ${at} OR ([created_at] = ${at} AND ${id} < ${key} COLLATE Latin1_General_BIN2))) OR ${id} = ${key} COLLATE Latin1_General_BIN2)) THEN 1 ELSE 0 END AS [tql_behind]) m ` +
+        `LEFT JOIN (${select} WHERE [role] = @p1 AND (([created_at] > ${at} OR ([created_at] = ${at} AND ${id} > ${key} COLLATE Latin1_General_BIN2))) ` +
+        `ORDER BY [created_at] ASC, ${id} ASC ${rows}) p ON 1 = 1 ORDER BY p.[tql_s0] ASC, p.[tql_s1] COLLATE Latin1_General_BIN2 ASC`,
+      values: ['User', 'agnt_c'],
     });
   });
 });
@@ -91,16 +96,18 @@ function recordingDatabase(): { db: AnySqlDatabase; statements: SqlStatement[] }
 test('sqlListStore writes its statements in the database’s dialect', async () => {
   const { db, statements } = recordingDatabase();
   const store = sqlListStore({ db, mapping, entity: 'agent', scope: { tenant_id: 't1' } });
-  await store.readPage!(check('agent.role EQ User', schedulingSchema, 'agent'), undefined, 20);
-  await store.keyOf('agnt_x');
+  const agent = schedulingSchema.entities.agent as Entity;
+  const order = readSort('-created_at', agent, keyAttribute(agent, undefined));
+  await store.readPage!({ query: check('agent.role EQ User', schedulingSchema, 'agent'), order, cursor: undefined, limit: 20, count: false });
+  await store.keyOf('agnt_x', order);
   expect(statements).toEqual([
     {
       text:
-        'SELECT [agent].*, [id] AS [tql_key_id], [created_at] AS [tql_key_at] FROM [agent] WHERE [tenant_id] = @p1 AND ([role] = @p2) ' +
-        'ORDER BY [created_at] DESC, [id] COLLATE Latin1_General_BIN2 DESC OFFSET 0 ROWS FETCH NEXT @p3 ROWS ONLY',
-      values: ['t1', 'User', 21],
+        'SELECT [agent].*, 1 AS [tql_row], [created_at] AS [tql_s0], [id] AS [tql_s1] FROM [agent] WHERE [tenant_id] = @p1 AND ([role] = @p2) ' +
+        'ORDER BY [created_at] DESC, [id] COLLATE Latin1_General_BIN2 DESC OFFSET 0 ROWS FETCH NEXT 21 ROWS ONLY',
+      values: ['t1', 'User'],
     },
-    { text: 'SELECT [id] AS [id], [created_at] AS [created_at] FROM [agent] WHERE [tenant_id] = @p1 AND [id] = @p2', values: ['t1', 'agnt_x'] },
+    { text: 'SELECT [created_at] AS [tql_s0], [id] AS [tql_s1] FROM [agent] WHERE [tenant_id] = @p1 AND [id] = @p2', values: ['t1', 'agnt_x'] },
   ]);
 });
 
