@@ -8,7 +8,8 @@ import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import type { SqlDatabase } from '../../src/backends/sql/database.js';
 import { SQL_DIALECTS } from '../../src/backends/sql/dialects.js';
 import { quoteIdentifier } from '../../src/backends/sql/sql-text.js';
-import { compareListOrder, type SortKey } from '../../src/http/list-store.js';
+import { keyAttribute, readSort } from '../../src/http/list-sort.js';
+import type { Entity } from '../../src/schema/types.js';
 import { sqlListStore } from '../../src/http/sql-store.js';
 import { generateSchedulingData, type SchedulingData } from '../../src/models/scheduling/generate.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
@@ -94,7 +95,7 @@ export function quickSqlSettings(log: (line: string) => void): SqlBenchSettings 
 }
 
 /** The statement sqlListStore runs for one page, taken from the store itself (it is not copied here). */
-export async function storePageStatement(dialect: SqlDatabase['dialect'], from: SortKey | undefined, limit: number): Promise<SqlStatement> {
+export async function storePageStatement(dialect: SqlDatabase['dialect'], from: PagePlace | undefined, limit: number): Promise<SqlStatement> {
   const seen: SqlStatement[] = [];
   const recorder: SqlDatabase = {
     dialect,
@@ -107,7 +108,7 @@ export async function storePageStatement(dialect: SqlDatabase['dialect'], from: 
     transaction: (fn) => fn(recorder),
   };
   const store = sqlListStore({ db: recorder, mapping: schedulingSqlMapping, entity: 'scheduling_request' });
-  await store.page(undefined, { direction: 'older', from, limit });
+  await store.page(undefined, { order: NEWEST_FIRST, direction: 'forward', from: from === undefined ? undefined : { values: [from.createdAt, from.id], id: from.id }, limit });
   if (seen.length !== 1) throw new Error(`sqlListStore ran ${seen.length} statements for an empty page, expected 1`);
   return seen[0]!;
 }
@@ -147,9 +148,16 @@ async function measure(engine: BenchEngine, id: string, tql: SqlStatement, hand:
   };
 }
 
-/** The list order of the requests: newest first, then the larger id. */
-function listOrder(data: SchedulingData): SortKey[] {
-  return data.schedulingRequests.map((r) => ({ createdAt: r.created_at, id: r.id })).sort(compareListOrder);
+/** A request's place in the list: its created_at and id. */
+type PagePlace = { readonly createdAt: number; readonly id: string };
+
+const REQUEST = schedulingSchema.entities.scheduling_request as Entity;
+/** The list order of the requests, as the endpoint asks for it by default: newest first, then the larger id. */
+const NEWEST_FIRST = readSort('-created_at', REQUEST, keyAttribute(REQUEST, undefined));
+
+/** The requests' places in that order (ids compared as their bytes, which is their code units' order here). */
+function listOrder(data: SchedulingData): PagePlace[] {
+  return data.schedulingRequests.map((r) => ({ createdAt: r.created_at, id: r.id })).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
 /**
