@@ -101,9 +101,9 @@ describe(FILE, () => {
       expect(expected.post).toMatchObject({ status: 405, allow: 'GET, HEAD' });
     });
 
-    test.for(['node:http', 'Express', 'Fastify', 'Hono'])('%s', async (name) => {
+    test.for(['node:http', 'Express', 'Fastify', 'Hono'])('%s', { timeout: 30_000 }, async (name) => {
       const port = await start(section(name)[0]!.path);
       expect(await answers(`http://127.0.0.1:${port}`, overHttp)).toEqual(expected);
-    }, 30_000);
+    });
   });
 });
