@@ -213,7 +213,9 @@ describe.each(ENGINES)('%s', (name) => {
     const dialect = db.sqlDialect;
     if (caseFolding === 'unicode' && dialect.unicodeFolding === false) return;
     const advice = indexAdvice(schema, { dialect, mapping: { invoice: MAPPING[db.dialect] }, listOrder: 'issued_at', caseFolding }).filter((s) => s.includes('issued_at_id_idx'));
-    expect(advice).toHaveLength(1);
+    // MariaDB indexes no expression, and a DATETIME(3)'s whole second is one: no index is advised there.
+    expect(advice).toHaveLength(db.dialect === 'mysql' ? 0 : 1);
+    if (advice.length === 0) return;
     await db.exec(advice[0]!.replace(/;$/, ''));
     const indexName = /INDEX (?:IF NOT EXISTS )?["`]([^"`]+)["`]/.exec(advice[0]!)![1]!;
     const catalog = {
