@@ -36,7 +36,7 @@ export {
   type SortValue,
 } from './list-store.js';
 export { isSortable, sortValueReader, listKeyReader, compareCodePoints, type SortValueReader } from './list-order.js';
-export { keyAttribute, readSort, MAX_SORT_KEYS, type ListKeyDefinition } from './list-sort.js';
+export { keyAttribute, readSort, sortableEntity, MAX_SORT_KEYS, type ListKeyDefinition, type SortOnlyAttributes } from './list-sort.js';
 export { pageOf, type BehindPage } from './list-page.js';
 export { memoryListStore, type MemoryListStoreOptions } from './memory-store.js';
 export { openSqlListStore, sqlListStore, type OpenSqlListStoreOptions, type SqlListStoreOptions, type SqlRecordReader } from './sql-store.js';

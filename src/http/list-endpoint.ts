@@ -19,7 +19,7 @@ import { pageLink, type LinkCursor } from './list-links.js';
 import { keyValueOf, type ListOrder } from './list-order.js';
 import { readPage } from './list-page.js';
 import { readListParams, readPageSize, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
-import { defaultOrder, keyAttribute, readSort, type ListKeyDefinition } from './list-sort.js';
+import { defaultOrder, keyAttribute, readSort, sortableEntity, type ListKeyDefinition, type SortOnlyAttributes } from './list-sort.js';
 import type { ListStore, PageLink, PageRequest } from './list-store.js';
 import { requestUrl, type ListRequest } from './request-url.js';
 
@@ -60,6 +60,11 @@ export interface ListEndpointOptions<T, S extends Schema = Schema> {
    * Default: `-created_at` (newest first) when the entity has that attribute, else the key.
    */
   readonly sort?: string | undefined;
+  /**
+   * Attributes requests may sort by (and the default order may name) but not filter on, such
+   * as `{ created_at: { type: 'Timestamp' } }` where the API does not filter by it.
+   */
+  readonly sortOnly?: SortOnlyAttributes | undefined;
   /** Whether requests may ask for `include=total_count` (a count of every match: one more scan). Default false. */
   readonly counts?: boolean | undefined;
   /**
@@ -89,7 +94,7 @@ export interface ListEndpointOptions<T, S extends Schema = Schema> {
 /** Handles one list request. Never throws: bad input is a 400 response, a failing store a 500. */
 export type ListHandler<T> = (request: ListRequest) => Promise<ListResponse<T>>;
 
-const OPTIONS = ['schema', 'entity', 'store', 'key', 'sort', 'counts', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits', 'now', 'onError'] as const;
+const OPTIONS = ['schema', 'entity', 'store', 'key', 'sort', 'sortOnly', 'counts', 'baseUrl', 'pageSize', 'profile', 'timeZone', 'limits', 'now', 'onError'] as const;
 
 /** Orders remembered per endpoint, by `sort` text. */
 const ORDERS_KEPT = 64;
@@ -126,14 +131,15 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
   }
   const entity = (schema.entities as Record<string, Entity>)[entityName]!;
   const key = keyAttribute(entity, options.key);
-  const byDefault = defaultOrder(options.sort, entity, key);
+  const sortable = sortableEntity(entity, options.sortOnly);
+  const byDefault = defaultOrder(options.sort, sortable, key);
   const counts = options.counts === true && (store.count !== undefined || store.readPage !== undefined);
   if (options.counts === true && !counts) throw optionError('counts: the store has no count(query); give it one, or leave counts out.');
   const orders = new BoundedCache<string, ListOrder>(ORDERS_KEPT);
   const orderOf = (sort: string | undefined): ListOrder => {
     if (sort === undefined) return byDefault;
     let order = orders.get(sort);
-    if (order === undefined) orders.set(sort, (order = readSort(sort, entity, key)));
+    if (order === undefined) orders.set(sort, (order = readSort(sort, sortable, key)));
     return order;
   };
 

@@ -5,7 +5,8 @@
 import { describeValue } from '../errors/describe-value.js';
 import { closest, didYouMean } from '../errors/suggest.js';
 import { isTqlError, optionError } from '../errors/tql-error.js';
-import type { Attribute, Entity, IdKind } from '../schema/types.js';
+import { defineSchema } from '../schema/define-schema.js';
+import type { Attribute, AttributeDefinition, Entity, IdKind } from '../schema/types.js';
 import { isSortable, whyNotSortable, type ListOrder, type OrderKey } from './list-order.js';
 
 /** The most keys one `sort` may name: each one adds a comparison to every page's statement. */
@@ -144,4 +145,45 @@ export function defaultOrder(sort: unknown, entity: Entity, key: Attribute): Lis
     if (isTqlError(e)) throw optionError(`The default ${e.issues.map((i) => i.message).join(' ')}`);
     throw e;
   }
+}
+
+/**
+ * Attributes a list can be sorted by but not filtered on, by name: a `created_at` the API does
+ * not let clients filter, say. Defined as a schema's attributes are (type, storage, source).
+ *
+ * @example
+ * ```ts
+ * const sortOnly: SortOnlyAttributes = { created_at: { type: 'Timestamp' } };
+ * ```
+ */
+export type SortOnlyAttributes = Readonly<Record<string, AttributeDefinition>>;
+
+/**
+ * The entity whose attributes a `sort` may name: `entity`'s, and the `sortOnly` ones. Throws a
+ * `TqlError` (`invalid_option`) for a definition that is wrong or a name the entity already has.
+ *
+ * @example
+ * ```ts
+ * sortableEntity(schedulingSchema.entities.resource, { created_at: { type: 'Timestamp' } }).attributeNames.at(-1); // 'created_at'
+ * ```
+ */
+export function sortableEntity(entity: Entity, sortOnly: SortOnlyAttributes | undefined): Entity {
+  if (sortOnly === undefined) return entity;
+  if (typeof sortOnly !== 'object' || sortOnly === null || Array.isArray(sortOnly)) {
+    throw optionError(`sortOnly is an object of attribute name → definition, like { created_at: { type: 'Timestamp' } }, not ${describeValue(sortOnly)}.`);
+  }
+  const taken = Object.keys(sortOnly).filter((name) => Object.hasOwn(entity.attributes, name));
+  if (taken.length > 0) throw optionError(`sortOnly: ${entity.name} already has ${taken.join(', ')}; list there only attributes the filter does not have.`);
+  let extra: Entity;
+  try {
+    extra = defineSchema({ entities: { [entity.name]: { attributes: sortOnly } } }).entities[entity.name]!;
+  } catch (e) {
+    if (isTqlError(e)) throw optionError(`sortOnly: ${e.issues.map((i) => i.message).join(' ')}`);
+    throw e;
+  }
+  return {
+    ...entity,
+    attributes: { ...entity.attributes, ...extra.attributes },
+    attributeNames: [...entity.attributeNames, ...extra.attributeNames],
+  };
 }

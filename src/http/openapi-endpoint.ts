@@ -12,12 +12,12 @@ import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import type { ListOrder } from './list-order.js';
 import { readPageSize, type PageSize } from './list-params.js';
-import { defaultOrder, keyAttribute, type ListKeyDefinition } from './list-sort.js';
+import { defaultOrder, keyAttribute, sortableEntity, type ListKeyDefinition, type SortOnlyAttributes } from './list-sort.js';
 import type { JsonSchema } from './openapi-schemas.js';
 
 /**
  * One list endpoint for an OpenAPI document. The options it shares with `createListEndpoint`
- * (`schema`, `entity`, `key`, `sort`, `counts`, `pageSize`, `profile`, `timeZone`, `limits`)
+ * (`schema`, `entity`, `key`, `sort`, `sortOnly`, `counts`, `pageSize`, `profile`, `timeZone`, `limits`)
  * mean what they mean there, so the endpoint's own options can be given as they are (the others,
  * such as `store`, are not read); give the same values, or the document describes another endpoint.
  */
@@ -37,6 +37,7 @@ export interface ListOpenApiEndpoint<S extends Schema = Schema> {
   readonly schemaName?: string | undefined;
   readonly key?: ListKeyDefinition | undefined;
   readonly sort?: string | undefined;
+  readonly sortOnly?: SortOnlyAttributes | undefined;
   readonly counts?: boolean | undefined;
   readonly pageSize?: PageSize | undefined;
   readonly profile?: Profile | undefined;
@@ -47,6 +48,8 @@ export interface ListOpenApiEndpoint<S extends Schema = Schema> {
 /** A {@link ListOpenApiEndpoint} with every default filled in. */
 export interface ReadEndpoint {
   readonly entity: Entity;
+  /** The entity with the attributes only `sort` may name. */
+  readonly sortable: Entity;
   readonly key: Attribute;
   readonly order: ListOrder;
   readonly counts: boolean;
@@ -63,7 +66,7 @@ export interface ReadEndpoint {
   readonly schemaName: string;
 }
 
-const OPTIONS = ['schema', 'entity', 'path', 'operationId', 'summary', 'tags', 'itemSchema', 'schemaName', 'key', 'sort', 'counts', 'pageSize', 'profile', 'timeZone', 'limits'] as const;
+const OPTIONS = ['schema', 'entity', 'path', 'operationId', 'summary', 'tags', 'itemSchema', 'schemaName', 'key', 'sort', 'sortOnly', 'counts', 'pageSize', 'profile', 'timeZone', 'limits'] as const;
 
 /** A component name, as OpenAPI allows them under `components`. */
 const COMPONENT_NAME = /^[A-Za-z0-9._-]{1,128}$/;
@@ -83,6 +86,7 @@ export function readEndpoint(given: ListOpenApiEndpoint): ReadEndpoint {
   if (isTqlError(target)) throw target;
   const { entity, profile, timeZone } = target;
   const key = keyAttribute(entity, options.key);
+  const sortable = sortableEntity(entity, options.sortOnly);
   if (options.counts !== undefined && typeof options.counts !== 'boolean') throw optionError(`counts is true or false, not ${describeValue(options.counts)}.`);
   const path = options.path ?? `/v1/${entity.name}s`;
   if (typeof path !== 'string' || !/^\/[^\s?#]*$/.test(path)) throw optionError(`path is where the endpoint is served, starting with "/" (such as "/v1/${entity.name}s"), not ${describeValue(path)}.`);
@@ -96,8 +100,9 @@ export function readEndpoint(given: ListOpenApiEndpoint): ReadEndpoint {
   if (tags !== undefined && (!Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))) throw optionError(`tags is a list of names, not ${describeValue(tags)}.`);
   return {
     entity,
+    sortable,
     key,
-    order: defaultOrder(options.sort, entity, key),
+    order: defaultOrder(options.sort, sortable, key),
     counts: options.counts === true,
     limit: readPageSize(options.pageSize, 'listOperation'),
     profile,

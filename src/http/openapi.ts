@@ -79,7 +79,8 @@ export function listParameters(endpoint: ListOpenApiEndpoint): OpenApiParameter[
 
 function parametersOf(e: ReadEndpoint): OpenApiParameter[] {
   const attributes = e.entity.attributeNames.map((n) => (e.entity.attributes as Record<string, Attribute>)[n]!);
-  const sortable = [...attributes.filter(isSortable).map((a) => a.name), ...(attributes.includes(e.key) ? [] : [e.key.name])];
+  const orderable = e.sortable.attributeNames.map((n) => (e.sortable.attributes as Record<string, Attribute>)[n]!);
+  const sortable = [...orderable.filter(isSortable).map((a) => a.name), ...(orderable.includes(e.key) ? [] : [e.key.name])];
   const name = `(?:${e.entity.name}\\.)?(?:${sortable.map(escapeRegExp).join('|')})`;
   const firstExample = attributes.map((a) => exampleFilter(a, e.profile)).find((x) => x !== undefined);
   const keyName = code(e.key.name);

@@ -164,3 +164,28 @@ describe('keys and default orders of other tables', () => {
     );
   });
 });
+
+describe('sortOnly: attributes a list sorts by but does not filter on', () => {
+  const schema = defineSchema({ entities: { note: { attributes: { title: { type: 'String' } } } } });
+  const notes = [
+    { id: 'n1', title: 'b', created_at: 20 },
+    { id: 'n2', title: 'a', created_at: 30 },
+  ];
+  const notesList = createListEndpoint({ schema, entity: 'note', store: memoryListStore(notes), sortOnly: { created_at: { type: 'Timestamp' } } });
+  const get = (query: string) => notesList(new URL(`http://h/v1/notes?${query}`));
+
+  test('the default order and sort may name it', async () => {
+    expect(((await get('')).body as ListBody<{ id: string }>).data.map((n) => n.id)).toEqual(['n2', 'n1']);
+    expect(((await get('sort=created_at')).body as ListBody<{ id: string }>).data.map((n) => n.id)).toEqual(['n1', 'n2']);
+  });
+
+  test('a filter may not', async () => {
+    expect(await get('filter=note.created_at+GT+0')).toMatchObject({ status: 400, body: { code: 'unknown_attribute', parameter: 'filter' } });
+  });
+
+  test('a name the entity has already is refused', () => {
+    expect(() => createListEndpoint({ schema, entity: 'note', store: memoryListStore(notes), sortOnly: { title: { type: 'String' } } })).toThrowErrorMatchingInlineSnapshot(
+      `[TqlError: invalid_option: sortOnly: note already has title; list there only attributes the filter does not have.]`,
+    );
+  });
+});

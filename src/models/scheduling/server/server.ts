@@ -118,7 +118,14 @@ function handler(database: OpenedDatabase, token: string, baseUrl: string) {
   const lists = new Map<EntityRoute, ListHandler<object>>(
     ROUTES.map((route) => [
       route,
-      createListEndpoint({ schema: schedulingSchema, entity: route.entity, store: schedulingListStore(database.db, route.entity, database.caseFolding), baseUrl }),
+      createListEndpoint({
+        schema: schedulingSchema,
+        entity: route.entity,
+        store: schedulingListStore(database.db, route.entity, database.caseFolding),
+        baseUrl,
+        // Resources are listed newest first too, though the API filters them by name only.
+        ...(route.entity === 'resource' ? { sortOnly: { created_at: { type: 'Timestamp' } } } : {}),
+      }),
     ]),
   );
   const byKind: { readonly [K in RouteMatch['kind']]: (match: Extract<RouteMatch, { kind: K }>, url: URL) => Promise<Answer> } = {
