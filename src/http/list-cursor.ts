@@ -6,7 +6,7 @@
  * rather than read as a place in a list it was not made for.
  */
 import { optionError } from '../errors/tql-error.js';
-import type { ListKey, ListOrder, OrderKey, SortValue } from './list-order.js';
+import { sortValueKind, type ListKey, type ListOrder, type OrderKey, type SortValue } from './list-order.js';
 import type { Direction } from './list-store.js';
 
 /** The longest token read: a key per sort attribute, each value at most a filter value's length. */
@@ -74,10 +74,9 @@ function parsed(text: string): unknown[] | undefined {
 /** Whether a token's value can be the sort value of `key`: its type's, or null (never for the record's key). */
 function fits(value: unknown, { attribute }: OrderKey, isKey: boolean): boolean {
   if (value === null) return !isKey;
-  const numeric = attribute.type === 'Timestamp' || attribute.type === 'Number' || (attribute.type === 'ID' && attribute.id?.kind === 'integer');
-  if (!numeric) return typeof value === 'string';
-  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-  return attribute.type === 'Number' || Number.isSafeInteger(value);
+  const kind = sortValueKind(attribute);
+  if (kind === 'text') return typeof value === 'string';
+  return kind === 'integer' ? Number.isSafeInteger(value) : typeof value === 'number' && Number.isFinite(value);
 }
 
 /** A fingerprint of the filter text (two 32-bit FNV-1a hashes): equal texts give equal prints. */

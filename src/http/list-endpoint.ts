@@ -230,7 +230,7 @@ function linkCursor(link: PageLink, params: ListParams, order: ListOrder): LinkC
 }
 
 function describeKey(key: Attribute): string {
-  const kind = key.type === 'ID' ? key.id?.kind : undefined;
+  const kind = key.id?.kind;
   return kind === 'integer' ? 'integer id' : kind === 'uuid' ? 'uuid' : 'id';
 }
 

@@ -7,7 +7,7 @@
  */
 import { inputError } from '../errors/tql-error.js';
 import { wholeSecondsReader } from '../schema/stored-instant.js';
-import type { Attribute, IdKind } from '../schema/types.js';
+import type { Attribute, AttributeType, IdKind } from '../schema/types.js';
 
 /** A sort value as every store reads it: whole seconds, a number, text, or null (no value). */
 export type SortValue = number | string | null;
@@ -48,7 +48,7 @@ export interface ListKey {
  * ```
  */
 export function isSortable(attribute: Attribute): boolean {
-  return !attribute.collection && attribute.type !== 'Boolean';
+  return !attribute.collection && SORT_TYPES[attribute.type].ordered;
 }
 
 /** Why {@link isSortable} refuses `attribute`, for messages. */
@@ -96,24 +96,63 @@ const ID_READERS: { readonly [K in IdKind]: SortValueReader } = {
  * ```
  */
 export function sortValueReader(attribute: Attribute): SortValueReader {
-  switch (attribute.type) {
-    case 'Timestamp': {
-      const read = wholeSecondsReader(attribute.storage!);
-      const numeric = attribute.storage!.kind === 'unix_seconds' || attribute.storage!.kind === 'unix_milliseconds';
-      return (stored) => {
-        const value = numeric && typeof stored === 'string' ? (integerOf(stored) ?? stored) : stored;
-        return read(value) ?? null;
-      };
-    }
-    case 'Number':
-      return (stored) => (typeof stored === 'number' && Number.isFinite(stored) ? stored + 0 : null);
-    case 'String':
-      return (stored) => (typeof stored === 'string' ? stored : null);
-    case 'ID':
-      return ID_READERS[attribute.id?.kind ?? 'text'];
-    case 'Boolean':
-      return () => null;
-  }
+  return SORT_TYPES[attribute.type].reader(attribute);
+}
+
+/**
+ * What a sort value of `attribute` is: an integer (instants, integer ids), any finite number, or
+ * text; what a cursor token's value must be to stand for one.
+ *
+ * @example
+ * ```ts
+ * sortValueKind(schedulingSchema.entities.agent.attributes.created_at); // 'integer'
+ * ```
+ */
+export function sortValueKind(attribute: Attribute): SortValueKind {
+  return SORT_TYPES[attribute.type].kind(attribute);
+}
+
+/** The kinds of non-null sort values. */
+export type SortValueKind = 'integer' | 'number' | 'text';
+
+/** How the values of one type order. */
+interface SortType {
+  /** Whether a list can be sorted by it; a Boolean has no order. */
+  readonly ordered: boolean;
+  /** Whether it can be a record's key. */
+  readonly key: boolean;
+  readonly kind: (attribute: Attribute) => SortValueKind;
+  readonly reader: (attribute: Attribute) => SortValueReader;
+}
+
+const textReader: SortValueReader = (stored) => (typeof stored === 'string' ? stored : null);
+
+/** One entry per type: a new type does not compile until it says how lists order by it. */
+const SORT_TYPES: { readonly [T in AttributeType]: SortType } = {
+  ID: {
+    ordered: true,
+    key: true,
+    kind: (a) => (a.id?.kind === 'integer' ? 'integer' : 'text'),
+    reader: (a) => ID_READERS[a.id?.kind ?? 'text'],
+  },
+  String: { ordered: true, key: true, kind: () => 'text', reader: () => textReader },
+  Timestamp: {
+    ordered: true,
+    key: false,
+    kind: () => 'integer',
+    reader: (a) => {
+      const read = wholeSecondsReader(a.storage!);
+      const numeric = a.storage!.kind === 'unix_seconds' || a.storage!.kind === 'unix_milliseconds';
+      return (stored) => read(numeric && typeof stored === 'string' ? (integerOf(stored) ?? stored) : stored) ?? null;
+    },
+  },
+  Number: { ordered: true, key: false, kind: () => 'number', reader: () => (stored) => (typeof stored === 'number' && Number.isFinite(stored) ? stored + 0 : null) },
+  Boolean: { ordered: false, key: false, kind: () => 'text', reader: () => () => null },
+};
+
+/** Whether `attribute` can be a record's key: an ID or String attribute read from one field. */
+export function canBeKey(attribute: Attribute): boolean {
+  return SORT_TYPES[attribute.type].key && attribute.source.kind === 'field';
 }
 
 /**
@@ -127,7 +166,7 @@ export function sortValueReader(attribute: Attribute): SortValueReader {
  * ```
  */
 export function keyValueOf(id: string, key: Attribute): string | number | undefined {
-  const kind = key.type === 'ID' ? (key.id?.kind ?? 'text') : 'text';
+  const kind = key.id?.kind ?? 'text';
   if (kind === 'integer') return integerOf(id);
   if (kind === 'uuid') return UUID.test(id) ? id.toLowerCase() : undefined;
   return id;

@@ -7,7 +7,7 @@ import { closest, didYouMean } from '../errors/suggest.js';
 import { isTqlError, optionError } from '../errors/tql-error.js';
 import { defineSchema } from '../schema/define-schema.js';
 import type { Attribute, AttributeDefinition, Entity, IdKind } from '../schema/types.js';
-import { isSortable, whyNotSortable, type ListOrder, type OrderKey } from './list-order.js';
+import { canBeKey, isSortable, whyNotSortable, type ListOrder, type OrderKey } from './list-order.js';
 
 /** The most keys one `sort` may name: each one adds a comparison to every page's statement. */
 export const MAX_SORT_KEYS = 6;
@@ -54,7 +54,7 @@ function checkedKey(entity: Entity, name: string): Attribute {
   if (attribute === undefined) {
     throw optionError(`key: ${entity.name} has no attribute ${describeValue(name)}.${didYouMean(closest(name, entity.attributeNames))} Or give { field, kind } for a key that is not an attribute.`);
   }
-  if ((attribute.type !== 'ID' && attribute.type !== 'String') || attribute.source.kind !== 'field') {
+  if (!canBeKey(attribute)) {
     throw optionError(`key: ${attribute.path} cannot be a record's key: a key is an ID or String attribute read from one field.`);
   }
   return attribute;
