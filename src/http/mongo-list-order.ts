@@ -14,7 +14,7 @@ import type { MongoExpression } from '../backends/mongo/filter.js';
 import { isoTextUtcSeconds } from '../backends/mongo/iso-text.js';
 import { optionError } from '../errors/tql-error.js';
 import { MAX_DATE_MILLISECONDS } from '../schema/stored-instant.js';
-import type { Attribute, IdKind, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
+import type { Attribute, AttributeType, IdKind, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
 import type { ListKey, ListOrder, SortValue } from './list-order.js';
 import type { Direction } from './list-store.js';
 import { codeUnitForm, codeUnitFormExpression } from './mongo-text-order.js';
@@ -225,23 +225,26 @@ const IDS: { readonly [K in IdKind]: MongoExpression } = {
   text: { $cond: [isString(X), codeUnitFormExpression(X), null] },
 };
 
+/**
+ * The sort value of `$$x` for an attribute of each type, null when it has none. Keyed by type,
+ * so a new type does not compile until the store says how it sorts.
+ */
+const SORT_VALUES: { readonly [T in AttributeType]: (attribute: Attribute) => MongoExpression } = {
+  ID: (attribute) => IDS[attribute.id?.kind ?? 'text'],
+  String: () => ({ $cond: [isString(X), codeUnitFormExpression(X), null] }),
+  Timestamp: (attribute) => {
+    const storage = attribute.storage ?? { kind: 'unix_seconds' };
+    // The table is keyed by kind, so the storage matches its entry; TS cannot see the correlation.
+    return (INSTANTS[storage.kind] as (s: TimestampStorage, a: Attribute) => MongoExpression)(storage, attribute);
+  },
+  // Lists never sort by a Boolean (isSortable): it has no order, so no sort value.
+  Boolean: () => null,
+  Number: () => ({ $cond: [numberWithin(X, Number.MAX_VALUE), plusZero(X), null] }),
+};
+
 /** The sort value of `$$x` for `attribute`, null when it has none. */
 function valueOf(attribute: Attribute): MongoExpression {
-  switch (attribute.type) {
-    case 'Timestamp': {
-      const storage = attribute.storage ?? { kind: 'unix_seconds' };
-      // The table is keyed by kind, so the storage matches its entry; TS cannot see the correlation.
-      return (INSTANTS[storage.kind] as (s: TimestampStorage, a: Attribute) => MongoExpression)(storage, attribute);
-    }
-    case 'Number':
-      return { $cond: [numberWithin(X, Number.MAX_VALUE), plusZero(X), null] };
-    case 'String':
-      return { $cond: [isString(X), codeUnitFormExpression(X), null] };
-    case 'ID':
-      return IDS[attribute.id?.kind ?? 'text'];
-    case 'Boolean':
-      return null;
-  }
+  return SORT_VALUES[attribute.type](attribute);
 }
 
 /** Whether a zone is UTC under any of its names: then a wall-clock time is the instant. */
