@@ -100,7 +100,7 @@ export function recordStages(context: PipelineContext, id: string | number): Mon
   const key = order.keys.at(-1)!.attribute;
   // keyAttribute gives keys read from one plain field; mongoListOrder checked its name.
   const field = key.source.kind === 'field' ? key.source.field : key.name;
-  const forms = typeof id === 'number' ? [id, String(id)] : key.type === 'ID' && key.id?.kind === 'uuid' ? [id, id.toUpperCase()] : [id];
+  const forms = typeof id === 'number' ? [id, String(id)] : key.id?.kind === 'uuid' ? [id, id.toUpperCase()] : [id];
   const exact = typeof id === 'string' ? codeUnitForm(id) : id;
   return [
     ...matching(context, { [field]: forms.length === 1 ? { $eq: forms[0] } : { $in: forms } }),

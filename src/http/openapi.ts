@@ -84,7 +84,8 @@ function parametersOf(e: ReadEndpoint): OpenApiParameter[] {
   const name = `(?:${e.entity.name}\\.)?(?:${sortable.map(escapeRegExp).join('|')})`;
   const firstExample = attributes.map((a) => exampleFilter(a, e.profile)).find((x) => x !== undefined);
   const keyName = code(e.key.name);
-  const keySchema = e.key.type === 'ID' ? KEY_SCHEMAS[e.key.id?.kind ?? 'text'] : KEY_SCHEMAS.text;
+  // Only ID attributes have an id format; any other key is written as text.
+  const keySchema = KEY_SCHEMAS[e.key.id?.kind ?? 'text'];
   const oneCursor = 'Give at most one of `starting_after`, `ending_before` and `cursor`.';
   const path = e.pathParameters.map((p): OpenApiParameter => ({ name: p, in: 'path', required: true, description: `The ${code(p)} of the path.`, schema: { type: 'string' } }));
   const query: OpenApiParameter[] = [
