@@ -7,6 +7,7 @@ import { predicate } from '../ast/builders.js';
 import type { Operator } from '../ast/nodes.js';
 import { print } from '../ast/print.js';
 import { OPERATOR_FACTS, operatorsAllowed } from '../schema/operators.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
 import { PROFILE_DEFINITIONS, type Profile } from '../parser/profiles.js';
 import type { Attribute, AttributeType, Entity, IdFormat, IdKind } from '../schema/types.js';
 import { orList } from '../errors/wording.js';
@@ -23,7 +24,9 @@ import { firstFew } from '../tooling/describe.js';
  */
 export function usableOperators(attribute: Attribute, profile: Profile): Operator[] {
   const { allows } = PROFILE_DEFINITIONS[profile];
-  if (attribute.type === 'Number' && !allows.number) return [];
+  // A type that is an extension (Number) has no usable operator under a profile that leaves it out.
+  const extension = TYPE_FACTS[attribute.type].extension;
+  if (extension !== undefined && !allows[extension]) return [];
   return operatorsAllowed(allows, attribute.operators);
 }
 
@@ -82,7 +85,8 @@ const ID_WORDS: { readonly [K in IdKind]: (format: Extract<IdFormat, { kind: K }
 
 /** The type column of an attribute: its type, what values it has, whether it may have none. */
 function typeCell(a: Attribute): string {
-  const parts = [a.type === 'ID' ? `ID (${(ID_WORDS[a.id!.kind] as (f: IdFormat) => string)(a.id!)})` : a.type];
+  // Only ID attributes have an id format: theirs says how the ids look.
+  const parts = [a.id === undefined ? a.type : `${a.type} (${(ID_WORDS[a.id.kind] as (f: IdFormat) => string)(a.id)})`];
   if (a.collection) parts.push('any of several values');
   if (a.nullable) parts.push('nullable');
   if (a.values !== undefined) parts.push(`one of ${firstFew(a.values)}`);
