@@ -53,6 +53,11 @@ export interface BehindPage<T> {
   readonly store: ListStore<T>;
   readonly query: ValidatedQuery | undefined;
   readonly order: ListOrder;
+  /**
+   * The link from an empty page going forward to the last page, where the store read it with
+   * the page (records lie behind the cursor); undefined to read it here.
+   */
+  readonly lastPage?: PageLink | undefined;
 }
 
 /**
@@ -94,6 +99,7 @@ async function endOfList<T>(other: BehindPage<T>, direction: Direction, limit: n
     const any = await store.page(query, { order, direction: 'forward', from: undefined, limit: 1 });
     return any.length > 0 ? { kind: 'first' } : undefined;
   }
+  if (other.lastPage !== undefined) return other.lastPage;
   const last = await store.page(query, { order, direction: 'backward', from: undefined, limit: limit + 1 });
   if (last.length === 0) return undefined;
   return last.length > limit ? { kind: 'after', key: last[limit]!.key } : { kind: 'first' };

@@ -16,7 +16,7 @@ import type { Entity, Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { isSortable, sortValueReader, type ListKey, type ListOrder } from './list-order.js';
 import { pageOf, type BehindPage } from './list-page.js';
-import type { Direction, Keyed, ListStore, Page, PageRequest } from './list-store.js';
+import type { Direction, Keyed, ListStore, Page, PageLink, PageRequest } from './list-store.js';
 import { countStatement, PAGE_COLUMNS, pageStatement, placeStatement, sortValueColumn, tailValueColumn, type PageTable, type SqlOrder, type SqlPageStart } from './sql-page-statement.js';
 
 /** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
@@ -190,7 +190,7 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
       if (facts === undefined || facts[PAGE_COLUMNS.found] === null || facts[PAGE_COLUMNS.found] === undefined) return undefined;
       const behind = isTrue(facts[PAGE_COLUMNS.behind]);
       const items = await records(order, rows);
-      const other: BehindPage<T> = { behind, store: tailOf(facts, order, limit) ?? store, query, order };
+      const other: BehindPage<T> = { behind, store, query, order, lastPage: lastPageOf(facts, order) };
       const page: Page<T> = await pageOf(items, limit, direction, other);
       return { ...page, totalCount: count(rows) };
     },
@@ -210,19 +210,16 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
   };
 
   /**
-   * The list's last records as an empty page's link needs them (pageOf reads `limit + 1` of
-   * them backward from the end): the statement read the key of the one at `limit`, when the
-   * page going forward was empty. Undefined where the statement could not read it.
+   * The link to the last page, read by the statement when the page going forward was empty: the
+   * page after the record just before the last `limit` records, or the first page when the list
+   * is no longer than a page. Undefined where the statement could not read it.
    */
-  function tailOf(facts: Record<string, unknown>, order: ListOrder, limit: number): ListStore<T> | undefined {
+  function lastPageOf(facts: Record<string, unknown>, order: ListOrder): PageLink | undefined {
     const o = sqlOrder(order);
     const names = o.columns.map((_, i) => tailValueColumn(i));
     if (!names.every((n) => Object.hasOwn(facts, n))) return undefined;
     const found = facts[names.at(-1)!] !== null && facts[names.at(-1)!] !== undefined;
-    // Only the length and the entry at `limit` are read; the others stand for records already counted.
-    const filler = { key: { values: [], id: '' }, record: undefined as T };
-    const rows: Keyed<T>[] = found ? [...Array.from({ length: limit }, () => filler), { key: keyOfRow(o, facts, tailValueColumn, 'the last page'), record: undefined as T }] : [filler];
-    return { ...store, page: async () => rows };
+    return found ? { kind: 'after', key: keyOfRow(o, facts, tailValueColumn, 'the last page') } : { kind: 'first' };
   }
   return store;
 }
