@@ -13,6 +13,7 @@ import { sqliteCatalog } from './catalog-sqlite.js';
 import { postgresJsonInserts, valuesInserts, type InsertRows } from './insert-rows.js';
 import { INSTANT_WRITERS, type InstantWriters } from './instant-sql.js';
 import { duckdbLowerProbe, mysqlLowerProbe, postgresLowerProbe, sqliteLowerProbe, type LowerProbe } from './lower-probes.js';
+import { SORT_KEYS, type SortKeySyntax } from './sort-keys.js';
 import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
 
 /**
@@ -118,6 +119,12 @@ export interface SqlDialect {
    * after a column (` COLLATE "C"`); empty where the default already does.
    */
   readonly bytewise: string;
+  /**
+   * How a list order's keys are written (sort-sql.ts): a Number's finite value, a uuid column's
+   * order, the whole second of each instant storage, text by bytes, where NULL sorts and what an
+   * index on an order says of each item.
+   */
+  readonly sortKeys: SortKeySyntax;
   /**
    * How Timestamp comparisons are written for each column storage (instant-sql.ts). A dialect
    * without it compares only `unix_seconds` columns, as plain numbers; a dialect object made by
@@ -301,6 +308,7 @@ export const postgres: SqlDialect = {
   },
   catalog: postgresCatalog,
   instants: INSTANT_WRITERS.postgres,
+  sortKeys: SORT_KEYS.postgres,
   uuidType: true,
   json: {
     object: (pairs) => `json_build_object(${jsonPairs(pairs)})`,
@@ -353,6 +361,7 @@ export const sqlite: SqlDialect = {
   },
   catalog: sqliteCatalog,
   instants: INSTANT_WRITERS.sqlite,
+  sortKeys: SORT_KEYS.sqlite,
   // An aggregate's ORDER BY needs SQLite 3.44 (better-sqlite3 11.6+); json_group_array of no rows is [].
   json: {
     object: (pairs) => `json_object(${jsonPairs(pairs)})`,
@@ -417,6 +426,7 @@ export const mysql: SqlDialect = {
   },
   catalog: mysqlCatalog,
   instants: INSTANT_WRITERS.mysql,
+  sortKeys: SORT_KEYS.mysql,
   // MariaDB's UUID type (10.7+); MySQL 8 has none.
   uuidType: true,
   // JSON_ARRAYAGG … ORDER BY is MariaDB's (10.5+); MySQL 8 has no ORDER BY there.
@@ -461,6 +471,7 @@ export const duckdb: SqlDialect = {
   },
   catalog: duckdbCatalog,
   instants: INSTANT_WRITERS.duckdb,
+  sortKeys: SORT_KEYS.duckdb,
   uuidType: true,
   json: {
     object: (pairs) => `json_object(${jsonPairs(pairs)})`,
@@ -540,6 +551,7 @@ const REQUIRED: { readonly [K in RequiredMember]: readonly MemberType[] } = {
   like: ['function'],
   collections: ['string'],
   bytewise: ['string'],
+  sortKeys: ['object'],
   indexes: ['object'],
   limitRows: ['function'],
   rowValues: ['boolean'],

@@ -6,11 +6,11 @@
  * index advice both write keys through here, so the advised index is the one the pages use.
  */
 import { sortValueReader, type SortValue, type SortValueReader } from '../../http/list-order.js';
-import type { Attribute } from '../../schema/types.js';
+import type { Attribute, AttributeType } from '../../schema/types.js';
 import { readStorage } from './compared-column.js';
 import type { SqlDialect } from './dialects.js';
-import { fixedOffsetSeconds, MILLISECONDS_LIMIT } from './instant-bounds.js';
-import { INSTANT_WRITERS, isoTextWholeSeconds } from './instant-sql.js';
+import { fixedOffsetSeconds } from './instant-bounds.js';
+import { isoTextWholeSeconds } from './instant-sql.js';
 import type { SqlEntityMapping } from './mapping.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 
@@ -28,14 +28,6 @@ export interface SortColumn {
   out(expr: string): string;
   /** The sort value of what the driver returns for {@link out}. */
   read(returned: unknown): SortValue;
-}
-
-/** The engines whose SQL this file writes, found by the dialect's instant writers (kept by a spread dialect). */
-type Engine = keyof typeof INSTANT_WRITERS;
-
-function engineOf(dialect: SqlDialect): Engine | undefined {
-  for (const [name, writers] of Object.entries(INSTANT_WRITERS)) if (dialect.instants === writers) return name as Engine;
-  return undefined;
 }
 
 /** The sort columns of an order's attributes, or the first one an engine cannot order exactly. */
@@ -100,10 +92,35 @@ const SECONDS: SortValueReader = (() => {
   return (returned) => read(plainNumber(returned));
 })();
 
-function sortColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, isKey: boolean): SortColumn | { readonly refused: string } {
+/** Why an attribute cannot be ordered exactly: a sentence naming what to do. */
+type Refused = { readonly refused: string };
+
+/** What a type's sort column is made from: the attribute, where it is stored and how. */
+interface KeyParts {
+  readonly attribute: Attribute;
+  readonly entity: SqlEntityMapping;
+  readonly dialect: SqlDialect;
+  /** The stored value, as {@link storedExpression} writes it. */
+  readonly stored: string;
+  /** Whether the attribute may be null in this order (never the record's key). */
+  readonly nullable: boolean;
+  /** The stored value as its own sort value, compared as text or as a number; NULL-able where `mayBeNull`. */
+  plain(text: boolean, mayBeNull?: boolean): SortColumn;
+}
+
+/** Each type's sort column: keyed by type, so a new type does not compile until its order is decided. */
+const TYPE_SORT_KEYS: { readonly [T in AttributeType]: (parts: KeyParts) => SortColumn | Refused } = {
+  ID: idColumn,
+  String: ({ plain }) => plain(true),
+  Timestamp: instantColumn,
+  Boolean: () => ({ refused: 'a Boolean has no order' }),
+  // NaN and ±infinity are no value; SQLite also keeps texts in number columns.
+  Number: ({ plain, stored, dialect }) => ({ ...plain(false, true), expr: dialect.sortKeys.finiteNumber(stored) }),
+};
+
+function sortColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, isKey: boolean): SortColumn | Refused {
   const stored = storedExpression(attribute, entity, dialect);
   if (typeof stored !== 'string') return stored;
-  const engine = engineOf(dialect);
   const nullable = !isKey && attribute.nullable;
   const read = sortValueReader(attribute);
   const plain = (text: boolean, mayBeNull = false): SortColumn => ({
@@ -114,40 +131,25 @@ function sortColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: Sql
     out: asItIs,
     read: text ? read : (returned) => read(plainNumber(returned)),
   });
-  switch (attribute.type) {
-    case 'String':
-      return plain(true);
-    case 'Boolean':
-      return { refused: 'a Boolean has no order' };
-    case 'Number':
-      // NaN and ±infinity are no value (x - x is NaN for them); SQLite also keeps texts in number columns.
-      return { ...plain(false, true), expr: finiteNumber(engine, stored) };
-    case 'ID': {
-      const kind = attribute.id?.kind ?? 'text';
-      if (kind === 'integer') return plain(false);
-      if (kind !== 'uuid') return plain(true);
-      const storage = readStorage(attribute, entity);
-      // The engine's uuid type orders as its lower-case text does (PostgreSQL, DuckDB); MariaDB's
-      // reorders some bytes, so it is ordered by its text there.
-      if ('kind' in storage && storage.kind === 'uuid') {
-        return engine === 'mysql' ? { ...plain(true), expr: `CAST(${stored} AS CHAR)` } : { ...plain(false), value: (p) => `CAST(${p} AS UUID)` };
-      }
-      return { ...plain(true), expr: dialect.lower(stored, 'database') };
-    }
-    case 'Timestamp':
-      return instantColumn(attribute, entity, dialect, engine, stored, nullable);
-  }
+  return TYPE_SORT_KEYS[attribute.type]({ attribute, entity, dialect, stored, nullable, plain });
 }
 
-/** A number, NULL where it is NaN, ±infinity or (SQLite) not a number at all. */
-function finiteNumber(engine: Engine | undefined, x: string): string {
-  if (engine === 'sqlite') return `CASE WHEN typeof(${x}) IN ('integer', 'real') AND ${x} - ${x} = 0 THEN ${x} END`;
-  if (engine === 'mysql') return x;
-  return `CASE WHEN ${x} - ${x} = 0 THEN ${x} END`;
+/** An id: integers as numbers, uuids as their lower-case text orders, other ids as text. */
+function idColumn({ attribute, entity, dialect, stored, plain }: KeyParts): SortColumn {
+  const kind = attribute.id?.kind ?? 'text';
+  if (kind === 'integer') return plain(false);
+  if (kind !== 'uuid') return plain(true);
+  const storage = readStorage(attribute, entity);
+  if ('kind' in storage && storage.kind === 'uuid') {
+    const uuid = dialect.sortKeys.uuid(stored);
+    return uuid.text ? { ...plain(true), expr: uuid.expr } : { ...plain(false), value: uuid.value };
+  }
+  // A uuid in a text column: lower-cased, as a cursor's uuid is.
+  return { ...plain(true), expr: dialect.lower(stored, 'database') };
 }
 
 /** A Timestamp's whole second, for each column storage the engine has. */
-function instantColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, engine: Engine | undefined, x: string, nullable: boolean): SortColumn | { readonly refused: string } {
+function instantColumn({ attribute, entity, dialect, stored: x, nullable }: KeyParts): SortColumn | Refused {
   const storage = readStorage(attribute, entity);
   if ('refused' in storage) return storage;
   const seconds = (expr: string, mayBeNull: boolean, more: Partial<SortColumn> = {}): SortColumn => ({
@@ -160,14 +162,15 @@ function instantColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: 
     ...more,
   });
   const unsupported = { refused: `${dialect.title} cannot order this column storage (${storage.kind}) by whole seconds here; store the instant as unix_seconds` };
+  const keys = dialect.sortKeys;
   switch (storage.kind) {
     case 'unix_seconds':
       // Integer seconds are their own whole seconds: the plain column, which a plain index holds.
       return seconds(x, false);
     case 'unix_milliseconds':
-      return engine === undefined ? unsupported : seconds(wholeSecondsOfMilliseconds(engine, x), true);
+      return keys.milliseconds === undefined ? unsupported : seconds(keys.milliseconds(x), true);
     case 'iso_text': {
-      const written = isoTextWholeSeconds(dialect.instants!, x, storage.timeZone);
+      const written = dialect.instants === undefined ? undefined : isoTextWholeSeconds(dialect.instants, x, storage.timeZone);
       if (written === undefined) return unsupported;
       if (typeof written !== 'string') return { refused: written.refused };
       return seconds(written, true);
@@ -178,41 +181,12 @@ function instantColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: 
       if (offset === undefined) {
         return { refused: `a wall-clock column in ${storage.kind === 'timestamp' ? storage.timeZone : ''} does not order as its instants do across a change of offset; declare UTC or a fixed-offset zone, or store instants (timestamptz)` };
       }
-      if (engine === 'postgres') {
-        // IMMUTABLE (an index can hold it), unlike extract(epoch …) of a timestamptz.
-        const utc = storage.kind === 'timestamptz' ? `${x} AT TIME ZONE 'UTC'` : x;
-        return seconds(`CASE WHEN isfinite(${x}) THEN date_trunc('second', ${utc}) END`, true, {
-          value: (p) => `(to_timestamp(CAST(${p} AS double precision)${offset === 0 ? '' : ` + ${offset}`}) AT TIME ZONE 'UTC')`,
-          out: (e) => `CAST(extract(epoch from ${e}) AS bigint)${offset === 0 ? '' : ` - ${offset}`}`,
-        });
-      }
-      const minus = offset === 0 ? '' : ` - ${offset}`;
-      if (engine === 'duckdb') return seconds(`CASE WHEN isfinite(${x}) THEN CAST(floor(epoch(${x})) AS BIGINT)${minus} END`, true);
-      if (engine === 'mysql') {
-        if (storage.kind === 'timestamptz') return seconds(`FLOOR(UNIX_TIMESTAMP(${x}))`, true);
-        // The wall-clock second (the fraction dropped, not rounded), counted from 1970 without any session zone.
-        return seconds(`TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ${x} - INTERVAL MICROSECOND(${x}) MICROSECOND)${minus}`, true);
-      }
-      return { refused: `${dialect.title} has no ${storage.kind} type: store the instant as iso_text or unix_seconds` };
+      if (keys.instantTypes === undefined) return { refused: `${dialect.title} has no ${storage.kind} type: store the instant as iso_text or unix_seconds` };
+      const { expr, ...more } = keys.instantTypes(x, storage.kind, offset);
+      return seconds(expr, true, more);
     }
     default:
       return { refused: `its column storage ${storage.kind} holds no instant` };
-  }
-}
-
-/** The whole second of integer milliseconds (floored, exactly), NULL beyond a Date's range or for a non-number. */
-function wholeSecondsOfMilliseconds(engine: Engine, x: string): string {
-  const inRange = `${x} BETWEEN -${MILLISECONDS_LIMIT} AND ${MILLISECONDS_LIMIT}`;
-  switch (engine) {
-    case 'postgres':
-      return `CASE WHEN ${inRange} THEN floor(${x} / 1000.0) END`;
-    case 'sqlite':
-      // Integer arithmetic for integers (exact at any size); SQLite truncates division toward zero.
-      return `CASE WHEN typeof(${x}) = 'integer' AND ${inRange} THEN (${x} - ((${x} % 1000) + 1000) % 1000) / 1000 WHEN typeof(${x}) = 'real' AND ${inRange} THEN CAST(floor(${x} / 1000.0) AS INTEGER) END`;
-    case 'mysql':
-      return `CASE WHEN ${inRange} THEN FLOOR(${x} / 1000) END`;
-    case 'duckdb':
-      return `CASE WHEN ${inRange} THEN CAST(floor(${x} / 1000) AS BIGINT) END`;
   }
 }
 
@@ -229,18 +203,9 @@ function wholeSecondsOfMilliseconds(engine: Engine, x: string): string {
  */
 export function orderable(dialect: SqlDialect, expr: string, column: Pick<SortColumn, 'text'>, isKey = false): string {
   if (!column.text) return expr;
-  if (engineOf(dialect) === 'mysql') return isKey ? expr : `CAST(${expr} AS BINARY)`;
-  return `${expr}${dialect.bytewise}`;
+  const text = dialect.sortKeys.text;
+  return text === undefined ? `${expr}${dialect.bytewise}` : text(expr, isKey);
 }
-
-/** Where an engine puts NULL in an ascending order, and whether it takes `NULLS FIRST`/`NULLS LAST`. */
-const NULL_PLACES: { readonly [E in Engine]: { readonly ascending: 'first' | 'last' | 'setting'; readonly clause: boolean } } = {
-  postgres: { ascending: 'last', clause: true },
-  sqlite: { ascending: 'first', clause: true },
-  mysql: { ascending: 'first', clause: false },
-  // DuckDB's default_null_order setting decides: always said.
-  duckdb: { ascending: 'setting', clause: true },
-};
 
 /**
  * The ORDER BY items of one key: `item` in its direction, with NULL where it is wanted (`last`
@@ -256,25 +221,14 @@ const NULL_PLACES: { readonly [E in Engine]: { readonly ascending: 'first' | 'la
 export function orderItems(dialect: SqlDialect, item: string, descending: boolean, nulls: 'first' | 'last' | 'none'): string {
   const direction = descending ? 'DESC' : 'ASC';
   if (nulls === 'none') return `${item} ${direction}`;
-  const engine = engineOf(dialect);
-  const places = engine === undefined ? undefined : NULL_PLACES[engine];
-  const natural = places === undefined || places.ascending === 'setting' ? undefined : descending === (places.ascending === 'first') ? 'last' : 'first';
+  const places = dialect.sortKeys.nulls;
+  const natural = places.ascending === undefined ? undefined : descending === (places.ascending === 'first') ? 'last' : 'first';
   if (natural === nulls) return `${item} ${direction}`;
-  if (places?.clause === true) return `${item} ${direction} NULLS ${nulls.toUpperCase()}`;
+  if (places.clause) return `${item} ${direction} NULLS ${nulls.toUpperCase()}`;
   // Portable: a 0/1 flag first (no engine needs a boolean type for it).
   const flag = `CASE WHEN ${item} IS NULL THEN ${nulls === 'last' ? 1 : 0} ELSE ${nulls === 'last' ? 0 : 1} END`;
   return `${flag} ASC, ${item} ${direction}`;
 }
-
-/** What an engine's CREATE INDEX says of each item: direction and NULL placement, direction only, or neither. */
-const INDEX_ITEMS: { readonly [E in Engine]: 'full' | 'direction' | 'plain' } = {
-  postgres: 'full',
-  // SQLite and MySQL/MariaDB take ASC/DESC in an index, not NULLS FIRST/LAST.
-  sqlite: 'direction',
-  mysql: 'direction',
-  // DuckDB's indexes answer look-ups, not orders: the expressions alone.
-  duckdb: 'plain',
-};
 
 /**
  * The items of an index that holds a list order as its pages read it (`columns` with their
@@ -290,8 +244,7 @@ const INDEX_ITEMS: { readonly [E in Engine]: 'full' | 'direction' | 'plain' } = 
  * ```
  */
 export function indexItems(dialect: SqlDialect, columns: readonly SortColumn[], descending: readonly boolean[]): string | undefined {
-  const engine = engineOf(dialect);
-  const syntax = engine === undefined ? 'direction' : INDEX_ITEMS[engine];
+  const syntax = dialect.sortKeys.indexItems;
   const last = columns.length - 1;
   const items: string[] = [];
   const elements: string[] = [];

@@ -42,6 +42,17 @@ export const bracketSqlite: SqlDialect = {
   exactText: (operand) => `${operand} COLLATE BINARY`,
   collections: 'exists',
   bytewise: ' COLLATE BINARY',
+  // Orders without SQLite's NULLS FIRST/LAST (a flag before the value) and without instant
+  // storages other than unix_seconds; SQLite's columns take texts where numbers are declared.
+  sortKeys: {
+    finiteNumber: (x) => `CASE WHEN typeof(${x}) IN ('integer', 'real') AND ${x} - ${x} = 0 THEN ${x} END`,
+    uuid: (x) => ({ text: true, expr: `LOWER(${x})` }),
+    milliseconds: undefined,
+    instantTypes: undefined,
+    text: undefined,
+    nulls: { ascending: undefined, clause: false },
+    indexItems: 'direction',
+  },
   indexes: { ifNotExists: true, expressions: true, equality: 'btree', substring: 'none', prefix: 'none' },
   limitRows: (count) => `LIMIT ${count} OFFSET 0`,
   rowValues: false,

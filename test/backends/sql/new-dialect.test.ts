@@ -120,7 +120,7 @@ test('index advice takes the index kinds and syntax the dialect offers', () => {
 
 describe('a dialect object lacking a required member', () => {
   /** The required members each built-in dialect has, and the test dialect too: tsc refuses a dialect object without any of them. */
-  const required = ['title', 'indexes', 'limitRows', 'rowValues', 'conditionValue', 'columns', 'ddl', 'maxParameters', 'collections'] as const;
+  const required = ['title', 'indexes', 'limitRows', 'rowValues', 'conditionValue', 'columns', 'ddl', 'maxParameters', 'collections', 'sortKeys'] as const;
 
   /** The code of the error `fn` throws, and whether its message names `member`. */
   const refusal = (fn: () => unknown, member: string) => {

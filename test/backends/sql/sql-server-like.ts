@@ -21,6 +21,17 @@ export const sqlServerLike: SqlDialect = {
   like: (expr, pattern, negated) => `LOWER(${expr}) ${negated ? 'NOT LIKE' : 'LIKE'} ${pattern} ESCAPE '\\'`,
   collections: 'exists',
   bytewise: ' COLLATE Latin1_General_BIN2',
+  // FLOAT holds no NaN or infinity; UNIQUEIDENTIFIER orders by byte groups, so by its (upper-case)
+  // text lower-cased; no NULLS FIRST/LAST, so NULL is placed by a flag.
+  sortKeys: {
+    finiteNumber: (x) => x,
+    uuid: (x) => ({ text: true, expr: `LOWER(CAST(${x} AS CHAR(36)))` }),
+    milliseconds: undefined,
+    instantTypes: undefined,
+    text: undefined,
+    nulls: { ascending: undefined, clause: false },
+    indexItems: 'direction',
+  },
   indexes: { ifNotExists: false, expressions: false, equality: 'btree', substring: 'none' },
   limitRows: (count) => `OFFSET 0 ROWS FETCH NEXT ${count} ROWS ONLY`,
   rowValues: false,
