@@ -18,7 +18,7 @@ import { readSteps } from '../../schema/stored-form.js';
 import type { Attribute, Entity } from '../../schema/types.js';
 import { indexItems, sortColumns } from './sort-sql.js';
 import type { SqlEntityMapping } from './mapping.js';
-import { isSortable } from '../../http/list-order.js';
+import { canBeKey, isSortable } from '../../http/list-order.js';
 import { keyAttribute } from '../../http/list-sort.js';
 
 /** What an index for EQ and IN only is written with, by the kind the dialect offers. */
@@ -211,7 +211,7 @@ function keyOf(e: Entity, entity: SqlEntityMapping): Attribute {
   const columnOf = (field: string) => (typeof entity.columns === 'object' && entity.columns !== null && Object.hasOwn(entity.columns, field) ? entity.columns[field] : field);
   for (const name of e.attributeNames) {
     const a = e.attributes[name]!;
-    if ((a.type === 'ID' || a.type === 'String') && a.source.kind === 'field' && columnOf(a.source.field) === entity.key) return keyAttribute(e, name);
+    if (canBeKey(a) && a.source.kind === 'field' && columnOf(a.source.field) === entity.key) return keyAttribute(e, name);
   }
   const field = Object.entries(entity.columns ?? {}).find(([, c]) => c === entity.key)?.[0] ?? entity.key;
   return keyAttribute(e, { field, kind: 'text' });
