@@ -66,6 +66,7 @@ export {
 } from './dialects.js';
 export type { InsertRow, InsertRows } from './insert-rows.js';
 export type { LowerProbe } from './lower-probes.js';
+export type { NullPlaces, SecondsKey, SortKeySyntax, UuidKey } from './sort-keys.js';
 export { containsPattern } from './like-pattern.js';
 export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';

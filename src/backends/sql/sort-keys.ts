@@ -9,7 +9,13 @@ import { MILLISECONDS_LIMIT } from './instant-bounds.js';
  * How a uuid column (`storage: 'uuid'`) orders as its lower-case text does: by its own type,
  * with each bound value cast to it, where that type orders so; else by a text of it.
  */
-export type UuidKey = { readonly text: false; value(placeholder: string): string } | { readonly text: true; readonly expr: string };
+export type UuidKey =
+  | {
+      readonly text: false;
+      /** A bound value (`$1`) as the column's type, to compare with it. */
+      value(placeholder: string): string;
+    }
+  | { readonly text: true; readonly expr: string };
 
 /**
  * The whole second of an instant column, as an expression an order compares; with how a bound
@@ -18,7 +24,9 @@ export type UuidKey = { readonly text: false; value(placeholder: string): string
  */
 export interface SecondsKey {
   readonly expr: string;
+  /** A bound sort value (whole seconds, `$1`) as a value of `expr`; absent where `expr` is seconds. */
   value?(placeholder: string): string;
+  /** `expr` as whole seconds in the statement's result; absent where it is seconds. */
   out?(expr: string): string;
 }
 
