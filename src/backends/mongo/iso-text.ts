@@ -132,6 +132,31 @@ export function isoTextIn(value: string, ranges: readonly SecondsRange[], timeZo
       },
     },
   };
+  return withIsoCaptures(value, false, { $and: [DAY_EXISTS, compare] });
+}
+
+/**
+ * An expression for the whole second of `value` (an expression: `'$$x'`) read as ISO-8601 text
+ * of the grammar whose wall-clock times without an offset are UTC, or null when it is no such
+ * text. What a list sorts by: the instant itself, which only a zone without changes of offset
+ * lets the engine compute (a named zone's rules are not in the engine the same way everywhere).
+ *
+ * @example
+ * ```ts
+ * isoTextUtcSeconds('$$x'); // 1714555800 for '2024-05-01T11:30:00.9+02:00'
+ * ```
+ */
+export function isoTextUtcSeconds(value: string): MongoExpression {
+  // Without an offset, the sign is null and the offset 0: the wall clock is UTC.
+  return withIsoCaptures(value, null, { $cond: [DAY_EXISTS, { $subtract: [WALL_SECONDS, OFFSET_SECONDS] }, null] });
+}
+
+/**
+ * `body` with the fields of `value` read as ISO-8601 text of the grammar bound as variables
+ * (`$$year` … `$$second`, `$$z`, `$$sign`, `$$offsetHours`, `$$offsetMinutes`), or `otherwise`
+ * when it is no such text.
+ */
+function withIsoCaptures(value: string, otherwise: MongoExpression, body: MongoExpression): MongoExpression {
   return {
     $let: {
       vars: {
@@ -141,7 +166,7 @@ export function isoTextIn(value: string, ranges: readonly SecondsRange[], timeZo
       in: {
         $cond: [
           { $eq: ['$$match', null] },
-          false,
+          otherwise,
           {
             $let: {
               vars: { captures: '$$match.captures' },
@@ -159,56 +184,7 @@ export function isoTextIn(value: string, ranges: readonly SecondsRange[], timeZo
                     offsetHours: field(8),
                     offsetMinutes: field(9),
                   },
-                  in: { $and: [DAY_EXISTS, compare] },
-                },
-              },
-            },
-          },
-        ],
-      },
-    },
-  };
-}
-
-/**
- * An expression for the whole second of `value` (an expression: `'$$x'`) read as ISO-8601 text
- * of the grammar whose wall-clock times without an offset are UTC, or null when it is no such
- * text. What a list sorts by: the instant itself, which only a zone without changes of offset
- * lets the engine compute (a named zone's rules are not in the engine the same way everywhere).
- *
- * @example
- * ```ts
- * isoTextUtcSeconds('$$x'); // 1714555800 for '2024-05-01T11:30:00.9+02:00'
- * ```
- */
-export function isoTextUtcSeconds(value: string): MongoExpression {
-  return {
-    $let: {
-      vars: {
-        match: { $cond: [{ $eq: [{ $type: value }, 'string'] }, { $regexFind: { input: value, regex: ISO_TEXT_PATTERN } }, null] },
-      },
-      in: {
-        $cond: [
-          { $eq: ['$$match', null] },
-          null,
-          {
-            $let: {
-              vars: { captures: '$$match.captures' },
-              in: {
-                $let: {
-                  vars: {
-                    year: field(0),
-                    month: field(1),
-                    day: field(2),
-                    hour: field(3),
-                    minute: field(4),
-                    second: field(5),
-                    sign: text(7),
-                    offsetHours: field(8),
-                    offsetMinutes: field(9),
-                  },
-                  // Without an offset, the sign is null and the offset 0: the wall clock is UTC.
-                  in: { $cond: [DAY_EXISTS, { $subtract: [WALL_SECONDS, OFFSET_SECONDS] }, null] },
+                  in: body,
                 },
               },
             },
