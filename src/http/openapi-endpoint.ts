@@ -11,8 +11,9 @@ import type { Profile } from '../parser/profiles.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveTarget } from '../validate/validate.js';
 import type { ListOrder } from './list-order.js';
-import { readPageSize, type PageSize } from './list-params.js';
-import { defaultOrder, keyAttribute, sortableEntity, type ListKeyDefinition, type SortOnlyAttributes } from './list-sort.js';
+import { readPageSize } from './list-params.js';
+import type { ListEndpointOptions } from './list-endpoint.js';
+import { defaultOrder, keyAttribute, sortableEntity } from './list-sort.js';
 import type { JsonSchema } from './openapi-schemas.js';
 
 /**
@@ -21,9 +22,7 @@ import type { JsonSchema } from './openapi-schemas.js';
  * mean what they mean there, so the endpoint's own options can be given as they are (the others,
  * such as `store`, are not read); give the same values, or the document describes another endpoint.
  */
-export interface ListOpenApiEndpoint<S extends Schema = Schema> {
-  readonly schema: S;
-  readonly entity: S['entityNames'][number];
+export interface ListOpenApiEndpoint<S extends Schema = Schema> extends Pick<ListEndpointOptions<unknown, S>, SharedOption> {
   /** Where the endpoint is served. `{name}` segments become path parameters. Default `/v1/<entity>s`. */
   readonly path?: string | undefined;
   /** Default: `list` and the last segment of the path in PascalCase (`/v1/order_items` → `listOrderItems`). */
@@ -35,15 +34,10 @@ export interface ListOpenApiEndpoint<S extends Schema = Schema> {
   readonly itemSchema?: JsonSchema | undefined;
   /** The name of the list body under `components.schemas`. Default `<Entity>List` (`OrderItemList`). */
   readonly schemaName?: string | undefined;
-  readonly key?: ListKeyDefinition | undefined;
-  readonly sort?: string | undefined;
-  readonly sortOnly?: SortOnlyAttributes | undefined;
-  readonly counts?: boolean | undefined;
-  readonly pageSize?: PageSize | undefined;
-  readonly profile?: Profile | undefined;
-  readonly timeZone?: string | undefined;
-  readonly limits?: Partial<Limits> | undefined;
 }
+
+/** The options an OpenAPI endpoint shares with `createListEndpoint`, read as it reads them. */
+type SharedOption = 'schema' | 'entity' | 'key' | 'sort' | 'sortOnly' | 'counts' | 'pageSize' | 'profile' | 'timeZone' | 'limits';
 
 /** A {@link ListOpenApiEndpoint} with every default filled in. */
 export interface ReadEndpoint {
