@@ -5,7 +5,7 @@
 import type { Query } from 'mingo';
 import { loadMingo } from '../backends/load-mingo.js';
 import type { MongoListFilter } from './mongo-list-order.js';
-import type { MongoFindable } from './mongo-store.js';
+import type { MongoFindable } from './mongo-collection.js';
 
 /** The name a mingo collection looks itself up by in `$lookup` and `$unionWith`. */
 const MINGO_COLLECTION = 'records';
