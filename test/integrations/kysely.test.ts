@@ -1,13 +1,15 @@
 /**
- * `tqlWhere` in real Kysely queries: the whole backend contract on SQLite (better-sqlite3 through
- * SqliteDialect), on PGlite and on a PostgreSQL server (PostgresDialect), on a MariaDB server
- * (MysqlDialect), composed with Kysely's
- * own conditions, with every value a parameter of the compiled query.
+ * `tqlWhere` in real Kysely queries, on Kysely 0.29 and 0.28 side by side: the whole backend
+ * contract on SQLite (better-sqlite3 through SqliteDialect), on PGlite and on a PostgreSQL server
+ * (PostgresDialect), on a MariaDB server (MysqlDialect), composed with Kysely's own conditions,
+ * with every value a parameter of the compiled query.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Database from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
+import * as kysely029 from 'kysely';
+import type { Kysely, PostgresPool } from 'kysely';
+import * as kysely028 from 'kysely-0.28';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -33,6 +35,16 @@ interface Tables {
   scheduling_request: { id: string };
 }
 
+/**
+ * The Kysely releases tql supports, each module as the app imports it. 0.28 is typed as 0.29's
+ * API: the tests use only what the two share, and each release's classes are distinct at run time.
+ */
+const KYSELY_RELEASES = [
+  ['0.29', kysely029],
+  ['0.28', kysely028 as unknown as typeof kysely029],
+] as const;
+type KyselyModule = (typeof KYSELY_RELEASES)[number][1];
+
 /** Kysely's PostgresDialect over PGlite: the pool interface it needs, answered by PGlite. */
 function pglitePool(db: PGlite): PostgresPool {
   return {
@@ -44,24 +56,26 @@ function pglitePool(db: PGlite): PostgresPool {
       release: () => undefined,
     }),
     end: async () => undefined,
+    // 0.29 reads the pool's options (pg.Pool has them); PGlite has none to give.
+    options: {},
   };
 }
 
 function describeKysely(
   name: string,
   options: TqlWhereOptions,
-  open: () => Promise<{ db: Kysely<Tables>; close(): Promise<void> }>,
+  open: (kysely: KyselyModule) => Promise<{ db: Kysely<Tables>; close(): Promise<void> }>,
   divergences?: ContractOptions['divergences'],
 ) {
-  describe(`Kysely on ${name}`, () => {
+  describe.each(KYSELY_RELEASES)(`Kysely %s on ${name}`, (release, kysely) => {
     let db: Kysely<Tables>;
     let close: () => Promise<void>;
     beforeAll(async () => {
-      ({ db, close } = await open());
+      ({ db, close } = await open(kysely));
     }, 120_000);
     afterAll(() => close?.());
 
-    describeBackendContract(`kysely (${name})`, async (query, entity) => {
+    describeBackendContract(`kysely ${release} (${name})`, async (query, entity) => {
       const rows = await db.selectFrom(entity).select('id').where(tqlWhere(query, schedulingSqlMapping, options)).execute();
       return rows.map((r) => r.id);
     }, divergences === undefined ? undefined : { divergences });
@@ -78,7 +92,7 @@ function describeKysely(
   });
 }
 
-describeKysely('SQLite (better-sqlite3)', { dialect: 'sqlite', caseFolding: 'unicode' }, async () => {
+describeKysely('SQLite (better-sqlite3)', { dialect: 'sqlite', caseFolding: 'unicode' }, async ({ Kysely, SqliteDialect }) => {
   const raw = new Database(':memory:');
   registerTqlFunctions(raw);
   await createSchedulingTables(raw);
@@ -87,7 +101,7 @@ describeKysely('SQLite (better-sqlite3)', { dialect: 'sqlite', caseFolding: 'uni
   return { db, close: () => db.destroy() };
 });
 
-describeKysely('PGlite', { caseFolding: 'unicode' }, async () => {
+describeKysely('PGlite', { caseFolding: 'unicode' }, async ({ Kysely, PostgresDialect }) => {
   const raw = await PGlite.create({ extensions: { pg_trgm } });
   await createSchedulingTables(raw);
   await loadSchedulingData(raw, CONTRACT_INPUT);
@@ -112,7 +126,7 @@ describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
   }, 120_000);
   afterAll(() => server?.stop());
 
-  describeKysely('a PostgreSQL server (pg.Pool)', {}, async () => {
+  describeKysely('a PostgreSQL server (pg.Pool)', {}, async ({ Kysely, PostgresDialect }) => {
     const pool = new pg.Pool({ connectionString: server.connectionString, max: 2 });
     // pool.end() resolves before its connections close, so stopping the server right after
     // can fail them; that is not what this test is about.
@@ -130,13 +144,13 @@ describe.runIf(mariadbAvailable())('a MariaDB server', () => {
   afterAll(() => server?.stop());
 
   // The default collation (utf8mb4_general_ci) folds LIKE by MariaDB's own table (engines.ts).
-  describeKysely('a MariaDB server (MysqlDialect)', { dialect: 'mysql' }, async () => {
+  describeKysely('a MariaDB server (MysqlDialect)', { dialect: 'mysql' }, async ({ Kysely, MysqlDialect }) => {
     const db = new Kysely<Tables>({ dialect: new MysqlDialect({ pool: createPool({ uri: server.url, connectionLimit: 2 }) }) });
     return { db, close: () => db.destroy() };
   }, engineDivergences('mariadb'));
 });
 
-describe('the compiled query', () => {
+describe.each(KYSELY_RELEASES)('the compiled query, Kysely %s', (_release, { Kysely, PostgresDialect, SqliteDialect }) => {
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
   afterAll(() => db.destroy());
 
