@@ -1,14 +1,16 @@
 /**
  * The working tree's package as a user gets it: built, packed with `npm pack`, installed from
  * the tarball into a fresh project with none of the optional peers, then imported in ESM and
- * CommonJS, type-checked as the README's example is written, and run as `tql`. Nothing here
- * reaches the network: the package has no dependencies, so npm installs it offline. What
- * `npm pack` makes of a fresh clone by itself is publish.test.ts.
+ * CommonJS, type-checked as the README's example is written, and run as `tql`; and installed
+ * into a project on kysely 0.29, whose version npm checks against the peer range
+ * (consumer-kysely.ts). Nothing here reaches the network: the package has no dependencies, so
+ * npm installs it offline. What `npm pack` makes of a fresh clone by itself is publish.test.ts.
  */
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importGraph } from '../../scripts/merge-esm-chunks.js';
+import { kyselyApp } from './consumer-kysely.js';
 import { testingApp } from './consumer-testing.js';
 import { freshWorkDir, installTarball, node, ROOT, run } from './packing.js';
 
@@ -30,6 +32,8 @@ let work: string;
 let consumer: string;
 /** A second project, with fast-check and better-sqlite3, that proves its own table (consumer-testing.ts). */
 let testing: string;
+/** The packed tarball, for projects a test makes itself. */
+let tarball: string;
 
 beforeAll(() => {
   work = freshWorkDir('tql-consumer-');
@@ -45,9 +49,9 @@ beforeAll(() => {
   }
   // Built already: prepack would build again, from a staging copy that has no sources.
   run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], staging);
-  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
-  consumer = installTarball(work, 'app', path.join(work, tarball)).dir;
-  testing = testingApp(work, path.join(work, tarball));
+  tarball = path.join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  consumer = installTarball(work, 'app', tarball).dir;
+  testing = testingApp(work, tarball);
 }, 420_000);
 
 afterAll(() => {
@@ -179,6 +183,18 @@ describe('the installed package', () => {
     const out = node(consumer, [path.join(consumer, 'node_modules/tql/bin/tql.js'), 'prove', '--database-url', 'sqlite::memory:']);
     expect(out.stderr).toContain('tql prove generates its data and queries with fast-check, an optional peer dependency of tql: install it (npm install fast-check).');
     expect(out.status).toBe(3);
+  });
+});
+
+describe('a project on kysely 0.29 (consumer-kysely.ts)', () => {
+  test('npm installs the tarball next to it, without ERESOLVE, and tqlWhere writes SQLite’s SQL for its SqliteDialect', () => {
+    const app = kyselyApp(work, tarball);
+    expect(app.kyselyVersion).toMatch(/^0\.29\./);
+    expect(app.install.stderr).not.toContain('ERESOLVE');
+    expect(app.install.status).toBe(0);
+    const out = node(app.dir, ['query.mjs']);
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toBe(`select "id" from "ticket" where "subject" LIKE ? ESCAPE '\\'\n`);
   });
 });
 
