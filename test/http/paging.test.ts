@@ -15,8 +15,8 @@ import { compareOrders, expectedIds } from './support/order-oracle.js';
 import { ORDER_ENGINES, type OpenedStores } from './support/order-engines.js';
 
 /** Runs per property: many in memory, fewer where each run reloads a table on an engine. */
-const RUNS: Readonly<Record<string, number>> = { memory: 80, 'mongo (mingo)': 60 };
-const runsOn = (name: string) => RUNS[name] ?? 25;
+const RUNS: Readonly<Record<string, number>> = { memory: 60, 'mongo (mingo)': 30 };
+const runsOn = (name: string) => RUNS[name] ?? 15;
 
 const arbCase = (minOrders: number) =>
   fc.record({
