@@ -59,3 +59,33 @@ function forClient(issue: TqlIssue): TqlIssue {
 export function plainErrorBody(code: string, error: string): ErrorBody {
   return { error, code, issues: [] };
 }
+
+/**
+ * The body of a 500 for a list the server could not read: it names nothing of the store (no
+ * table, column or record), whose error goes to the service's own `onError`.
+ *
+ * @example
+ * ```ts
+ * internalErrorBody().code; // 'internal_error'
+ * ```
+ */
+export function internalErrorBody(): ErrorBody {
+  return plainErrorBody('internal_error', 'The server could not read this list. Try again later; if it persists, tell the service owner.');
+}
+
+/**
+ * Tells `onError` of `error`; a hook that throws in turn is passed over, so the client still gets
+ * its 500 and the handler's promise never rejects.
+ *
+ * @example
+ * ```ts
+ * tellFailure(console.error, new Error('connection lost'), url);
+ * ```
+ */
+export function tellFailure<R>(onError: (error: unknown, request: R) => void, error: unknown, request: R): void {
+  try {
+    onError(error, request);
+  } catch {
+    // Nothing more can be done with it here: the answer is a 500 either way.
+  }
+}

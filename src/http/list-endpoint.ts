@@ -13,7 +13,7 @@ import type { Profile } from '../parser/profiles.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { resolveNow } from '../validate/resolve-now.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { errorBody, plainErrorBody, type ErrorBody } from './error-body.js';
+import { errorBody, internalErrorBody, tellFailure, type ErrorBody } from './error-body.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { pageLink, type LinkCursor } from './list-links.js';
 import { keyValueOf, type ListOrder } from './list-order.js';
@@ -160,8 +160,8 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
     try {
       page = await readPage(store, pageRequest);
     } catch (e) {
-      onError(e, url);
-      return { status: 500, body: plainErrorBody('internal_error', 'The server could not read this list. Try again later; if it persists, tell the service owner.') };
+      tellFailure(onError, e, url);
+      return { status: 500, body: internalErrorBody() };
     }
     if (page === undefined) {
       const cursor = params.cursor as Extract<Cursor, { id: string }>;

@@ -4,7 +4,7 @@
  */
 import { readOptions } from '../errors/read-options.js';
 import { optionError } from '../errors/tql-error.js';
-import { plainErrorBody } from './error-body.js';
+import { internalErrorBody, plainErrorBody, tellFailure } from './error-body.js';
 import type { ListHandler } from './list-endpoint.js';
 import type { ListRequest } from './request-url.js';
 
@@ -116,8 +116,8 @@ export async function replyWith<T>(options: ReplyOptions, list: ListHandler<T>, 
     const { status, body } = await list(request);
     return json(options, status, body, method);
   } catch (error) {
-    options.onError(error, request);
-    return json(options, 500, plainErrorBody('internal_error', 'The server could not read this list. Try again later; if it persists, tell the service owner.'), method);
+    tellFailure(options.onError, error, request);
+    return json(options, 500, internalErrorBody(), method);
   }
 }
 

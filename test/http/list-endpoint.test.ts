@@ -189,6 +189,19 @@ describe('createListEndpoint options', () => {
     expect(told).toEqual([new Error('connection to db.internal:5432 lost (table agent_v2)')]);
   });
 
+  test('an onError that throws in turn still leaves the client its 500', async () => {
+    const broken: ListStore<never> = { keyOf: async () => undefined, page: () => Promise.reject(new Error('lost')) };
+    const handler = createListEndpoint({
+      schema: schedulingSchema,
+      entity: 'agent',
+      store: broken,
+      onError: () => {
+        throw new Error('the log is full');
+      },
+    });
+    expect(await handler(new URL('http://h/v1/agents'))).toMatchObject({ status: 500, body: { code: 'internal_error' } });
+  });
+
   test('records that do not fit the schema are the server\'s fault: a 500 that names nothing of the store', async () => {
     const told: unknown[] = [];
     const store = memoryListStore([{ id: 'a', created_at: 1 }, { id: 'a', created_at: 2 }]);
