@@ -215,10 +215,10 @@ function compareValues(a: SortValue, b: SortValue): number {
  *
  * @example
  * ```ts
- * compareListKeys(newestFirst, { values: [20, 'a'], id: 'a' }, { values: [10, 'b'], id: 'b' }); // < 0
+ * compareListOrder(order, { values: [20, 'a'], id: 'a' }, { values: [10, 'b'], id: 'b' }); // < 0 in the agents' order, newest first
  * ```
  */
-export function compareListKeys(order: ListOrder, a: ListKey, b: ListKey): number {
+export function compareListOrder(order: ListOrder, a: ListKey, b: ListKey): number {
   const { keys } = order;
   for (let i = 0; i < keys.length; i++) {
     const x = a.values[i]!;

@@ -3,9 +3,9 @@
  * {@link ListOrder} (the request's `sort`, the record's key last), from a place in that order.
  */
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { compareListKeys, type ListKey, type ListOrder } from './list-order.js';
+import type { ListKey, ListOrder } from './list-order.js';
 
-export type { ListKey, ListOrder, OrderKey, SortValue } from './list-order.js';
+export { compareListOrder, type ListKey, type ListOrder, type OrderKey, type SortValue } from './list-order.js';
 
 /** `forward`: down the list, towards its last page. `backward`: up, towards the first. */
 export type Direction = 'forward' | 'backward';
@@ -79,13 +79,3 @@ export interface ListStore<T> {
   /** Optional: how many records match `query`. Without it, the endpoint refuses `total_count`. */
   count?(query: ValidatedQuery | undefined): Promise<number>;
 }
-
-/**
- * Negative when `a` comes before `b` in the list `order`.
- *
- * @example
- * ```ts
- * compareListOrder(order, { values: [20, 'a'], id: 'a' }, { values: [10, 'b'], id: 'b' }); // < 0 when newest first
- * ```
- */
-export const compareListOrder: (order: ListOrder, a: ListKey, b: ListKey) => number = compareListKeys;

@@ -5,7 +5,7 @@ import { inScope, scopeEntries, type Scope } from '../backends/scope.js';
 import { readOptions } from '../errors/read-options.js';
 import { inputError } from '../errors/tql-error.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
-import { compareListKeys, listKeyReader, type ListKey, type ListOrder } from './list-order.js';
+import { compareListOrder, listKeyReader, type ListKey, type ListOrder } from './list-order.js';
 import type { Keyed, ListStore, PageWindow } from './list-store.js';
 
 /** Options of {@link memoryListStore}. */
@@ -67,7 +67,7 @@ export function memoryListStore<T extends object>(records: readonly T[], options
 function sortRecords<T>(records: readonly T[], order: ListOrder): Sorted<T> {
   const read = listKeyReader(order);
   const items = records.map((record, i) => ({ key: read(record, `record ${i}`), record }));
-  items.sort((a, b) => compareListKeys(order, a.key, b.key));
+  items.sort((a, b) => compareListOrder(order, a.key, b.key));
   const byKey = new Map<string | number, ListKey>();
   for (const { key } of items) {
     const id = key.values.at(-1) as string | number;
@@ -100,12 +100,12 @@ function start<T>(items: readonly Keyed<T>[], window: PageWindow): number {
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareListKeys(order, items[mid]!.key, from) <= 0) lo = mid + 1;
+    if (compareListOrder(order, items[mid]!.key, from) <= 0) lo = mid + 1;
     else hi = mid;
   }
   if (window.direction === 'forward') return lo;
   // Backward: the last index that comes strictly before `from`.
   let j = lo - 1;
-  while (j >= 0 && compareListKeys(order, items[j]!.key, from) === 0) j--;
+  while (j >= 0 && compareListOrder(order, items[j]!.key, from) === 0) j--;
   return j;
 }

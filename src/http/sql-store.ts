@@ -85,7 +85,7 @@ const isTrue = (value: unknown) => value === true || Number(value) === 1;
  * A list store over the entity's table: the filter from `compileSql`, keyset paging in SQL in
  * the order each request asks for (the record's key last). A page is one statement: its rows
  * (collections included, through `record`), the cursor's place, whether the list goes on either
- * side and, on request, the count. Keys are ordered as `compareListKeys` orders them: instants by
+ * side and, on request, the count. Keys are ordered as `compareListOrder` orders them: instants by
  * whole second in any column storage, texts by code point, no value last in both directions.
  * Pages fail with a `TqlError` (`invalid_input`) on a row without a key or two rows with one key
  * (the endpoint answers 500), and with `invalid_option` for a sort the engine cannot order

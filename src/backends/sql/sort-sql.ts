@@ -1,6 +1,6 @@
 /**
  * A list order's keys in SQL (language design, section 6): each attribute's sort value as an
- * expression over the entity's table that every engine orders exactly as `compareListKeys` does
+ * expression over the entity's table that every engine orders exactly as `compareListOrder` does
  * (instants by whole second, numbers by value, texts by code point, no value after every value),
  * written so an index can hold it where the engine allows. The list store's statements and the
  * index advice both write keys through here, so the advised index is the one the pages use.
