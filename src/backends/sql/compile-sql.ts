@@ -44,6 +44,14 @@ export interface CompileSqlOptions {
    * function returning either (called once per compile). Default: the real clock.
    */
   readonly now?: Clock | undefined;
+  /**
+   * The name the entity's table goes by in the statement's FROM (`FROM "agent" AS "a"`, a query
+   * builder's alias). Every column of the entity is then qualified by it (`"a"."name"`), which
+   * also keeps them apart from the columns of joined tables, and collection subqueries refer to
+   * the owning key as `"a"."id"`. Default: none; columns stand alone, and subqueries name the
+   * owning table by its mapped name, so the FROM must not alias it.
+   */
+  readonly tableAlias?: string | undefined;
 }
 
 /** What every handler needs: the dialect, where the entity lives, and the values bound so far. */
@@ -57,6 +65,8 @@ interface Context {
   readonly scope: readonly ScopeEntry[] | undefined;
   /** Where the attributes' targets are kept, when nothing they are made from can change. */
   readonly targets: TargetCache | undefined;
+  /** `CompileSqlOptions.tableAlias`. */
+  readonly tableAlias: string | undefined;
 }
 
 /** Binds `value` and returns its placeholder. Call in the order the placeholders appear. */
@@ -80,7 +90,7 @@ function exact(dialect: SqlDialect, placeholder: string, value: Scalar): string 
 
 /** What compiling needs of the comparison's attribute, kept between compiles where it can be. */
 function sqlOf(c: Comparison, ctx: Context): AttributeSql {
-  return attributeSql(ctx.targets, c.attribute, ctx.entity, ctx.dialect, ctx.folding);
+  return attributeSql(ctx.targets, c.attribute, ctx.entity, ctx.dialect, ctx.folding, ctx.tableAlias);
 }
 
 function target(c: Comparison, ctx: Context): SqlTarget {
@@ -329,7 +339,8 @@ function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
 /**
  * Compiles a validated query to a WHERE-clause expression over the entity's table, with every
  * query value a bound parameter (`$1`… for PostgreSQL, `?` for SQLite). The expression refers to
- * the table by its mapped name, so use it in a FROM that does not alias the table.
+ * the table by its mapped name, so use it in a FROM that does not alias the table, or name the
+ * alias the FROM gives it with `tableAlias`.
  *
  * @example
  * ```ts
@@ -342,6 +353,11 @@ function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
  * compileSql(check('agent.role EQ User OR agent.schedulable EQ true', schedulingSchema, 'agent'),
  *   { dialect: 'postgres', mapping: schedulingSqlMapping, scope: { tenant_id: 'acme' } });
  * // { text: '"tenant_id" = $1 AND (("role" = $2 OR "schedulable" = $3))', values: ['acme', 'User', true] }
+ *
+ * // Under an alias (FROM "scheduling_request" AS "r"), as query builders write it:
+ * compileSql(check('scheduling_request.team_id EQ team_blue', schedulingSchema, 'scheduling_request'),
+ *   { dialect: 'postgres', mapping: schedulingSqlMapping, tableAlias: 'r' }).text;
+ * // EXISTS (SELECT 1 FROM "request_resource" WHERE "request_resource"."request_id" = "r"."id" AND …)
  * ```
  */
 export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): SqlStatement {
@@ -350,7 +366,7 @@ export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): S
     // Scope values first: they are $1… and come first in the text, before any of the filter's.
     for (const { value } of ctx.scope ?? []) bind(ctx, value);
     const filter = foldCondition(q.condition, handlers, ctx);
-    const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, undefined)} AND (${filter})`;
+    const text = ctx.scope === undefined ? filter : `${scopeConditions(ctx, outerQualifier(ctx))} AND (${filter})`;
     checkParameterCount(ctx.dialect, ctx.values.length, q.text);
     return { text, values: ctx.values };
   }, typeof options === 'object' && options !== null ? options.now : undefined);
@@ -370,9 +386,10 @@ export function compileSql(query: ValidatedQuery, options: CompileSqlOptions): S
 export function compileScope(entity: string, options: CompileSqlOptions): SqlStatement | undefined {
   const scope = scopeEntries(options.scope);
   if (scope === undefined) return undefined;
-  const ctx: Context = { dialect: resolveDialect(options.dialect), entity: entityMapping(options.mapping, entity), folding: 'database', text: '', values: [], scope, targets: undefined };
+  const dialect = resolveDialect(options.dialect);
+  const ctx: Context = { dialect, entity: entityMapping(options.mapping, entity), folding: 'database', text: '', values: [], scope, targets: undefined, tableAlias: checkedAlias(dialect, options.tableAlias) };
   for (const { value } of scope) bind(ctx, value);
-  return { text: scopeConditions(ctx, undefined), values: ctx.values };
+  return { text: scopeConditions(ctx, outerQualifier(ctx)), values: ctx.values };
 }
 
 /**
@@ -388,21 +405,34 @@ export function checkParameterCount(dialect: SqlDialect, count: number, text: st
   });
 }
 
+/** The quoted alias that qualifies the entity's own columns, or undefined: they stand alone. */
+function outerQualifier(ctx: Context): string | undefined {
+  return ctx.tableAlias === undefined ? undefined : ctx.dialect.quoteIdentifier(ctx.tableAlias);
+}
+
+/** `tableAlias` when it is one the dialect can quote (a non-empty name without NUL); a TqlError otherwise. */
+function checkedAlias(dialect: SqlDialect, alias: string | undefined): string | undefined {
+  if (alias !== undefined) dialect.quoteIdentifier(alias);
+  return alias;
+}
+
 function context(query: ValidatedQuery, options: CompileSqlOptions): Context {
   if (typeof options !== 'object' || options === null) throw optionError('compileSql needs options { dialect, mapping }.');
   const dialect = resolveDialect(options.dialect);
   // A folding the dialect cannot write (unicode on MySQL) is refused whether or not the query has a LIKE.
   const folding = caseFoldingFor(dialect, options.caseFolding);
   const entity = entityMapping(options.mapping, query.entity);
+  const tableAlias = checkedAlias(dialect, options.tableAlias);
   // A dialect given by name is a built-in one; an object the caller passes may change.
   const fixed = typeof options.dialect === 'string' && isDefinedMapping(options.mapping) && madeByValidate(query);
   return {
+    tableAlias,
     dialect,
     entity,
     folding,
     text: query.text,
     values: [],
     scope: scopeEntries(options.scope),
-    targets: fixed ? targetCache(entity, dialect, folding) : undefined,
+    targets: fixed ? targetCache(entity, dialect, folding, tableAlias) : undefined,
   };
 }

@@ -131,11 +131,14 @@ function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T
 
 /**
  * The SQL for the attribute of a predicate: a column, a `CASE` over a tag column, or the element
- * tables it looks in.
+ * tables it looks in. With `tableAlias` (the name the entity's table goes by in the FROM) every
+ * column of the entity is qualified by it, and element tables refer to the owning key through
+ * it; without, columns stand alone and the owning key is qualified by the table's name.
  */
-export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): SqlTarget {
+export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, tableAlias?: string): SqlTarget {
   const q = dialect.quoteIdentifier;
-  const column = (field: string) => q(own(entity.columns, field) ?? field);
+  const qualifier = tableAlias === undefined ? '' : `${q(tableAlias)}.`;
+  const column = (field: string) => `${qualifier}${q(own(entity.columns, field) ?? field)}`;
   const source: AttributeSource = attribute.source;
   switch (source.kind) {
     case 'field':
@@ -146,13 +149,14 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
       return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
     }
     case 'element':
-      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, folding) };
+      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, folding, `${q(tableAlias ?? entity.table)}.${q(entity.key)}`) };
   }
 }
 
 type ElementSource = Extract<AttributeSource, { kind: 'element' }>;
 
-function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): [ElementTable, ...ElementTable[]] {
+/** The element tables of `source`; `ownerKey` is the owning record's key column, qualified as the outer FROM names it. */
+function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, ownerKey: string): [ElementTable, ...ElementTable[]] {
   const q = dialect.quoteIdentifier;
   // Arrays stored in one table with one discriminator column become one EXISTS with an IN list.
   const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
@@ -188,7 +192,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
     return {
       table,
       foreignKey: `${table}.${q(collection.foreignKey)}`,
-      ownerKey: `${q(entity.table)}.${q(entity.key)}`,
+      ownerKey,
       filters: filters.join(' AND '),
       value: storedRead(dialect, folding, source, raw),
       stored: storedColumn(dialect, folding, source, raw).stored,

@@ -50,7 +50,7 @@ export function selectSql(query: ValidatedQuery, options: SelectSqlOptions): Sql
     }
     conditions.push(`${key} > ${bind(after)}`);
   }
-  let text = `SELECT ${columns === '*' ? '*' : columns.map(q).join(', ')} FROM ${q(entity.table)} WHERE ${conditions.join(' AND ')} ORDER BY ${key}`;
+  let text = `SELECT ${columns === '*' ? '*' : columns.map(q).join(', ')} FROM ${q(entity.table)}${options.tableAlias === undefined ? '' : ` AS ${q(options.tableAlias)}`} WHERE ${conditions.join(' AND ')} ORDER BY ${key}`;
   if (options.limit !== undefined) {
     if (!Number.isSafeInteger(options.limit) || options.limit < 1) throw optionError(`limit is a positive integer, not ${String(options.limit)}.`);
     text += ` ${dialect.limitRows(bind(options.limit))}`;

@@ -29,11 +29,12 @@ export class AttributeSql {
     private readonly entity: SqlEntityMapping,
     private readonly dialect: SqlDialect,
     private readonly folding: CaseFolding,
+    private readonly tableAlias: string | undefined,
   ) {}
 
   /** {@link resolveTarget}. */
   get target(): SqlTarget {
-    return (this.#target ??= resolveTarget(this.attribute, this.entity, this.dialect, this.folding));
+    return (this.#target ??= resolveTarget(this.attribute, this.entity, this.dialect, this.folding, this.tableAlias));
   }
 
   /** {@link instantColumn}. */
@@ -51,10 +52,11 @@ export class AttributeSql {
   }
 }
 
-/** The kept {@link AttributeSql} of one entity mapping under one dialect and folding, by attribute. */
+/** The kept {@link AttributeSql} of one entity mapping under one dialect, folding and table alias, by attribute. */
 export type TargetCache = WeakMap<Attribute, AttributeSql>;
 
-const caches = new WeakMap<SqlEntityMapping, Map<SqlDialect, Map<CaseFolding, TargetCache>>>();
+/** By entity mapping, dialect, folding, then table alias (undefined: none). */
+const caches = new WeakMap<SqlEntityMapping, Map<SqlDialect, Map<CaseFolding, Map<string | undefined, TargetCache>>>>();
 
 /** `map`'s entry at `key`, made by `make` on first use. */
 function entry<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
@@ -67,33 +69,36 @@ function entry<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): u
 }
 
 /**
- * The cache of `entity` under `dialect` and `folding`; the caller vouches that both are immutable.
+ * The cache of `entity` under `dialect`, `folding` and `tableAlias`; the caller vouches that the
+ * mapping and dialect are immutable.
  *
  * @example
  * ```ts
- * const cache = targetCache(entityMapping(schedulingSqlMapping, 'agent'), postgres, 'database');
- * attributeSql(cache, attribute, entity, postgres, 'database').target; // { kind: 'scalar', value: '"name"' }
+ * const cache = targetCache(entityMapping(schedulingSqlMapping, 'agent'), postgres, 'database', undefined);
+ * attributeSql(cache, attribute, entity, postgres, 'database', undefined).target; // { kind: 'scalar', value: '"name"' }
  * ```
  */
-export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): TargetCache {
-  const byDialect = entry(caches, entity, () => new Map<SqlDialect, Map<CaseFolding, TargetCache>>());
-  return entry(entry(byDialect, dialect, () => new Map<CaseFolding, TargetCache>()), folding, () => new WeakMap());
+export function targetCache(entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, tableAlias: string | undefined): TargetCache {
+  const byDialect = entry(caches, entity, () => new Map<SqlDialect, Map<CaseFolding, Map<string | undefined, TargetCache>>>());
+  const byFolding = entry(byDialect, dialect, () => new Map<CaseFolding, Map<string | undefined, TargetCache>>());
+  return entry(entry(byFolding, folding, () => new Map<string | undefined, TargetCache>()), tableAlias, () => new WeakMap());
 }
 
 /**
- * The {@link AttributeSql} of `attribute`: the kept one when `cache` is given, else a new one.
+ * The {@link AttributeSql} of `attribute`: the kept one when `cache` is given (made under the
+ * same `tableAlias`), else a new one.
  *
  * @example
  * ```ts
- * attributeSql(undefined, attribute, entity, dialect, 'database').target; // resolveTarget(attribute, entity, dialect, 'database')
+ * attributeSql(undefined, attribute, entity, dialect, 'database', 'a').target; // resolveTarget(attribute, entity, dialect, 'database', 'a')
  * ```
  */
-export function attributeSql(cache: TargetCache | undefined, attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding): AttributeSql {
-  if (cache === undefined) return new AttributeSql(attribute, entity, dialect, folding);
+export function attributeSql(cache: TargetCache | undefined, attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, tableAlias: string | undefined): AttributeSql {
+  if (cache === undefined) return new AttributeSql(attribute, entity, dialect, folding, tableAlias);
   // Written out rather than through entry(): this runs for every comparison a compile meets.
   let kept = cache.get(attribute);
   if (kept === undefined) {
-    kept = new AttributeSql(attribute, entity, dialect, folding);
+    kept = new AttributeSql(attribute, entity, dialect, folding, tableAlias);
     cache.set(attribute, kept);
   }
   return kept;
