@@ -240,6 +240,8 @@ export function contractRun<E extends string, C>(backend: RegisteredBackend<C>, 
 /** Whether the context gives a backend a capability it declares it lacks (SQL: `caseFolding: 'unicode'` folds as JavaScript). */
 const GRANTED_BY: { readonly [C in ContractCapability]: (context: BackendContext) => boolean } = {
   'unicode-case-folding': (context) => context.caseFolding === 'unicode',
+  // Nothing in a context gives a LIKE an escape character its data layer does not write.
+  'literal-wildcards': () => false,
 };
 
 /**

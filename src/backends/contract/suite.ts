@@ -31,8 +31,11 @@ export type LanguageRule = keyof typeof LANGUAGE_RULES;
  *
  * - `unicode-case-folding`: LIKE folds non-ASCII letters with JavaScript's `toLowerCase`
  *   (`Ë`→`ë`, `İ`→`i̇`), which SQLite's ASCII-only folding does not.
+ * - `literal-wildcards`: a LIKE, STARTS_WITH or ENDS_WITH value holding `%` or `_` is
+ *   compared literally, which a data layer that writes LIKE without an escape character (Prisma
+ *   on SQLite) cannot do: it refuses such a value with a `TqlError` instead.
  */
-export type ContractCapability = 'unicode-case-folding';
+export type ContractCapability = 'unicode-case-folding' | 'literal-wildcards';
 
 /** One query of a contract, over the records of one entity, and the ids it must select. */
 export interface ContractCase<E extends string = string> {

@@ -72,15 +72,15 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   agent([2, 5], 'agent.name NOT_IN "Ada Lovelace","王芳",nobody', allAgentsBut('agnt_ada', 'agnt_wang')),
   agent(4, 'agent.name~LIKE~ada', ['agnt_ada']),
   agent(4, 'agent.name LIKE LOVE', ['agnt_ada']), // the needle is folded too
-  agent(4, 'agent.name LIKE %', ['agnt_pct']), // % is literal
-  agent(4, 'agent.name LIKE _', ['agnt_pct']), // _ is literal
-  agent(4, 'agent.name LIKE "% s"', ['agnt_pct']),
+  agent(4, 'agent.name LIKE %', ['agnt_pct'], 'literal-wildcards'), // % is literal
+  agent(4, 'agent.name LIKE _', ['agnt_pct'], 'literal-wildcards'), // _ is literal
+  agent(4, 'agent.name LIKE "% s"', ['agnt_pct'], 'literal-wildcards'),
   agent(4, 'agent.name LIKE "\\""', ['agnt_quote']),
   agent(4, 'agent.name LIKE "\\\\"', ['agnt_quote']),
   agent(4, "agent.name LIKE O'B", ['agnt_quote']),
   agent(4, 'agent.name LIKE .', []), // regex characters are literal
   agent(4, 'agent.name LIKE "b*"', []),
-  agent([2, 4], 'agent.name NOT_LIKE %', allAgentsBut('agnt_pct')),
+  agent([2, 4], 'agent.name NOT_LIKE %', allAgentsBut('agnt_pct'), 'literal-wildcards'),
   agent(4, 'agent.name LIKE müller', ['agnt_jose']),
   agent(4, 'agent.name LIKE straße', ['agnt_ilkay']),
   agent(4, 'agent.name LIKE 王', ['agnt_wang']),
@@ -103,8 +103,8 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   agent(4, 'agent.email LIKE @example.com', ['agnt_ada', 'agnt_zoe', 'agnt_pct', 'agnt_quote', 'agnt_ilkay', 'agnt_lukasz']),
   agent(5, 'agent.email EQ "ilkay~a,b@example.com"', ['agnt_ilkay']),
   agent(5, 'agent.email IN "ilkay~a,b@example.com", ada@example.com', ['agnt_ilkay', 'agnt_ada']),
-  agent(4, 'agent.email LIKE "%@"', ['agnt_pct']),
-  agent(4, 'agent.email LIKE _1', ['agnt_pct']),
+  agent(4, 'agent.email LIKE "%@"', ['agnt_pct'], 'literal-wildcards'),
+  agent(4, 'agent.email LIKE _1', ['agnt_pct'], 'literal-wildcards'),
   agent([2, 4], 'agent.email NOT_LIKE example', ['agnt_sparse']),
   // STARTS_WITH and ENDS_WITH: LIKE's folding and literal characters, at the start or the end.
   agent(4, 'agent.name STARTS_WITH ada', ['agnt_ada']),
@@ -112,10 +112,10 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   agent(4, 'agent.name STARTS_WITH lovelace', []), // in the name, not at its start
   agent(4, 'agent.name ENDS_WITH LOVELACE', ['agnt_ada']),
   agent(4, 'agent.name ENDS_WITH ada', []),
-  agent(4, 'agent.name STARTS_WITH 100%', ['agnt_pct']),
-  agent(4, 'agent.name STARTS_WITH 1%', []), // % is literal, not "any text"
-  agent(4, 'agent.name ENDS_WITH _team', ['agnt_pct']),
-  agent(4, 'agent.name ENDS_WITH _', []), // _ is literal, not "any character"
+  agent(4, 'agent.name STARTS_WITH 100%', ['agnt_pct'], 'literal-wildcards'),
+  agent(4, 'agent.name STARTS_WITH 1%', [], 'literal-wildcards'), // % is literal, not "any text"
+  agent(4, 'agent.name ENDS_WITH _team', ['agnt_pct'], 'literal-wildcards'),
+  agent(4, 'agent.name ENDS_WITH _', [], 'literal-wildcards'), // _ is literal, not "any character"
   agent(4, 'agent.name STARTS_WITH .', []), // regex characters are literal
   agent(4, 'agent.name STARTS_WITH "O\'B"', ['agnt_quote']),
   agent(4, 'agent.name ENDS_WITH "\\\\ Back"', ['agnt_quote']), // the name ends with a backslash, a space and Back
@@ -145,7 +145,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   agent([2, 5], 'agent.url_slug NOT_EQ ada', allAgentsBut('agnt_ada')),
   agent([2, 5], 'agent.url_slug NOT_IN ada,bob', allAgentsBut('agnt_ada')),
   agent(5, 'agent.url_slug IN ada,lukasz', ['agnt_ada', 'agnt_lukasz']),
-  agent(4, 'agent.url_slug LIKE _', ['agnt_pct']),
+  agent(4, 'agent.url_slug LIKE _', ['agnt_pct'], 'literal-wildcards'),
   agent([2, 4], 'agent.url_slug NOT_LIKE o', ['agnt_ada', 'agnt_pct', 'agnt_ilkay', 'agnt_lukasz', 'agnt_zoe', 'agnt_wang', 'agnt_sparse']),
 
   // ---- agent: Timestamp (jose at 2023-07-01T00:00:00Z, zoe one second earlier) ----
@@ -195,12 +195,12 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   team([2, 5], 'team.external_name NOT_IN "Ops, Infra & Co",Support', ['team_red', 'team_sparse', 'team_munchen']),
   team(4, 'team.external_name LIKE münchen', ['team_munchen'], 'unicode-case-folding'),
   team(4, 'team.internal_name LIKE "\\\\ infra \\"core"', ['team_ops']),
-  team(4, 'team.internal_name LIKE _team', ['team_red']),
-  team(4, 'team.internal_name LIKE 50%', ['team_red']),
+  team(4, 'team.internal_name LIKE _team', ['team_red'], 'literal-wildcards'),
+  team(4, 'team.internal_name LIKE 50%', ['team_red'], 'literal-wildcards'),
   team([2, 4], 'team.internal_name NOT_LIKE team', ['team_ops', 'team_sparse', 'team_munchen']),
   team(5, 'team.team_type EQ psa_b/project', ['team_blue', 'team_munchen']),
   team([2, 5], 'team.team_type NOT_IN psa_b/project,psa_b/service', ['team_red', 'team_sparse']),
-  team(4, 'team.team_type LIKE psa_b', ['team_blue', 'team_ops', 'team_munchen']),
+  team(4, 'team.team_type LIKE psa_b', ['team_blue', 'team_ops', 'team_munchen'], 'literal-wildcards'),
   team([2, 5], 'team.url_slug NOT_EQ blue', ['team_red', 'team_ops', 'team_sparse', 'team_munchen']),
   team(5, 'team.url_slug IN red,blue', ['team_blue', 'team_red']),
   team(6, 'team.created_at GTE 2024-01-01', ['team_ops', 'team_munchen']),
@@ -235,7 +235,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   req([2, 5], 'scheduling_request.end_user_name NOT_EQ "Pat Smith"', allRequestsBut('sreq_new1', 'sreq_cancel5')),
   req(1, 'scheduling_request.end_user_name~EQ~"Pat Smith"~AND~scheduling_request.status~EQ~new', ['sreq_new1']),
   req(4, "scheduling_request.end_user_name LIKE o'n", ['sreq_sched3']),
-  req(4, 'scheduling_request.end_user_name LIKE %_', ['sreq_sched4']),
+  req(4, 'scheduling_request.end_user_name LIKE %_', ['sreq_sched4'], 'literal-wildcards'),
   req(4, 'scheduling_request.end_user_name LIKE "\\\\ \\""', ['sreq_sched4']),
   req(4, 'scheduling_request.end_user_name LIKE zoë', ['sreq_sent2']),
   req(4, 'scheduling_request.end_user_name LIKE ÅNGSTRÖM', ['sreq_sent2'], 'unicode-case-folding'),
