@@ -10,6 +10,7 @@ import type { CaseFolding, SqlDialect, SqlDialectName } from '../backends/sql/di
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
 import { optionError } from '../errors/tql-error.js';
+import { booleanLiteral } from './builder-where.js';
 import type { Clock } from '../validate/relative-time.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 
@@ -53,5 +54,5 @@ export function tqlWhere(query: ValidatedQuery, options: DrizzleWhereOptions): S
 /** Values become Drizzle parameters; booleans the literals TRUE / FALSE, which PostgreSQL, SQLite and MySQL all read. */
 function drizzlePiece(piece: StatementPiece): SQL {
   if ('sql' in piece) return sql.raw(piece.sql);
-  return typeof piece.value === 'boolean' ? sql.raw(piece.value ? 'TRUE' : 'FALSE') : sql`${piece.value}`;
+  return typeof piece.value === 'boolean' ? sql.raw(booleanLiteral(piece.value)) : sql`${piece.value}`;
 }

@@ -5,6 +5,7 @@
 import { MysqlAdapter, PostgresAdapter, SqliteAdapter } from 'kysely';
 import type { SqlDialectName } from '../backends/sql/dialects.js';
 import { optionError } from '../errors/tql-error.js';
+import { NAME_THE_ENGINE, unknownEngine } from './builder-where.js';
 
 /**
  * What tql reads of a Kysely instance: its executor's adapter. Every `Kysely` and `Transaction`
@@ -29,9 +30,6 @@ const ADAPTER_NAMES: ReadonlyMap<string, SqlDialectName> = new Map([
   ['MysqlAdapter', 'mysql'],
 ]);
 
-/** How to name the engine instead, said by every error here. */
-const NAME_IT = "{ dialect: 'postgres' | 'sqlite' | 'mysql' } or a dialect object of your own";
-
 /**
  * The tql dialect of a Kysely instance: `postgres` for `PostgresDialect` (and PGlite's),
  * `sqlite` for `SqliteDialect`, `mysql` for `MysqlDialect`. Throws a `TqlError` with code
@@ -48,7 +46,7 @@ const NAME_IT = "{ dialect: 'postgres' | 'sqlite' | 'mysql' } or a dialect objec
  */
 export function kyselyDialect(db: KyselyInstance): SqlDialectName {
   if (typeof (db as Partial<KyselyInstance> | null)?.getExecutor !== 'function') {
-    throw optionError(`tqlWhere's db is not a Kysely instance (a Kysely or a Transaction, with getExecutor()): pass the one the query runs on, or name the engine, ${NAME_IT}.`);
+    throw optionError(`tqlWhere's db is not a Kysely instance (a Kysely or a Transaction, with getExecutor()): pass the one the query runs on, or name the engine, ${NAME_THE_ENGINE}.`);
   }
   const adapter = db.getExecutor().adapter;
   for (const [adapterClass, dialect] of ADAPTERS) if (adapter instanceof adapterClass) return dialect;
@@ -58,6 +56,5 @@ export function kyselyDialect(db: KyselyInstance): SqlDialectName {
     const dialect = ADAPTER_NAMES.get((proto as { constructor?: { name?: unknown } }).constructor?.name as string);
     if (dialect !== undefined) return dialect;
   }
-  const name = (adapter as { constructor?: { name?: unknown } }).constructor?.name;
-  throw optionError(`tqlWhere cannot tell the SQL engine of this Kysely instance from its adapter${typeof name === 'string' && name !== '' ? ` (${name})` : ''}: name the engine instead, ${NAME_IT}.`);
+  throw unknownEngine('Kysely instance from its adapter', (adapter as { constructor?: { name?: unknown } }).constructor?.name);
 }

@@ -9,10 +9,11 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { CaseFolding, SqlDialect, SqlDialectName } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
-import { statementPieces, type StatementPiece } from '../backends/sql/statement-pieces.js';
+import type { StatementPiece } from '../backends/sql/statement-pieces.js';
 import { optionError } from '../errors/tql-error.js';
 import type { Clock } from '../validate/relative-time.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
+import { wherePieces } from './builder-where.js';
 import { kyselyDialect, type KyselyInstance } from './kysely-dialect.js';
 
 export type { KyselyInstance } from './kysely-dialect.js';
@@ -75,12 +76,7 @@ export function tqlWhere(query: ValidatedQuery, ...rest: [TqlWhereOptions] | [Sq
   // The number of arguments tells the two forms apart: a mapping is keyed by entity names, which
   // may be any word, so its keys could not.
   const [mapping, options] = rest.length === 1 ? [rest[0]?.mapping, rest[0]] : [rest[0] ?? rest[1]?.mapping, rest[1]];
-  const pieces = statementPieces(query, {
-    dialect: dialectOf(options),
-    mapping: mapping ?? defaultMapping(query),
-    caseFolding: options?.caseFolding,
-    now: options?.now,
-  });
+  const pieces = wherePieces(query, dialectOf(options), { mapping, caseFolding: options?.caseFolding, now: options?.now });
   return sql.join<SqlBool>(pieces.map(kyselyPiece), sql.raw(''));
 }
 
@@ -98,10 +94,4 @@ function dialectOf(options: TqlWhereOptions | undefined): SqlDialectName | SqlDi
 function kyselyPiece(piece: StatementPiece): RawBuilder<unknown> {
   if ('sql' in piece) return sql.raw(piece.sql);
   return typeof piece.value === 'boolean' ? sql.lit(piece.value) : sql.val(piece.value);
-}
-
-/** `{ <entity>: { table: <entity>, key: 'id' } }`: the table named like the entity. */
-function defaultMapping(query: ValidatedQuery): SqlMapping {
-  const name = typeof query === 'object' && query !== null && typeof query.entity === 'object' ? query.entity.name : '';
-  return { [name]: { table: name, key: 'id' } };
 }
