@@ -26,7 +26,7 @@ import { CONTRACT_DATA, describeBackendContract, type ContractOptions, type Cont
 import type { Agent } from '../../src/models/scheduling/records.js';
 import { CONTRACT_INPUT, engineDivergences } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
-import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresAvailable, startLoadedPostgres, type PostgresServer } from '../support/postgres-server.js';
 import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
 
 /** The tables as Kysely sees them: only what these tests select. */
@@ -129,11 +129,7 @@ describeKysely('PGlite', 'postgres', { caseFolding: 'unicode' }, async ({ Kysely
 describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
   let server: PostgresServer;
   beforeAll(async () => {
-    server = await startPostgres();
-    const pool = new pg.Pool({ connectionString: server.connectionString, max: 1 });
-    await createSchedulingTables(pool);
-    await loadSchedulingData(pool, CONTRACT_INPUT);
-    await pool.end();
+    server = await startLoadedPostgres(CONTRACT_INPUT);
   }, 120_000);
   afterAll(() => server?.stop());
 

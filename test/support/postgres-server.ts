@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { CaseFolding } from '../../src/backends/sql/dialects.js';
 import { sqlDatabase } from '../../src/backends/sql/database.js';
+import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
+import type { SchedulingDataInput } from '../../src/models/scheduling/sql/rows.js';
 import { sqlTestEngine, type SqlTestEngine } from './sql-engine.js';
 import { runThrowawayServer } from './throwaway-server.js';
 
@@ -173,4 +175,31 @@ export async function openPostgres(server: PostgresServer, options: { readonly c
   const caseFolding = options.caseFolding ?? 'database';
   const name = caseFolding === 'unicode' ? 'postgres-server+icu' : 'postgres-server';
   return sqlTestEngine(name, sqlDatabase(client), caseFolding, () => client.end(), server.connectionString);
+}
+
+/**
+ * {@link startPostgres}, then the scheduling tables made and `data` loaded through one short
+ * client; the server is stopped again if that fails.
+ *
+ * @example
+ * ```ts
+ * beforeAll(async () => { server = await startLoadedPostgres(CONTRACT_INPUT); }, 120_000);
+ * ```
+ */
+export async function startLoadedPostgres(data: SchedulingDataInput): Promise<PostgresServer> {
+  const server = await startPostgres();
+  try {
+    const client = new pg.Client({ connectionString: server.connectionString });
+    await client.connect();
+    try {
+      await createSchedulingTables(client);
+      await loadSchedulingData(client, data);
+    } finally {
+      await client.end();
+    }
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
