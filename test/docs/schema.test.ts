@@ -8,7 +8,7 @@ import { safeCheck } from '../../src/api/check.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import type { SchemaDefinition } from '../../src/schema/types.js';
 import { codeBlocks } from './markdown-examples.js';
-import { runTypeScript, typeErrors, typeScriptExamples } from './typescript-examples.js';
+import { testTypeScriptExamples, typeScriptExamples } from './typescript-examples.js';
 
 const FILE = 'docs/schema.md';
 const markdown = readFileSync(new URL(`../../${FILE}`, import.meta.url), 'utf8');
@@ -27,14 +27,7 @@ describe('docs/schema.md', () => {
     expect(examples.filter((e) => e.error !== undefined).length).toBeGreaterThanOrEqual(1);
   });
 
-  test.for(examples)('line $line runs as shown', async (example) => {
-    const expected = example.error === undefined ? { ok: true } : { ok: false, code: expect.any(String), message: example.error };
-    expect(await runTypeScript(example)).toEqual(expected);
-  });
-
-  test('the TypeScript examples compile in a strict project', () => {
-    expect(typeErrors(examples)).toEqual([]);
-  });
+  testTypeScriptExamples(examples);
 
   describe('the JSON schema', () => {
     const schema = defineSchema(JSON.parse(onlyBlock('json', 'schema')) as SchemaDefinition);

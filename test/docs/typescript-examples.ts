@@ -12,6 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { expect, test } from 'vitest';
 import { entries } from '../../tsup.config.js';
 import { blocksOf, outcomeOf, type ErrorBlock, type Outcome } from './markdown-examples.js';
 
@@ -87,5 +88,20 @@ export function typeErrors(examples: readonly { readonly path: string }[]): stri
       const { line } = file.getLineAndCharacterOfPosition(d.start ?? 0);
       return `${e.path}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
     });
+  });
+}
+
+/**
+ * The tests of a page's TypeScript examples: each `ts run` block runs, each `ts error` block fails
+ * with the message of the `text` block after it, and all compile in a strict project.
+ */
+export function testTypeScriptExamples(examples: readonly TypeScriptExample[]): void {
+  test.for(examples)('line $line runs as shown', async (example) => {
+    const expected = example.error === undefined ? { ok: true } : { ok: false, code: expect.any(String), message: example.error };
+    expect(await runTypeScript(example)).toEqual(expected);
+  });
+
+  test('the TypeScript examples compile in a strict project', () => {
+    expect(typeErrors(examples)).toEqual([]);
   });
 }
