@@ -513,7 +513,7 @@ function resolveModel(reader: SchemaReader, model: RawModel, types: ReadonlySet<
  * @internal
  * @example
  * ```ts
- * scanPrismaSchema('datasource db {\n  provider = "sqlite"\n}\n').steps; // → a few per character
+ * const { datamodel, steps } = scanPrismaSchema(text); // steps: at most a few per character of text
  * ```
  */
 export function scanPrismaSchema(text: string): { readonly datamodel: PrismaDatamodel; readonly steps: number } {
@@ -541,9 +541,9 @@ export function scanPrismaSchema(text: string): { readonly datamodel: PrismaData
  * A schema folder (`prismaSchemaFolder`, several `.prisma` files) is read as one text: join the
  * files' texts with line ends between them; line numbers in errors then count in the joined
  * text. Throws a `TqlError` (`invalid_schema`) that gives the line and column and says what to
- * do for a text that is not a Prisma schema, a schema without a datasource, a provider outside
- * {@link PRISMA_PROVIDERS}, or a field whose type is declared nowhere. The work is linear in the
- * length of the text.
+ * do for a text that is not a Prisma schema, a schema without a datasource, a provider other
+ * than postgresql (or postgres), sqlite, mysql, cockroachdb, sqlserver and mongodb, or a field
+ * whose type is declared nowhere. The work is linear in the length of the text.
  *
  * @example
  * ```ts
