@@ -6,11 +6,10 @@
 import type { Column, ColumnDataType } from 'drizzle-orm';
 import type { SqlColumnStorage } from '../backends/sql/mapping.js';
 import type { AttributeDefinition } from '../schema/types.js';
+import { isIdName, type DerivedAttribute } from './schema-derivation.js';
 
 /** A derived column: the attribute (without `nullable` and `source`), its column storage, and a caveat. */
-export type DerivedColumn =
-  | { readonly attribute: AttributeDefinition; readonly storage?: SqlColumnStorage; readonly note?: string }
-  | { readonly reason: string };
+export type DerivedColumn = DerivedAttribute<{ readonly storage?: SqlColumnStorage }>;
 
 /** What a handler reads of a column. */
 interface ColumnFacts {
@@ -69,7 +68,7 @@ function textColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
 
 function numberColumn({ name, sqlType }: ColumnFacts): DerivedColumn {
   if (DECIMAL_TYPE.test(sqlType)) return { attribute: { type: 'Number', description: decimalDescription(sqlType) }, note: DECIMAL_NOTE };
-  if ((name === 'id' || name.endsWith('_id')) && !FLOAT_TYPE.test(sqlType)) return { attribute: { type: 'ID', id: { kind: 'integer' } } };
+  if (isIdName(name) && !FLOAT_TYPE.test(sqlType)) return { attribute: { type: 'ID', id: { kind: 'integer' } } };
   return { attribute: { type: 'Number' } };
 }
 

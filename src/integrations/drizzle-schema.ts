@@ -6,17 +6,12 @@
 import { entityKind, getTableColumns, getTableName, isTable, type Column, type Table } from 'drizzle-orm';
 import { toCamelCase, toSnakeCase } from 'drizzle-orm/casing';
 import type { SqlColumnStorage, SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
-import { nameFields } from '../schema/field-names.js';
 import { derivationError, type SkippedProperty } from '../schema/from-json-schema.js';
-import type { AttributeDefinition, EntityDefinition, SchemaDefinition } from '../schema/types.js';
+import type { EntityDefinition, SchemaDefinition } from '../schema/types.js';
 import { deriveColumn } from './drizzle-columns.js';
+import { deriveAttributes, nameEntities, type DerivationNote } from './schema-derivation.js';
 
-/** A caveat of a derived attribute: it filters, with a difference the app should know of. */
-export interface DerivationNote {
-  /** `entity.property`, with Drizzle's property name. */
-  readonly path: string;
-  readonly note: string;
-}
+export type { DerivationNote } from './schema-derivation.js';
 
 /** What {@link schemaFromDrizzle} derived: a schema definition, its SQL mapping, what it left out and the caveats. */
 export interface DrizzleSchema {
@@ -82,43 +77,30 @@ export function schemaFromDrizzle(tables: Readonly<Record<string, Table | unknow
   if (typeof tables !== 'object' || tables === null) throw derivationError('schemaFromDrizzle takes { entity: table, … }.');
   const casing = options.casing === undefined || !Object.hasOwn(CASINGS, options.casing) ? undefined : CASINGS[options.casing];
   if (options.casing !== undefined && casing === undefined) throw derivationError(`casing is "snake_case" or "camelCase", as given to drizzle(), not ${JSON.stringify(options.casing)}.`);
-  const skipped: SkippedProperty[] = [];
-  const notes: DerivationNote[] = [];
+  const lists = { skipped: [] as SkippedProperty[], notes: [] as DerivationNote[] };
   const entities: [string, EntityDefinition][] = [];
   const mapping: [string, SqlEntityMapping][] = [];
-  const named = nameFields(
-    Object.entries(tables).filter((entry): entry is [string, Table] => {
-      const [key, value] = entry;
-      if (isTable(value)) return true;
-      const kind = drizzleKind(value);
-      if (kind === undefined) throw derivationError(`${key} is not a Drizzle table: pass the result of pgTable(…), mysqlTable(…) or sqliteTable(…).`);
-      skipped.push({ path: key, reason: `not a table but ${kind}: tql derives an entity from each table` });
-      return false;
-    }).map(([field, value]) => ({ field, value })),
-  );
-  for (const u of named.unnamed) skipped.push({ path: u.field, reason: `not an entity: ${u.reason}` });
-  for (const { name: entity, value: table } of named.named) {
+  const tableEntries = Object.entries(tables).filter((entry): entry is [string, Table] => {
+    const [key, value] = entry;
+    if (isTable(value)) return true;
+    const kind = drizzleKind(value);
+    if (kind === undefined) throw derivationError(`${key} is not a Drizzle table: pass the result of pgTable(…), mysqlTable(…) or sqliteTable(…).`);
+    lists.skipped.push({ path: key, reason: `not a table but ${kind}: tql derives an entity from each table` });
+    return false;
+  });
+  for (const { name: entity, value: table } of nameEntities(tableEntries.map(([field, value]) => ({ field, value })), lists.skipped)) {
     const columns: Record<string, Column> = getTableColumns(table);
     // Drizzle names a column declared without a name after its property, converted by the casing.
     const columnName = (c: Column) => (c.keyAsName && casing !== undefined ? casing(c.name) : c.name);
-    const attributes: [string, AttributeDefinition][] = [];
     const renamed: [string, string][] = [];
     const storage: [string, SqlColumnStorage][] = [];
-    const fields = nameFields(Object.entries(columns).map(([field, column]) => ({ field, value: column })));
-    for (const u of fields.unnamed) skipped.push({ path: `${entity}.${u.field}`, reason: u.reason });
-    for (const { field, name, value: column } of fields.named) {
-      const derived = deriveColumn(column, name);
-      if ('reason' in derived) {
-        skipped.push({ path: `${entity}.${field}`, reason: derived.reason });
-        continue;
-      }
-      const source = field === name ? {} : { source: { kind: 'field', field } as const };
-      attributes.push([name, { ...derived.attribute, ...(column.notNull ? {} : { nullable: true }), ...source }]);
+    const fields = Object.entries(columns).map(([field, column]) => ({ field, value: column }));
+    const attributes = deriveAttributes(entity, fields, { derive: deriveColumn, nullable: (column) => !column.notNull }, lists);
+    for (const { field, value: column, derived } of attributes) {
       if (field !== columnName(column)) renamed.push([field, columnName(column)]);
       if (derived.storage !== undefined) storage.push([field, derived.storage]);
-      if (derived.note !== undefined) notes.push({ path: `${entity}.${field}`, note: derived.note });
     }
-    entities.push([entity, { attributes: Object.fromEntries(attributes) }]);
+    entities.push([entity, { attributes: Object.fromEntries(attributes.map((a) => [a.name, a.attribute])) }]);
     const key = Object.values(columns).find((c) => c.primary);
     mapping.push([
       entity,
@@ -130,7 +112,7 @@ export function schemaFromDrizzle(tables: Readonly<Record<string, Table | unknow
       },
     ]);
   }
-  return { definition: { entities: Object.fromEntries(entities) }, mapping: Object.fromEntries(mapping), skipped, notes };
+  return { definition: { entities: Object.fromEntries(entities) }, mapping: Object.fromEntries(mapping), ...lists };
 }
 
 /**

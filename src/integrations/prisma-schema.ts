@@ -5,10 +5,9 @@
  */
 import { derivationError, type DerivedSchema, type SkippedProperty } from '../schema/from-json-schema.js';
 import type { AttributeDefinition, EntityDefinition } from '../schema/types.js';
-import type { DerivationNote } from './drizzle-schema.js';
 import type { PrismaDatamodel, PrismaField, PrismaModel, PrismaScalar } from './prisma-datamodel.js';
 import { readPrismaSchema } from './prisma-schema-file.js';
-import { deriveAttributes, isIdName, nameEntities, type DerivedAttribute } from './schema-derivation.js';
+import { deriveAttributes, isIdName, nameEntities, type DerivationNote, type DerivedAttribute } from './schema-derivation.js';
 
 /** What {@link schemaFromPrisma} derived: a schema definition and what it left out (as from a JSON Schema), the datamodel it read, and the caveats. */
 export interface PrismaSchema extends DerivedSchema {

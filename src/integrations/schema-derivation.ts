@@ -6,7 +6,13 @@
 import { nameFields, type NamedField } from '../schema/field-names.js';
 import type { SkippedProperty } from '../schema/from-json-schema.js';
 import type { AttributeDefinition } from '../schema/types.js';
-import type { DerivationNote } from './drizzle-schema.js';
+
+/** A caveat of a derived attribute: it filters, with a difference the app should know of. */
+export interface DerivationNote {
+  /** `entity.field`, with the ORM's own field name (Drizzle's property, Prisma's field). */
+  readonly path: string;
+  readonly note: string;
+}
 
 /** A field that can be filtered: its attribute (without `nullable` and `source`), a caveat, and what else the derivation keeps. */
 export type FilterableField<Extra extends object = object> = { readonly attribute: AttributeDefinition; readonly note?: string } & Extra;
