@@ -6,6 +6,7 @@
 import { derivationError, type DerivedSchema, type SkippedProperty } from '../schema/from-json-schema.js';
 import type { AttributeDefinition, EntityDefinition } from '../schema/types.js';
 import type { PrismaDatamodel, PrismaField, PrismaModel, PrismaScalar } from './prisma-datamodel.js';
+import { prismaMapping, type PrismaEntityMappingInput, type PrismaMapping } from './prisma-mapping.js';
 import { readPrismaSchema } from './prisma-schema-file.js';
 import { deriveAttributes, isIdName, nameEntities, type DerivationNote, type DerivedAttribute } from './schema-derivation.js';
 
@@ -13,6 +14,8 @@ import { deriveAttributes, isIdName, nameEntities, type DerivationNote, type Der
 export interface PrismaSchema extends DerivedSchema {
   /** The Prisma schema as read (its provider, models and enums), for the mapping of the entities to models. */
   readonly datamodel: PrismaDatamodel;
+  /** Each entity's model, for `tqlWhere`; add the relations of element sources with `prismaMapping`. */
+  readonly mapping: PrismaMapping;
   readonly notes: readonly DerivationNote[];
 }
 
@@ -175,6 +178,7 @@ export function schemaFromPrisma(schema: string | PrismaDatamodel, options: Pris
   if (typeof options !== 'object' || options === null) throw derivationError('schemaFromPrisma takes options as an object, such as { models: [\'User\'] }.');
   const lists = { skipped: [] as SkippedProperty[], notes: [] as DerivationNote[] };
   const entities: [string, EntityDefinition][] = [];
+  const modelOf: Record<string, PrismaEntityMappingInput> = {};
   const models = modelsOf(datamodel, options.models).map((m) => ({ field: m.name, value: m }));
   const declared: Declared = { enums: new Map(datamodel.enums.map((e) => [e.name, e.values])), models: new Set(datamodel.models.map((m) => m.name)) };
   for (const { name: entity, value: model } of nameEntities(models, lists.skipped)) {
@@ -182,6 +186,7 @@ export function schemaFromPrisma(schema: string | PrismaDatamodel, options: Pris
     const deriver = { derive: (f: PrismaField, name: string) => deriveField(f, name, declared), nullable: (f: PrismaField) => f.optional };
     const attributes: [string, AttributeDefinition][] = deriveAttributes(entity, fields, deriver, lists).map((a) => [a.name, a.attribute]);
     entities.push([entity, { attributes: Object.fromEntries(attributes) }]);
+    modelOf[entity] = { model: model.name };
   }
-  return { definition: { entities: Object.fromEntries(entities) }, datamodel, ...lists };
+  return { definition: { entities: Object.fromEntries(entities) }, datamodel, mapping: prismaMapping(datamodel, modelOf), ...lists };
 }
