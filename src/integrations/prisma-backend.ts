@@ -19,6 +19,7 @@ export interface PrismaBackendOptions {
  *
  * @example
  * ```ts
+ * const { mapping } = schemaFromPrisma('datasource db {\n  provider = "sqlite"\n}\nmodel Ticket {\n  id String @id\n}');
  * const backend = prismaBackend({ mapping });
  * backend.name; // → 'prisma:sqlite'
  * BACKENDS.with(backend).get('prisma:sqlite').title; // → 'Prisma (SQLite)'

@@ -87,7 +87,8 @@ const PROVIDERS: { readonly [P in PrismaProvider]: ProviderFacts | string } = {
  * ```
  */
 export function prismaProvider(provider: PrismaProvider): ProviderFacts {
-  const facts = Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider] : `tqlWhere writes for ${Object.keys(PROVIDERS).join(', ')}, not ${String(provider)}`;
+  const written = Object.entries(PROVIDERS).flatMap(([name, facts]) => (typeof facts === 'string' ? [] : [name]));
+  const facts = Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider] : `tqlWhere writes for the providers ${written.join(', ')}, not ${JSON.stringify(provider)}`;
   if (typeof facts === 'string') throw TqlError.of('', { code: 'unsupported', message: `${facts}.`, span: { start: 0, end: 0 } });
   return facts;
 }
@@ -502,7 +503,7 @@ function compileCondition(condition: Condition, negated: boolean, ctx: Context):
   }
 }
 
-/** Options of {@link prismaWhere}. */
+/** Options of `tqlWhere` (tql/prisma). */
 export interface PrismaWhereOptions {
   /** Where the query's entity lives (`prismaMapping`, or the mapping `schemaFromPrisma` derives). */
   readonly mapping: PrismaMapping;

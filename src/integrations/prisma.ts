@@ -33,10 +33,17 @@ export type { PrismaWhere, PrismaWhereOptions } from './prisma-where.js';
  *
  * @example
  * ```ts
- * // prisma/schema.prisma: model Ticket { id String @id  priority String  openedAt DateTime }
+ * const { definition, mapping } = schemaFromPrisma(`
+ * datasource db {
+ *   provider = "postgresql"
+ * }
+ * model Ticket {
+ *   id       String   @id
+ *   priority String
+ *   openedAt DateTime @map("opened_at")
+ * }`);
  * const q = check('ticket.priority IN high,urgent AND ticket.opened_at GTE 2025-06-01', defineSchema(definition), 'ticket');
- * tqlWhere(q, { mapping });
- * // → { AND: [{ priority: { in: ['high', 'urgent'] } }, { openedAt: { gte: new Date('2025-06-01T00:00:00.000Z') } }] }
+ * tqlWhere(q, { mapping }); // → { AND: [{ priority: { in: ['high', 'urgent'] } }, { openedAt: { gte: new Date('2025-06-01T00:00:00.000Z') } }] }
  * // await prisma.ticket.findMany({ where: tqlWhere(q, { mapping }) });
  * ```
  */
