@@ -5,7 +5,6 @@
  * alike in memory, over the entities TypeORM hydrates, and through TypeORM; and the refusals.
  */
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { Brackets, DataSource, EntitySchema, type SelectQueryBuilder } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
@@ -22,7 +21,7 @@ import { CONTRACT_DATA, describeBackendContract, type ContractOptions, type Cont
 import { CONTRACT_INPUT, engineDivergences } from '../backends/sql/engines.js';
 import { sortedIds } from '../support/ids.js';
 import { mariadbAvailable, startLoadedMariadb, type MariadbServer } from '../support/mariadb-server.js';
-import { postgresAvailable, startPostgres, type PostgresServer } from '../support/postgres-server.js';
+import { postgresAvailable, startLoadedPostgres, type PostgresServer } from '../support/postgres-server.js';
 
 /** The scheduling tables as TypeORM entities: the key is all these tests select. */
 const ENTITIES = Object.fromEntries(
@@ -96,11 +95,7 @@ describeTypeorm('SQLite (better-sqlite3)', 'sqlite', 'unicode', () =>
 describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
   let server: PostgresServer;
   beforeAll(async () => {
-    server = await startPostgres();
-    const pool = new pg.Pool({ connectionString: server.connectionString, max: 1 });
-    await createSchedulingTables(pool);
-    await loadSchedulingData(pool, CONTRACT_INPUT);
-    await pool.end();
+    server = await startLoadedPostgres(CONTRACT_INPUT);
   }, 120_000);
   afterAll(() => server?.stop());
 
