@@ -24,6 +24,9 @@ export const entries = {
   mongodb: 'src/integrations/mongodb.ts',
   zod: 'src/integrations/zod.ts',
   drizzle: 'src/integrations/drizzle.ts',
+  prisma: 'src/integrations/prisma.ts',
+  typeorm: 'src/integrations/typeorm.ts',
+  knex: 'src/integrations/knex.ts',
   testing: 'src/testing/index.ts',
 };
 
@@ -58,7 +61,7 @@ export default defineConfig((cli) => ({
   // Integrations, and the drivers the CLI opens for --database-url, load their library from the
   // application, never from a bundled copy (a driver with native code cannot be bundled); ohm-js
   // goes into ohm.cjs only (below). A package also covers its subpaths (mysql2/promise).
-  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'mysql2', '@duckdb/node-api', 'zod', 'drizzle-orm', 'fast-check', 'ohm-js'],
+  external: ['kysely', 'mingo', 'mongodb', 'pg', '@electric-sql/pglite', 'better-sqlite3', 'mysql2', '@duckdb/node-api', 'zod', 'drizzle-orm', '@prisma/client', 'typeorm', 'knex', 'fast-check', 'ohm-js'],
   // ohm-js is bundled, and so only a dev dependency, into ohm.cjs (built below): its ESM entry is
   // a graph of many modules that takes ~28 ms to load, one file ~10 ms. The chunks require that
   // file on the first text the fast path rejects (src/parser/grammar.ts), so an import of tql
