@@ -1,11 +1,12 @@
 /**
  * `tqlWhere` in real TypeORM query builders: the whole backend contract on SQLite
- * (better-sqlite3), a PostgreSQL server and a MariaDB server, each under an alias other than the
+ * (better-sqlite3, TypeORM 1.x and 0.3), a PostgreSQL server and a MariaDB server, each under an alias other than the
  * table's name; its parameters beside the app's own; a schema derived from entities filtering
  * alike in memory, over the entities TypeORM hydrates, and through TypeORM; and the refusals.
  */
 import Database from 'better-sqlite3';
 import { Brackets, DataSource, EntitySchema, type SelectQueryBuilder } from 'typeorm';
+import * as typeorm03 from 'typeorm-0.3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
@@ -90,6 +91,21 @@ describeTypeorm('SQLite (better-sqlite3)', 'sqlite', 'unicode', () =>
       await loadSchedulingData(db, CONTRACT_INPUT);
     },
   }).initialize(),
+);
+
+// The older release most apps still run: its DataSource (`qb.connection`, the `sqlite`-style
+// driver types) and query builder, typed as 1.x's for the calls the tests share.
+describeTypeorm('TypeORM 0.3 on SQLite (better-sqlite3)', 'sqlite', 'unicode', () =>
+  new typeorm03.DataSource({
+    type: 'better-sqlite3',
+    database: ':memory:',
+    entities: Object.values(ENTITIES).map((e) => new typeorm03.EntitySchema(e.options as never)),
+    prepareDatabase: async (db: Database.Database) => {
+      registerTqlFunctions(db);
+      await createSchedulingTables(db);
+      await loadSchedulingData(db, CONTRACT_INPUT);
+    },
+  }).initialize() as unknown as Promise<DataSource>,
 );
 
 describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
