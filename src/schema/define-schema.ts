@@ -264,10 +264,11 @@ function frozenCopy(source: AttributeSource): AttributeSource {
       return Object.freeze({
         kind: 'element',
         arrays: Object.freeze([...arrays]) as unknown as typeof arrays,
-        where: Object.freeze({ field: where.field, oneOf: Object.freeze([...where.oneOf]) as unknown as typeof where.oneOf }),
-        value,
+        // Only the keys the definition gives: a scalar array's source has neither.
+        ...(where === undefined ? {} : { where: Object.freeze({ field: where.field, oneOf: Object.freeze([...where.oneOf]) as unknown as typeof where.oneOf }) }),
+        ...(value === undefined ? {} : { value }),
         ...storedForm(source),
-      });
+      }) as AttributeSource;
     }
   }
 }
@@ -346,14 +347,14 @@ export function sourceProblem(source: unknown): string | undefined {
     }
     case 'element': {
       const where = s.where as { field?: unknown; oneOf?: unknown } | null | undefined;
-      const ok =
-        isTexts(s.arrays) &&
-        typeof where === 'object' &&
-        where !== null &&
-        isText(where.field) &&
-        isTexts(where.oneOf) &&
-        isText(s.value);
-      return ok ? undefined : 'an element source is { kind: "element", arrays: ["…"], where: { field, oneOf: ["…"] }, value, ignorePrefix?, ignoreCase? }';
+      const whereOk = where === undefined || (typeof where === 'object' && where !== null && isText(where.field) && isTexts(where.oneOf));
+      const ok = isTexts(s.arrays) && whereOk && (s.value === undefined || isText(s.value));
+      if (!ok) return 'an element source is { kind: "element", arrays: ["…"], where?: { field, oneOf: ["…"] }, value?, ignorePrefix?, ignoreCase? }';
+      // Without `value` the elements are the values (scalars), which have no field to pick them by.
+      if (s.value === undefined && where !== undefined) {
+        return 'an element source without value reads the elements themselves (an array of scalars), which have no field for where to test: remove where, or name the field that holds the value in value';
+      }
+      return undefined;
     }
     default:
       return `${describeValue(s.kind)} is not a kind of source: use "field", "variant" or "element"`;

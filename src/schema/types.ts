@@ -64,9 +64,11 @@ export type TimestampStorageDefinition =
  * - `variant`: the property depends on a tag of the record: a resource is an agent (`name`)
  *   or a team (`internal_name`). A record whose tag is not listed has no value.
  * - `element`: "some element of an array where …": the value is `element[value]` for the
- *   elements of any of `arrays` whose `element[where.field]` is one of `where.oneOf`. The
- *   attribute holds a set of values, and a predicate matches when some element satisfies it
- *   (`NOT_*` operators match when none does).
+ *   elements of any of `arrays` whose `element[where.field]` is one of `where.oneOf`. Without
+ *   `where`, every element counts (`comments: [{ body, author_id }]`); without `value`, the
+ *   element itself is the value (an array of scalars, `tags: ['urgent', 'vip']`), and there is
+ *   no `where`, since a scalar has no field. The attribute holds a set of values, and a predicate
+ *   matches when some element satisfies it (`NOT_*` operators match when none does).
  */
 export type AttributeSource = StoredForm &
   (
@@ -79,8 +81,18 @@ export type AttributeSource = StoredForm &
     | {
         readonly kind: 'element';
         readonly arrays: readonly [string, ...string[]];
-        readonly where: { readonly field: string; readonly oneOf: readonly [string, ...string[]] };
+        /** Which elements count: those whose field `field` is one of `oneOf`. Without it, every element. */
+        readonly where?: { readonly field: string; readonly oneOf: readonly [string, ...string[]] };
+        /** The element's field that holds the value. */
         readonly value: string;
+      }
+    | {
+        readonly kind: 'element';
+        readonly arrays: readonly [string, ...string[]];
+        /** An array of scalars has no field to pick its elements by: every element counts. */
+        readonly where?: undefined;
+        /** Without it, the element itself is the value: an array of scalars (`tags: ['urgent', 'vip']`). */
+        readonly value?: undefined;
       }
   );
 

@@ -10,6 +10,7 @@
 import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute } from '../schema/types.js';
 import { readSteps, readStored, storedForms } from '../schema/stored-form.js';
+import { elementValueOf } from '../schema/element-source.js';
 import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
 
 /**
@@ -87,10 +88,7 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
     }
     case 'element':
       for (const array of source.arrays) {
-        for (const e of ownElements(own(record, array))) {
-          if (!source.where.oneOf.includes(own(e, source.where.field) as string)) continue;
-          texts.push(own(e, source.value));
-        }
+        for (const e of ownElements(own(record, array))) texts.push(elementValueOf(source, e, own));
       }
   }
   const steps = readSteps(source);

@@ -37,13 +37,17 @@ function orAbsent(value: Arbitrary<unknown>): Arbitrary<unknown> {
   return fc.oneof({ weight: 1, arbitrary: fc.constant(MISSING) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 8, arbitrary: value });
 }
 
-/** Elements of one array: each read by one of its attributes, under a listed tag or another. */
+/**
+ * Elements of one array: each read by one of its attributes, under a listed tag or another (where
+ * the attribute picks elements by a tag), or a value itself (an array of scalars) or null.
+ */
 function elements(array: ArrayField, hostile: boolean): Arbitrary<unknown> {
-  const element = fc.constantFrom(...array.readers).chain((reader) =>
-    fc
-      .tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...reader.where.oneOf) }, { weight: 1, arbitrary: fc.constant('other') }), orAbsent(storedValue(reader.attribute, hostile)))
-      .map(([tag, value]) => withoutMissing({ [reader.where.field]: tag, [reader.value]: value })),
-  );
+  const element = fc.constantFrom(...array.readers).chain(({ attribute, where, value }): Arbitrary<unknown> => {
+    const stored = storedValue(attribute, hostile);
+    if (value === undefined) return fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 8, arbitrary: stored });
+    const tag = where === undefined ? fc.constant(MISSING) : fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...where.oneOf) }, { weight: 1, arbitrary: fc.constant('other') });
+    return fc.tuple(tag, orAbsent(stored)).map(([t, v]) => withoutMissing(where === undefined ? { [value]: v } : { [where.field]: t, [value]: v }));
+  });
   const list = fc.array(element, { maxLength: 3 });
   return orAbsent(hostile ? fc.oneof({ weight: 4, arbitrary: list }, { weight: 1, arbitrary: fc.constantFrom<unknown>('not a list', [null, 5], {}) }) : list);
 }

@@ -107,7 +107,7 @@ function schemaFields(entity: Entity): Set<string> {
     const s = entity.attributes[n]!.source;
     if (s.kind === 'field') names.add(s.field);
     else if (s.kind === 'variant') [s.tag, ...Object.values(s.fields)].forEach((f) => names.add(f));
-    else [...s.arrays, s.where.field, s.value].forEach((f) => names.add(f));
+    else [...s.arrays, s.where?.field, s.value].forEach((f) => f !== undefined && names.add(f));
   }
   return names;
 }

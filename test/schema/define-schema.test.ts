@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { safeCheck } from '../../src/api/check.js';
 import { defineSchema, isDefinedAttribute } from '../../src/schema/define-schema.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
+import { TqlError } from '../../src/errors/tql-error.js';
+import type { AttributeSource } from '../../src/schema/types.js';
 
 test('defaults are filled in and operators can be narrowed', () => {
   const schema = defineSchema({
@@ -123,4 +125,51 @@ test('a variant source with no tag is refused: the attribute could never have a 
   expect(() =>
     defineSchema({ entities: { doc: { attributes: { label: { type: 'String', source: { kind: 'variant', tag: 'kind', fields: {} } } } } } }),
   ).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_schema: Invalid schema: doc.label: a variant source reads a field for at least one tag: fields: { agent: "name", … }.]`);
+});
+
+describe('element sources: tagged, untagged, arrays of scalars', () => {
+  const attribute = (source: unknown) =>
+    defineSchema({ entities: { post: { attributes: { x: { type: 'String', source: source as AttributeSource } } } } }).entities.post.attributes.x;
+
+  test.for([
+    ['tagged objects', { kind: 'element', arrays: ['links'], where: { field: 'system', oneOf: ['github'] }, value: 'number' }],
+    ['objects without a tag: every element counts', { kind: 'element', arrays: ['comments'], value: 'body' }],
+    ['scalars: the element is the value', { kind: 'element', arrays: ['tags', 'labels'] }],
+    ['scalars read with a prefix and case ignored', { kind: 'element', arrays: ['tags'], ignorePrefix: '#', ignoreCase: true }],
+  ] as const)('%s: accepted, copied with only the keys given', ([, source]) => {
+    const x = attribute(source);
+    expect(x.source).toEqual(source);
+    expect(Object.keys(x.source)).toEqual(Object.keys(source));
+    expect(x.collection).toBe(true);
+  });
+
+  test.for([
+    ['a where without a value', { kind: 'element', arrays: ['tags'], where: { field: 'kind', oneOf: ['tag'] } }],
+    ['a where without oneOf', { kind: 'element', arrays: ['comments'], where: { field: 'kind' }, value: 'body' }],
+    ['a value that is no text', { kind: 'element', arrays: ['tags'], value: 5 }],
+    ['no arrays', { kind: 'element', value: 'body' }],
+  ] as const)('%s: refused', ([, source]) => {
+    expect(() => attribute(source)).toThrow(TqlError);
+  });
+
+  test('the messages say what to write', () => {
+    const messages = (source: unknown) => {
+      try {
+        attribute(source);
+        return [];
+      } catch (e) {
+        return (e as TqlError).issues.map((i) => i.message);
+      }
+    };
+    expect(messages({ kind: 'element', arrays: ['tags'], where: { field: 'kind', oneOf: ['tag'] } })).toMatchInlineSnapshot(`
+      [
+        "Invalid schema: post.x: an element source without value reads the elements themselves (an array of scalars), which have no field for where to test: remove where, or name the field that holds the value in value.",
+      ]
+    `);
+    expect(messages({ kind: 'element', arrays: ['comments'], where: { field: 'kind' }, value: 'body' })).toMatchInlineSnapshot(`
+      [
+        "Invalid schema: post.x: an element source is { kind: "element", arrays: ["…"], where?: { field, oneOf: ["…"] }, value?, ignorePrefix?, ignoreCase? }.",
+      ]
+    `);
+  });
 });

@@ -13,7 +13,8 @@ import { arbGoodAttributeDefinition, arbGoodName } from '../properties/arbitrari
  * Every type; every id format; every Timestamp storage; nullable and not; closed sets (one with
  * a space and a quote); narrowed operators; field, variant and element sources, each kind once
  * with an ignored prefix; ignored case on a field alone, and on a variant and an element with a
- * prefix that has a letter.
+ * prefix that has a letter; elements without a tag, and arrays of scalars (texts that ignore
+ * case, in two arrays; ISO-8601 instants).
  */
 export const everyKindSchema = defineSchema({
   entities: {
@@ -48,6 +49,9 @@ export const everyKindSchema = defineSchema({
           type: 'String',
           source: { kind: 'element', arrays: ['badges'], where: { field: 'kind', oneOf: ['badge'] }, value: 'text', ignorePrefix: 'T-', ignoreCase: true },
         },
+        author_id: { type: 'ID', id: { kind: 'integer' }, source: { kind: 'element', arrays: ['comments'], value: 'author' } },
+        keyword: { type: 'String', source: { kind: 'element', arrays: ['keywords', 'topics'], ignoreCase: true } },
+        visited_on: { type: 'Timestamp', storage: { kind: 'iso_text', timeZone: 'UTC' }, source: { kind: 'element', arrays: ['visits'] } },
       },
     },
   },
@@ -73,14 +77,19 @@ function ownFields(name: string, source: AttributeSource | undefined): Attribute
       // checker); until the compiler writes NULL for it, generated variants list at least one tag.
       return { ...source, tag: own(source.tag), fields: Object.fromEntries(fields.length === 0 ? [['only', own('value')]] : fields) };
     }
-    case 'element':
+    case 'element': {
+      const { where, value } = source;
+      const arrays = source.arrays.map(own) as [string, ...string[]];
+      // An array of scalars: the elements are the values, in the collection's value column.
+      if (value === undefined) return { ...source, arrays };
       return {
         ...source,
-        arrays: source.arrays.map(own) as [string, ...string[]],
-        where: { field: own(source.where.field), oneOf: source.where.oneOf.map(sqlSafe) as [string, ...string[]] },
+        arrays,
+        ...(where === undefined ? {} : { where: { field: own(where.field), oneOf: where.oneOf.map(sqlSafe) as [string, ...string[]] } }),
         // A field that is both the tag and the value holds text and the value at once: no SQL column is both.
-        value: own(source.value === source.where.field ? `${source.value}_value` : source.value),
+        value: own(value === where?.field ? `${value}_value` : value),
       };
+    }
   }
 }
 

@@ -17,11 +17,10 @@ import { exactPredicate } from './build.js';
 import { fieldAccess, listAccess } from './field-reader.js';
 import { fieldLink, MATCHES } from './field-link.js';
 import type { SlotPredicate } from './field-slot-types.js';
-import type { AttributeSource } from '../../schema/types.js';
 import type { ComparisonPlan, Plan } from './plan.js';
 import { onOwnView } from './record-guard.js';
 import { safeKey } from './safe-key.js';
-import { elementEqualParts, hasElementScan, type RecordPredicate } from './sources.js';
+import { elementEqualParts, hasElementScan, type RecordPredicate, type ScannedSource } from './sources.js';
 import { readSteps } from '../../schema/stored-form.js';
 import type { ValueTest } from './value-test.js';
 
@@ -64,7 +63,8 @@ function chain(links: readonly ComparisonPlan[], plan: Plan, text: string): Reco
     const key = (k: string) => safeKey(k, attribute.path, text, span);
     next =
       source.kind === 'element'
-        ? elementLink(source, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.positive, next, onThrow)
+        ? // hasLink let only sources with a tag and a value field through.
+          elementLink(source as ScannedSource, c.test as Extract<ValueTest, { kind: 'equals' }>, key, c.positive, next, onThrow)
         : fieldLink(fieldAccess(key((source as { readonly field: string }).field)), c.test, c.positive, next, onThrow);
   }
   return next;
@@ -75,7 +75,7 @@ function chain(links: readonly ComparisonPlan[], plan: Plan, text: string): Reco
  * if the source has one (see {@link hasElementScan}).
  */
 function elementLink(
-  source: ElementSource,
+  source: ScannedSource,
   test: Extract<ValueTest, { kind: 'equals' }>,
   key: (k: string) => string,
   positive: boolean,
@@ -88,8 +88,6 @@ function elementLink(
   const other = second === undefined ? undefined : listAccess(second).holdsEqual(keys.where, tag, keys.value, test.value);
   return listAccess(first!).someEqual(keys.where, tag, keys.value, test.value, other, exact, positive, next, onThrow);
 }
-
-type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
 
 /**
  * Whether the comparison can be a link: every test on a plain field has one (value-test.ts), and

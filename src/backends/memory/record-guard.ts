@@ -72,8 +72,17 @@ export function onOwnView(predicate: () => RecordPredicate, plan: Plan): RecordP
   };
 }
 
-/** What a view copies: each key the plan reads, with the element keys read in lists found there. */
-type ViewKeys = ReadonlyMap<string, readonly string[]>;
+/**
+ * What a view copies: each key the plan reads, with what is read of the elements of a list found
+ * there: their fields, and whether the elements themselves are values (an array of scalars).
+ * Neither, for a plain field.
+ */
+type ViewKeys = ReadonlyMap<string, ElementReads>;
+
+interface ElementReads {
+  readonly fields: readonly string[];
+  readonly values: boolean;
+}
 
 /**
  * The record's own properties among `keys`, in an object without a prototype; a list among
@@ -81,27 +90,30 @@ type ViewKeys = ReadonlyMap<string, readonly string[]>;
  */
 function ownView(r: object, keys: ViewKeys): Readonly<Record<string, unknown>> {
   const view: Record<string, unknown> = Object.create(null);
-  for (const [k, elementKeys] of keys) {
+  for (const [k, reads] of keys) {
     if (!hasOwn(r, k)) continue;
     const v = (r as Record<string, unknown>)[k];
-    view[k] = elementKeys.length > 0 && isArray(v) ? ownList(v, elementKeys) : ownValue(v);
+    view[k] = (reads.fields.length > 0 || reads.values) && isArray(v) ? ownList(v, reads) : ownValue(v);
   }
   return view;
 }
 
 /**
- * The own elements of `list` that are objects, each a view of its own fields among `keys`, in
- * an array without a prototype: no hole, no inherited index and no primitive (none of which is
- * an element) is left for the predicate to read. Walked as the scans walk it, so a sparse list
- * costs its elements.
+ * The own elements of `list`, in an array without a prototype: each object a view of its own
+ * fields among `reads.fields` (a `Date` a `Date`, where the elements are values), and each
+ * primitive as it is where the elements are values. No hole, no inherited index and no primitive
+ * of a list of objects (none of which is an element) is left for the predicate to read. Walked
+ * as the scans walk it, so a sparse list costs its elements.
  */
-function ownList(list: readonly unknown[], keys: readonly string[]): unknown[] {
+function ownList(list: readonly unknown[], reads: ElementReads): unknown[] {
   // Without a prototype from the start: writing an index of an array reaches `Array.prototype`,
   // where a getter without a setter at that index would make the write throw.
   const out = setPrototypeOf([], null) as unknown[];
   let n = 0;
   someOwnElement(list, (e) => {
-    if (typeof e === 'object' && e !== null) out[n++] = ownFields(e, keys);
+    if (typeof e !== 'object' || e === null) {
+      if (reads.values && e != null) out[n++] = e;
+    } else out[n++] = reads.values && !Number.isNaN(dateMilliseconds(e)) ? ownValue(e) : ownFields(e, reads.fields);
     return false;
   });
   return out;
@@ -133,10 +145,11 @@ function ownValue(v: unknown): unknown {
  * (none for a plain field).
  */
 function recordKeys(plan: Plan): ViewKeys {
-  const keys = new Map<string, string[]>();
-  const add = (k: string, elementKeys: readonly string[]) => {
-    const known = keys.get(k) ?? [];
-    keys.set(k, [...new Set([...known, ...elementKeys])]);
+  const keys = new Map<string, ElementReads>();
+  const add = (k: string, fields: readonly (string | undefined)[], values = false) => {
+    const known = keys.get(k);
+    const read = fields.filter((f): f is string => f !== undefined);
+    keys.set(k, { fields: [...new Set([...(known?.fields ?? []), ...read])], values: values || known?.values === true });
   };
   const visit = (p: Plan): void => {
     if (p.kind !== 'Comparison') return p.operands.forEach(visit);
@@ -147,7 +160,7 @@ function recordKeys(plan: Plan): ViewKeys {
       case 'variant':
         return [source.tag, ...Object.values(source.fields)].forEach((k) => add(k, []));
       case 'element':
-        return source.arrays.forEach((k) => add(k, [source.where.field, source.value]));
+        return source.arrays.forEach((k) => add(k, [source.where?.field, source.value], source.value === undefined));
     }
   };
   visit(plan);

@@ -65,21 +65,27 @@ function variant(tag: string, fields: ReadonlyMap<string, string>, steps: ReadSt
 
 type ElementSource = Extract<AttributeSource, { readonly kind: 'element' }>;
 
-/** An element source with its keys checked (by the `key` of {@link sourcePredicate}). */
+/** An element source the slots can scan ({@link hasElementScan}): it has a tag and a value field. */
+export type ScannedSource = Extract<ElementSource, { readonly value: string }> & { readonly where: NonNullable<ElementSource['where']> };
+
+/**
+ * An element source with its keys checked (by the `key` of {@link sourcePredicate}): `where`
+ * undefined where every element counts, `value` undefined where the element itself is the value.
+ */
 interface ElementKeys {
   readonly arrays: readonly string[];
-  readonly where: string;
+  readonly where: string | undefined;
   readonly oneOf: readonly string[];
-  readonly value: string;
+  readonly value: string | undefined;
   readonly steps: ReadSteps | undefined;
 }
 
 function elementKeys(source: ElementSource, key: (k: string) => string): ElementKeys {
   return {
     arrays: source.arrays.map(key),
-    where: key(source.where.field),
-    oneOf: source.where.oneOf,
-    value: key(source.value),
+    where: source.where === undefined ? undefined : key(source.where.field),
+    oneOf: source.where?.oneOf ?? [],
+    value: source.value === undefined ? undefined : key(source.value),
     steps: readSteps(source),
   };
 }
@@ -87,10 +93,10 @@ function elementKeys(source: ElementSource, key: (k: string) => string): Element
 /**
  * Whether the test on an element source has the slots' scan (field-slot-types.ts,
  * `holdsEqual`): one tag and an equality, the common collection test (an id among the
- * resources), on one or two lists.
+ * resources), on one or two lists. Sources without a tag or a value field take the general scan.
  */
 export function hasElementScan(source: ElementSource, test: ValueTest): test is Extract<ValueTest, { kind: 'equals' }> {
-  return test.kind === 'equals' && source.where.oneOf.length === 1 && readSteps(source) === undefined && source.arrays.length <= 2;
+  return test.kind === 'equals' && source.where?.oneOf.length === 1 && source.value !== undefined && readSteps(source) === undefined && source.arrays.length <= 2;
 }
 
 /**
@@ -110,7 +116,7 @@ function element(keys: ElementKeys, source: ElementSource, test: ValueTest, posi
   const candidate = elementCandidate(keys, test);
   const exact = exactElement(keys, candidate);
   const [inA, inB] = hasElementScan(source, test)
-    ? arrays.map((a) => listAccess(a).holdsEqual(where, keys.oneOf[0]!, value, test.value))
+    ? arrays.map((a) => listAccess(a).holdsEqual(where!, keys.oneOf[0]!, value!, test.value))
     : arrays.map((a) => mayHold(fieldReader(a), candidate));
   if (arrays.length === 1) return (r) => (isRecord(r) && inA!(r) && exact(r)) === positive;
   if (arrays.length === 2) return (r) => (isRecord(r) && (inA!(r) || inB!(r)) && exact(r)) === positive;
@@ -130,11 +136,11 @@ function element(keys: ElementKeys, source: ElementSource, test: ValueTest, posi
  * ```
  */
 export function elementEqualParts(
-  source: ElementSource,
+  source: ScannedSource,
   test: Extract<ValueTest, { kind: 'equals' }>,
   key: (k: string) => string,
-): { readonly keys: ElementKeys; readonly exact: (r: object) => boolean } {
-  const keys = elementKeys(source, key);
+): { readonly keys: ElementKeys & { readonly where: string; readonly value: string }; readonly exact: (r: object) => boolean } {
+  const keys = { ...elementKeys(source, key), where: key(source.where.field), value: key(source.value) };
   return { keys, exact: exactElement(keys, elementCandidate(keys, test)) };
 }
 
@@ -144,14 +150,18 @@ const arraySome = Array.prototype.some;
 type AnyRecord = Readonly<Record<string, unknown>>;
 
 /**
- * An element that may count: `e[where]` among `oneOf` and `e[value]` passing `ok`, neither
- * checked to be own, and `e` only checked not to throw on a read (a primitive has neither
- * field unless its prototype does).
+ * An element that may count: `e[where]` among `oneOf` (where the source has a tag) and
+ * `e[value]` passing `ok`, neither checked to be own, and `e` only checked not to throw on a
+ * read (a primitive has neither field unless its prototype does). Without a value field, the
+ * element itself passing `ok`, which refuses what is no value of the attribute's type.
  */
 function elementCandidate({ where, oneOf, value: valueKey, steps }: ElementKeys, test: ValueTest): (e: unknown) => boolean {
   const ok = storedTest(steps, test);
-  const tag = fieldReader(where);
+  // A wrapper: `Array.prototype.some` passes the index and the array too.
+  if (valueKey === undefined) return (e) => ok(e);
   const value = fieldReader(valueKey);
+  if (where === undefined) return (e) => e != null && ok(value(e as AnyRecord));
+  const tag = fieldReader(where);
   const tagOk = tagTest(oneOf);
   return (e) => e != null && tagOk(tag(e as AnyRecord)) && ok(value(e as AnyRecord));
 }
@@ -176,10 +186,17 @@ function mayHold(read: FieldReader, candidate: (e: unknown) => boolean): (r: Any
   };
 }
 
-/** The exact test: an own array property holding an object with `where` and `valueKey` own, that is a candidate. */
+/**
+ * The exact test: an own array property holding an own element that is a candidate: an object
+ * with `where` (if the source has a tag) and `valueKey` own, or, without a value field, the
+ * element itself.
+ */
 function exactElement({ arrays, where, value: valueKey }: ElementKeys, candidate: (e: unknown) => boolean): (r: object) => boolean {
   const readers = arrays.map(fieldReader);
-  const counts = (e: unknown) => isRecord(e) && candidate(e) && ownFound(e, where) && ownFound(e, valueKey);
+  const counts =
+    valueKey === undefined
+      ? candidate
+      : (e: unknown) => isRecord(e) && candidate(e) && (where === undefined || ownFound(e, where)) && ownFound(e, valueKey);
   return (r) => {
     for (let a = 0; a < arrays.length; a++) {
       const list = readers[a]!(r as AnyRecord);

@@ -51,7 +51,8 @@ const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Documents where the attribute has a value that satisfies `condition`. For a collection
- * attribute: some element of one of its arrays has the right `where` field and such a value.
+ * attribute: some element of one of its arrays has the right `where` field (if the source has
+ * one) and such a value; for an array of scalars, some element is such a value.
  *
  * @example
  * ```ts
@@ -76,11 +77,12 @@ export function whereValue(attribute: Attribute, condition: ValueCondition, site
       );
     case 'element': {
       const { where, value } = source;
-      const kinds: ValueCondition = where.oneOf.length === 1 ? { $eq: where.oneOf[0] } : { $in: [...where.oneOf] };
-      const element = onFields([
-        [key(where.field), scalar(kinds)],
-        [key(value), scalar(condition)],
-      ]);
+      // An array of scalars: `$elemMatch` holds the condition on the element itself.
+      if (value === undefined) return anyOf(source.arrays.map((array) => onFields([[key(array), { $elemMatch: scalar(condition) }]])));
+      // Without a tag every element counts.
+      const kinds: readonly (readonly [string, MongoScalarCondition])[] =
+        where === undefined ? [] : [[key(where.field), scalar(where.oneOf.length === 1 ? { $eq: where.oneOf[0] } : { $in: [...where.oneOf] })]];
+      const element = onFields([...kinds, [key(value), scalar(condition)]]);
       return anyOf(source.arrays.map((array) => onFields([[key(array), { $elemMatch: element }]])));
     }
   }
@@ -127,8 +129,10 @@ export function whereExpression(attribute: Attribute, test: (value: string) => M
       );
     case 'element': {
       const { where, value } = source;
-      const element = (name: string) => `$$element.${fieldName(attribute, name, site)}`;
-      const kind: MongoExpression = { $in: [element(where.field), { $literal: [...where.oneOf] }] };
+      const element = (name: string | undefined) => (name === undefined ? '$$element' : `$$element.${fieldName(attribute, name, site)}`);
+      // Without a tag every element counts; without a value field, the element itself is the value.
+      const passes = test(element(value));
+      const counts: MongoExpression = where === undefined ? passes : { $and: [{ $in: [element(where.field), { $literal: [...where.oneOf] }] }, passes] };
       return anyOf(
         source.arrays.map((array) => ({
           $expr: {
@@ -137,7 +141,7 @@ export function whereExpression(attribute: Attribute, test: (value: string) => M
                 $map: {
                   input: { $cond: [{ $isArray: path(array) }, path(array), []] },
                   as: 'element',
-                  in: { $and: [kind, test(element(value))] },
+                  in: counts,
                 },
               },
             ],

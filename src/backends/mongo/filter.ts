@@ -29,9 +29,12 @@ export interface MongoScalarCondition {
   readonly $regex?: string;
 }
 
-/** "Some element of the array matches": the collection attributes. */
+/**
+ * "Some element of the array matches": the collection attributes. A filter on the element's
+ * fields for an array of objects, a condition on the element itself for an array of scalars.
+ */
 export interface MongoElemMatch {
-  readonly $elemMatch: MongoFilter;
+  readonly $elemMatch: MongoFilter | MongoScalarCondition;
 }
 
 /** What a field of a {@link MongoFieldFilter} is held to: a scalar condition or `$elemMatch`. */

@@ -16,7 +16,7 @@ import { columnStorage } from './column-storage.js';
 import type { AnySqlDatabase } from './database.js';
 import type { SqlDialect } from './dialects.js';
 import { entityMapping, readMapping } from './define-mapping.js';
-import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from './mapping.js';
+import { elementValue, type SqlCollectionMapping, type SqlEntityMapping, type SqlMapping } from './mapping.js';
 import { sortColumns } from './sort-sql.js';
 import { isSortable, whyNotSortable } from '../../http/list-order.js';
 
@@ -232,16 +232,18 @@ function checkElements(
       `${structure}: column ${table}.${collection.foreignKey} is ${fk.type} and holds the key ${owner.table}.${mapping.key}, which is ${owner.key.type}; make the two columns one type`,
     );
   }
-  const texts: [string, string][] = [[elementColumn(source.where.field), attribute.path]];
+  const texts: [string, string][] = source.where === undefined ? [] : [[elementColumn(source.where.field), attribute.path]];
   if (collection.discriminator !== undefined) texts.push([collection.discriminator.column, structure]);
   for (const [c, who] of texts) {
     const found = column(ctx, columns, table, c, who, `${entry} in the mapping of ${entity}`);
     if (found !== undefined && !holdsText(found)) ctx.problems.add(`${who}: column ${table}.${c} is ${found.type}, and it is compared with text; make the column text`);
     else if (found !== undefined) constantsCollation(ctx, who, table, c, found);
   }
-  const value = elementColumn(source.value);
-  const found = column(ctx, columns, table, value, attribute.path, `${entry}.columns: { ${source.value}: '…' } in the mapping of ${entity}`);
-  if (found !== undefined) fit(ctx, attribute, mapping, entity, source.value, table, value, found);
+  const { column: value, storageKey } = elementValue(collection, source.value);
+  const named = source.value === undefined ? `${entry}.valueColumn` : `${entry}.columns: { ${source.value}: '…' }`;
+  const found = column(ctx, columns, table, value, attribute.path, `${named} in the mapping of ${entity}`);
+  // The element column's storage is its table's entry.
+  if (found !== undefined) fit(ctx, attribute, { table, key: collection.foreignKey, storage: collection.storage ?? {} }, entity, storageKey, table, value, found);
 }
 
 /** The column, or undefined with a problem that says it is missing and which entry names it. */

@@ -7,7 +7,7 @@ import type { Attribute } from '../../schema/types.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { columnStorage, type ResolvedColumnStorage } from './column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
-import type { SqlCollectionMapping, SqlEntityMapping } from './mapping.js';
+import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
 
 /** An own entry of a plain object, never one reached through the prototype. */
 function ownEntry(record: Readonly<Record<string, SqlCollectionMapping>> | undefined, key: string): SqlCollectionMapping | undefined {
@@ -29,7 +29,10 @@ export function readStorage(attribute: Attribute, entity: SqlEntityMapping): Res
   const storages =
     source.kind === 'element'
       ? // An element column's storage is its table's entry, under the element's field.
-        source.arrays.map((array) => columnStorage(attribute, { table: '', key: '', storage: ownEntry(entity.collections, array)?.storage ?? {} }, source.value))
+        source.arrays.map((array) => {
+          const collection = ownEntry(entity.collections, array);
+          return columnStorage(attribute, { table: '', key: '', storage: collection?.storage ?? {} }, elementValue(collection ?? { table: '', foreignKey: '' }, source.value).storageKey);
+        })
       : (source.kind === 'field' ? [source.field] : Object.values(source.fields)).map((f) => columnStorage(attribute, entity, f));
   const [first, ...rest] = storages;
   const same = (s: ResolvedColumnStorage) => JSON.stringify(s) === JSON.stringify(first);

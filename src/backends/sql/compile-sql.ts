@@ -97,7 +97,7 @@ function target(c: Comparison, ctx: Context): SqlTarget {
   const t = sqlOf(c, ctx).target;
   if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
   // The scope's values are the statement's first parameters: each element table reuses them.
-  const [first, ...rest] = t.tables.map((e) => ({ ...e, filters: `${scopeConditions(ctx, e.table)} AND ${e.filters}` }));
+  const [first, ...rest] = t.tables.map((e) => ({ ...e, filters: [scopeConditions(ctx, e.table), ...e.filters] }));
   return { kind: 'elements', tables: [first!, ...rest] };
 }
 
@@ -139,8 +139,8 @@ interface Subject {
  * from an index on the tested columns instead of once per owning row.
  */
 function anyElement(ctx: Context, e: ElementTable, test: string): string {
-  if (ctx.dialect.collections === 'exists') return `EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.foreignKey} = ${e.ownerKey} AND ${e.filters} AND ${test})`;
-  return `${e.ownerKey} IN (SELECT ${e.foreignKey} FROM ${e.table} WHERE ${e.filters} AND ${test})`;
+  if (ctx.dialect.collections === 'exists') return `EXISTS (SELECT 1 FROM ${e.table} WHERE ${[`${e.foreignKey} = ${e.ownerKey}`, ...e.filters, test].join(' AND ')})`;
+  return `${e.ownerKey} IN (SELECT ${e.foreignKey} FROM ${e.table} WHERE ${[...e.filters, test].join(' AND ')})`;
 }
 
 /**
@@ -148,8 +148,8 @@ function anyElement(ctx: Context, e: ElementTable, test: string): string {
  * NULL there cannot turn `NOT IN` into NULL; the owning key is the table's key, never NULL.
  */
 function noElement(ctx: Context, e: ElementTable, test: string): string {
-  if (ctx.dialect.collections === 'exists') return `NOT EXISTS (SELECT 1 FROM ${e.table} WHERE ${e.foreignKey} = ${e.ownerKey} AND ${e.filters} AND ${test})`;
-  return `${e.ownerKey} NOT IN (SELECT ${e.foreignKey} FROM ${e.table} WHERE ${e.foreignKey} IS NOT NULL AND ${e.filters} AND ${test})`;
+  if (ctx.dialect.collections === 'exists') return `NOT EXISTS (SELECT 1 FROM ${e.table} WHERE ${[`${e.foreignKey} = ${e.ownerKey}`, ...e.filters, test].join(' AND ')})`;
+  return `${e.ownerKey} NOT IN (SELECT ${e.foreignKey} FROM ${e.table} WHERE ${[`${e.foreignKey} IS NOT NULL`, ...e.filters, test].join(' AND ')})`;
 }
 
 /**

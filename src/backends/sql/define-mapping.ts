@@ -9,7 +9,7 @@ import { isTqlError, optionError } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { columnStorageProblem } from './column-storage.js';
 import { mappingError, missingArray } from './mapping-errors.js';
-import type { SqlEntityMapping, SqlMapping } from './mapping.js';
+import { DEFAULT_VALUE_COLUMN, type SqlEntityMapping, type SqlMapping } from './mapping.js';
 
 /** Mappings made by {@link defineSqlMapping}: checked and frozen, so compiling trusts them. */
 const definedMappings = new WeakSet<object>();
@@ -126,7 +126,7 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
   const mapped = isRecord(collections) ? collections : {};
   for (const [array, collection] of Object.entries(mapped)) {
     checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
-    if (isRecord(collection)) checkStorage(`${name}.collections.${array}.storage`, collection['storage'], entity, problem, (e, field) => elementReaders(e, array, field));
+    if (isRecord(collection)) checkStorage(`${name}.collections.${array}.storage`, collection['storage'], entity, problem, (e, field) => elementReaders(e, array, field, collection));
   }
   checkStorage(`${name}.storage`, entry['storage'], entity, problem, fieldReaders);
   if (entity === undefined) return;
@@ -168,11 +168,15 @@ function fieldReaders(entity: Entity, field: string): Attribute[] {
     .filter((a) => (a.source.kind === 'field' ? a.source.field === field : a.source.kind === 'variant' && Object.values(a.source.fields).includes(field)));
 }
 
-/** The attributes of `entity` whose value is the element field `field` of array `array`. */
-function elementReaders(entity: Entity, array: string, field: string): Attribute[] {
+/**
+ * The attributes of `entity` whose value is the element field `field` of array `array`, or, for
+ * an array of scalars, whose value column is `field`.
+ */
+function elementReaders(entity: Entity, array: string, field: string, collection: Readonly<Record<string, unknown>>): Attribute[] {
+  const valueColumn = typeof collection['valueColumn'] === 'string' ? collection['valueColumn'] : DEFAULT_VALUE_COLUMN;
   return entity.attributeNames
     .map((n) => entity.attributes[n]!)
-    .filter((a) => a.source.kind === 'element' && a.source.value === field && a.source.arrays.includes(array));
+    .filter((a) => a.source.kind === 'element' && (a.source.value ?? valueColumn) === field && a.source.arrays.includes(array));
 }
 
 function checkCollection(entry: string, collection: unknown, ownTable: unknown, problem: Problem): void {
@@ -183,6 +187,7 @@ function checkCollection(entry: string, collection: unknown, ownTable: unknown, 
   identifier(`${entry}.table`, collection['table'], problem);
   identifier(`${entry}.foreignKey`, collection['foreignKey'], problem);
   names(`${entry}.columns`, collection['columns'], problem);
+  if (collection['valueColumn'] !== undefined) identifier(`${entry}.valueColumn`, collection['valueColumn'], problem);
   if (collection['table'] === ownTable) problem(`${entry}.table`, `elements need a table of their own, not the entity's table "${String(ownTable)}"`);
   const discriminator = collection['discriminator'];
   if (discriminator === undefined) return;

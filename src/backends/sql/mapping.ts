@@ -21,8 +21,36 @@ export interface SqlCollectionMapping {
   readonly discriminator?: { readonly column: string; readonly value: string };
   /** Element field → column, where the names differ. */
   readonly columns?: Readonly<Record<string, string>>;
-  /** Element field → what its column holds, as {@link SqlEntityMapping.storage}: `{ id: 'uuid' }`. */
+  /**
+   * For an array of scalars (an `element` source without `value`): the column holding the
+   * element itself, one row per element (`post_tag.tag`). Default `value`.
+   */
+  readonly valueColumn?: string;
+  /**
+   * Element field → what its column holds, as {@link SqlEntityMapping.storage}: `{ id: 'uuid' }`.
+   * For an array of scalars, keyed by its {@link SqlCollectionMapping.valueColumn}.
+   */
   readonly storage?: Readonly<Record<string, SqlColumnStorage | SqlColumnStorageKind>>;
+}
+
+/** The column of an array of scalars when its mapping names none. */
+export const DEFAULT_VALUE_COLUMN = 'value';
+
+/**
+ * Where an element source finds its value in a collection's table: the element field's column,
+ * or, for an array of scalars, the collection's value column; and the key of its `storage` entry
+ * (the field, or the value column).
+ *
+ * @example
+ * ```ts
+ * elementValue({ table: 'post_tag', foreignKey: 'post_id', valueColumn: 'tag' }, undefined); // { column: 'tag', storageKey: 'tag' }
+ * elementValue({ table: 'comment', foreignKey: 'post_id', columns: { author: 'author_id' } }, 'author'); // { column: 'author_id', storageKey: 'author' }
+ * ```
+ */
+export function elementValue(collection: SqlCollectionMapping, field: string | undefined): { readonly column: string; readonly storageKey: string } {
+  if (field !== undefined) return { column: own(collection.columns, field) ?? field, storageKey: field };
+  const column = collection.valueColumn ?? DEFAULT_VALUE_COLUMN;
+  return { column, storageKey: column };
 }
 
 /**
@@ -94,15 +122,15 @@ export interface ElementTable {
   readonly foreignKey: string;
   /** The qualified key column of the owning record's table. */
   readonly ownerKey: string;
-  /** The type/array filters on the table's rows, joined with AND. */
-  readonly filters: string;
+  /** The conditions on the table's rows (the array's discriminator, the element's tag), to join with AND; none for a table that holds one array of untagged elements. */
+  readonly filters: readonly string[];
   /** The element's value as its source reads it: lower-cased, an ignored prefix dropped. */
   readonly value: string;
   /** Where the source ignores a prefix: the value's column as equality compares it, and the read steps. */
   readonly stored: StoredColumn | undefined;
   /**
    * The table's unquoted name and the columns an index serves the element test from, in order:
-   * the array's discriminator, the element's tag, its value, the owning key; and the same as an
+   * the array's discriminator, the element's tag (each where there is one), its value, the owning key; and the same as an
    * engine with expression indexes holds them (`items`): quoted, the value lower-cased where the
    * source ignores case, as equality compares it.
    */
@@ -178,12 +206,14 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       const values = arrays.map((a) => own(entity.collections, a)!.discriminator!.value);
       filters.push(oneOf(dialect, `${table}.${q(collection.discriminator.column)}`, values));
     }
-    filters.push(oneOf(dialect, column(source.where.field), source.where.oneOf));
-    const raw = column(source.value);
+    // Without a tag every element counts: no condition on the element's rows but the array's.
+    if (source.where !== undefined) filters.push(oneOf(dialect, column(source.where.field), source.where.oneOf));
+    const value = elementValue(collection, source.value).column;
+    const raw = `${table}.${q(value)}`;
     const indexed = [
       ...(collection.discriminator === undefined ? [] : [collection.discriminator.column]),
-      own(collection.columns, source.where.field) ?? source.where.field,
-      own(collection.columns, source.value) ?? source.value,
+      ...(source.where === undefined ? [] : [own(collection.columns, source.where.field) ?? source.where.field]),
+      value,
       collection.foreignKey,
     ];
     // The value stands second to last: lower-cased as equality reads it, where the source ignores case.
@@ -193,7 +223,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       table,
       foreignKey: `${table}.${q(collection.foreignKey)}`,
       ownerKey,
-      filters: filters.join(' AND '),
+      filters,
       value: storedRead(dialect, folding, source, raw),
       stored: storedColumn(dialect, folding, source, raw).stored,
       index: { table: collection.table, columns: indexed, items },

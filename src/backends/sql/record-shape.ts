@@ -19,11 +19,15 @@ export interface TagField {
   readonly tags: readonly string[];
 }
 
-/** What one collection attribute reads from the elements of an array. */
+/**
+ * What one collection attribute reads from the elements of an array: the field that holds the
+ * value, of the elements whose `where` field is one of its texts (of every element, without
+ * `where`); or, without `value`, the element itself (an array of scalars).
+ */
 export interface ElementReader {
   readonly attribute: Attribute;
-  readonly where: { readonly field: string; readonly oneOf: readonly string[] };
-  readonly value: string;
+  readonly where: { readonly field: string; readonly oneOf: readonly string[] } | undefined;
+  readonly value: string | undefined;
 }
 
 /** An array field and the attributes that look into it. */

@@ -9,7 +9,7 @@ import { optionError } from '../../errors/tql-error.js';
 import type { Attribute, AttributeType } from '../../schema/types.js';
 import { columnStorage } from './column-storage.js';
 import type { DdlColumnKind, SqlDialect } from './dialects.js';
-import type { SqlCollectionMapping, SqlEntityMapping } from './mapping.js';
+import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
 import type { RecordShape } from './record-shape.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,11 +133,19 @@ function collectionTable(
   const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }) };
   const fields = new Map<string, { attribute: Attribute; kind: DdlColumnKind }[]>();
   const whereFields = new Set<string>();
+  // Arrays of scalars: the element itself, in the value column.
+  const scalars: { attribute: Attribute; kind: DdlColumnKind }[] = [];
+  const { column: valueColumn, storageKey } = elementValue(collection, undefined);
   for (const array of arrays) {
     for (const reader of array.readers) {
-      whereFields.add(reader.where.field);
-      fields.set(reader.value, [...(fields.get(reader.value) ?? []), { attribute: reader.attribute, kind: kindFor(reader.attribute, asEntity, reader.value, who) }]);
+      if (reader.where !== undefined) whereFields.add(reader.where.field);
+      if (reader.value === undefined) scalars.push({ attribute: reader.attribute, kind: kindFor(reader.attribute, asEntity, storageKey, who) });
+      else fields.set(reader.value, [...(fields.get(reader.value) ?? []), { attribute: reader.attribute, kind: kindFor(reader.attribute, asEntity, reader.value, who) }]);
     }
+  }
+  const field = [...fields.keys(), ...whereFields].find((f) => column(f) === valueColumn);
+  if (scalars.length > 0 && field !== undefined) {
+    throw optionError(`${who}: column ${name}.${valueColumn} would hold both the elements of an array of scalars and the element field ${field}; give the collection another valueColumn.`);
   }
   const columns: { read: (owner: object, element: unknown, array: string) => unknown; column: PlannedColumn }[] = [
     { read: (owner) => own(owner, key), column: { name: collection.foreignKey, kind: 'key', attribute: undefined } },
@@ -148,6 +156,10 @@ function collectionTable(
   for (const [field, readers] of fields) {
     const { kind, attribute } = agreedKind(`${name}.${column(field)}`, whereFields.has(field) ? [...readers, { attribute: readers[0]!.attribute, kind: 'text' }] : readers, who);
     columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind, attribute } });
+  }
+  if (scalars.length > 0) {
+    const { kind, attribute } = agreedKind(`${name}.${valueColumn}`, scalars, who);
+    columns.push({ read: (_o, e) => e, column: { name: valueColumn, kind, attribute } });
   }
   return {
     name,

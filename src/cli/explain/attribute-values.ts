@@ -4,6 +4,7 @@
  * properties only, like the backends.
  */
 import type { Attribute } from '../../schema/types.js';
+import { elementPath, elementValueOf } from '../../schema/element-source.js';
 
 /** The field path that was read and what was found there. */
 export interface AttributeReading {
@@ -45,18 +46,16 @@ export function readAttribute(attribute: Attribute, record: unknown): AttributeR
     }
     case 'element': {
       const values: unknown[] = [];
+      const ownValue = (o: unknown, k: string) => own(o, k).value;
       for (const array of source.arrays) {
         const elements = own(record, array).value;
         if (!Array.isArray(elements)) continue;
         for (const element of elements) {
-          const kind = own(element, source.where.field);
-          if (!kind.found || !source.where.oneOf.includes(kind.value as string)) continue;
-          const v = own(element, source.value);
-          if (v.found) values.push(v.value);
+          const v = elementValueOf(source, element, ownValue);
+          if (v !== undefined) values.push(v);
         }
       }
-      const where = `[${source.where.field}=${source.where.oneOf.join('|')}]`;
-      return { path: `${source.arrays.join('/')}${where}.${source.value}`, values, collection: true };
+      return { path: elementPath(source), values, collection: true };
     }
   }
 }

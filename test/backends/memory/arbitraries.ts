@@ -158,9 +158,9 @@ function keysOf(entity: SchedulingEntityName): { fields: string[]; arrays: strin
     }
     if (s.kind === 'element') {
       for (const a of s.arrays) arrays.add(a);
-      for (const t of s.where.oneOf) types.add(t);
-      elementKeys.add(s.where.field);
-      elementKeys.add(s.value);
+      for (const t of s.where?.oneOf ?? []) types.add(t);
+      if (s.where !== undefined) elementKeys.add(s.where.field);
+      if (s.value !== undefined) elementKeys.add(s.value);
     }
   }
   return { fields: [...fields], arrays: [...arrays], types: [...types, 'other', 'constructor'], elementKeys: [...elementKeys] };

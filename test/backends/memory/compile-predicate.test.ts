@@ -11,6 +11,7 @@ import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { AnyComparison, ValidatedQuery } from '../../../src/validate/validated-query.js';
 import { tqlErrorOf } from '../../support/tql-error.js';
 import { entityOf } from '../../support/entity-of.js';
+import { POST_CASES, postSchema, posts } from '../element-shapes.js';
 
 // ---- shared ----
 
@@ -340,5 +341,39 @@ describe('input that check() did not make', () => {
   test('empty AND matches everything and empty OR nothing', () => {
     expect(compilePredicate(withCondition({ kind: 'And', operands: [] }))({})).toBe(true);
     expect(compilePredicate(withCondition({ kind: 'Or', operands: [] }))({})).toBe(false);
+  });
+});
+
+describe('collections of every shape: objects without a tag, arrays of scalars', () => {
+  test.for(POST_CASES)('%s selects %j', ([text, ids]) => {
+    expect(filterRecords(check(text, postSchema, 'post'), posts).map((p) => p.id)).toEqual(ids);
+  });
+
+  test.for([
+    ['a hole before the value', { tags: [, 'urgent'] }, true], // eslint-disable-line no-sparse-arrays
+    ['an inherited index', { tags: Object.setPrototypeOf(new Array(1), Object.assign(Object.create(Array.prototype), { 0: 'urgent' })) }, false],
+    ['an own getter', { tags: Object.defineProperty([], 0, { get: () => 'urgent', enumerable: true }) }, true],
+    ['a String object', { tags: [new String('urgent')] }, false],
+  ] as const)('post.tag EQ urgent with %s', ([, record, expected]) => {
+    expect(compilePredicate(check('post.tag EQ urgent', postSchema, 'post'))(record)).toBe(expected);
+    expect(compilePredicate(check('post.tag NOT_EQ urgent', postSchema, 'post'))(record)).toBe(!expected);
+  });
+
+  test('an element with an inherited value field, or a scalar among objects, does not count', () => {
+    const p = compilePredicate(check('post.commenter_id EQ 7', postSchema, 'post'));
+    expect(p({ comments: [Object.create({ author_id: 7 })] })).toBe(false);
+    expect(p({ comments: [7, 'Looks good'] })).toBe(false);
+    expect(p({ comments: [{ author_id: 7 }] })).toBe(true);
+  });
+
+  test('a record whose reading throws is read again through its own properties, scalars kept', () => {
+    const throwing = new Proxy(Object.create(null), {
+      get() {
+        throw new Error('inherited read');
+      },
+    });
+    const record = Object.assign(Object.create(throwing), { tags: ['urgent'], edits: [new Date(0)] });
+    expect(compilePredicate(check('post.tag EQ urgent AND post.comment EQ x', postSchema, 'post'))(record)).toBe(false);
+    expect(compilePredicate(check('post.tag EQ urgent OR post.comment EQ x', postSchema, 'post'))(record)).toBe(true);
   });
 });

@@ -50,8 +50,13 @@ export function valuesOf(a: Attribute, record: unknown): unknown[] {
         const list = own(record, arrayKey);
         if (!Array.isArray(list)) continue;
         for (const e of list) {
-          const t = own(e, s.where.field);
-          if (typeof t !== 'string' || !s.where.oneOf.includes(t)) continue;
+          // An array of scalars: the element is the value.
+          if (s.value === undefined) {
+            raw.push(e);
+            continue;
+          }
+          const t = s.where === undefined ? undefined : own(e, s.where.field);
+          if (s.where !== undefined && (typeof t !== 'string' || !s.where.oneOf.includes(t))) continue;
           raw.push(own(e, s.value));
         }
       }

@@ -16,6 +16,7 @@ import { schedulingSchema, type SchedulingEntityName } from '../../../src/models
 import type { ValidatedQuery } from '../../../src/validate/validated-query.js';
 import { sortedIds } from '../../support/ids.js';
 import { mingoIds } from '../../support/mongo.js';
+import { postSchema } from '../element-shapes.js';
 
 const mongo = (entity: SchedulingEntityName, query: string): MongoFilter => compileMongo(check(query, schedulingSchema, entity));
 const agent = (query: string) => mongo('agent', query);
@@ -250,6 +251,58 @@ describeSelections("a variant: the tag picks the field; another tag has no value
     ['resource.external_name EQ null', ['team', 'bot', 'untagged', 'tags']],
     ['resource.url_slug LIKE BLU', ['agent', 'team']],
   ],
+});
+
+describe('goldens: collections without a tag, and arrays of scalars', () => {
+  const schema = defineSchema({
+    entities: {
+      post: {
+        attributes: {
+          ...postSchema.definition.entities.post.attributes,
+          published_on: { type: 'Timestamp', storage: 'iso_text', source: { kind: 'element', arrays: ['published'] } },
+        },
+      },
+    },
+  });
+  test.for<[string, MongoFilter]>([
+    // The condition on the element itself, inside $elemMatch: a string beside the array is no element.
+    ['post.tag EQ urgent', { tags: { $elemMatch: { ...ONE, $eq: 'urgent' } } }],
+    ['post.tag NOT_IN vip,urgent', { $nor: [{ tags: { $elemMatch: { ...ONE, $in: ['vip', 'urgent'] } } }] }],
+    // Case ignored and a prefix dropped, as on any source: one anchored pattern for both stored forms.
+    [
+      'post.label EQ bug',
+      {
+        $or: [
+          { labels: { $elemMatch: { ...ONE, $regex: '^(?:[bB][uU][gG]|#[bB][uU][gG])(?![\\s\\S])' } } },
+          { topics: { $elemMatch: { ...ONE, $regex: '^(?:[bB][uU][gG]|#[bB][uU][gG])(?![\\s\\S])' } } },
+        ],
+      },
+    ],
+    // Every element counts: no condition on a tag.
+    ['post.commenter_id EQ 7', { comments: { $elemMatch: { author_id: { ...ONE, $eq: 7 } } } }],
+    // An ISO-8601 instant: the $map reads each element itself.
+    [
+      'post.published_on GTE 2024-01-01',
+      {
+        $expr: {
+          $anyElementTrue: [{ $map: { input: { $cond: [{ $isArray: '$published' }, '$published', []] }, as: 'element', in: expect.anything() } }],
+        },
+      },
+    ],
+  ])('%s', ([query, expected]) => {
+    expect(compileMongo(check(query, schema, 'post'))).toEqual(expected);
+  });
+
+  test('an ISO-8601 instant in an array of texts is compared as an instant', () => {
+    const docs = [
+      { id: 'a', published: ['2023-12-31', '2024-02-01T10:00:00Z'] },
+      { id: 'b', published: ['2023-12-31', 1_800_000_000] },
+      { id: 'c', published: '2024-02-01' },
+    ];
+    const query = check('post.published_on GTE 2024-01-01', schema, 'post');
+    expect(mingoIds(compileMongo(query), docs)).toEqual(['a']);
+    expect(filterRecords(query, docs).map((d) => d.id)).toEqual(['a']);
+  });
 });
 
 describe('values stay values', () => {

@@ -177,10 +177,12 @@ function wholeSecondsOf(a: Attribute, record: Readonly<Record<string, unknown>>)
       return source.arrays.flatMap((array) => {
         const elements = record[array];
         if (!Array.isArray(elements)) return [];
+        const { where, value } = source;
+        if (value === undefined) return elements.map((e) => storedWholeSeconds(e, storage));
         return elements
           .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e))
-          .filter((e) => (source.where.oneOf as readonly unknown[]).includes(e[source.where.field]))
-          .map((e) => storedWholeSeconds(e[source.value], storage));
+          .filter((e) => where === undefined || (where.oneOf as readonly unknown[]).includes(e[where.field]))
+          .map((e) => storedWholeSeconds(e[value], storage));
       });
   }
 }

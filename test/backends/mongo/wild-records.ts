@@ -64,7 +64,11 @@ function arbWildFields(entity: Entity): fc.Arbitrary<Record<string, unknown>> {
         break;
       case 'element':
         for (const array of source.arrays) {
-          const element = fc.record({ [source.where.field]: wild(fc.constantFrom(...source.where.oneOf, 'other/type')), [source.value]: wild(typed(a)) }, PLAIN);
+          const { where, value } = source;
+          const element =
+            value === undefined
+              ? wild(typed(a))
+              : fc.record({ ...(where === undefined ? {} : { [where.field]: wild(fc.constantFrom(...where.oneOf, 'other/type')) }), [value]: wild(typed(a)) }, PLAIN);
           elements.set(array, [...(elements.get(array) ?? []), element]);
         }
     }

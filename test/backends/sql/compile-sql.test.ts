@@ -9,6 +9,7 @@ import { check } from '../../../src/api/check.js';
 import { compileSql } from '../../../src/backends/sql/compile-sql.js';
 import type { SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
+import { postMapping, postSchema } from '../element-shapes.js';
 
 describe('a mapping of your own', () => {
   const schema = defineSchema({
@@ -71,5 +72,29 @@ describe('a mapping of your own', () => {
     expect(ids('order.tag EQ red')).toEqual(['o1', 'o3']);
     expect(ids('order.tag NOT_EQ red')).toEqual(['o2']);
     expect(ids('order.customer IN x,z')).toEqual(['o1', 'o3']);
+  });
+});
+
+describe('collections without a tag, and arrays of scalars', () => {
+  const postgres = (tql: string) => compileSql(check(tql, postSchema, 'post'), { dialect: 'postgres', mapping: postMapping });
+
+  test('post.tag EQ urgent: the value column of the scalar array, no tag to test', () => {
+    expect(postgres('post.tag EQ urgent')).toMatchInlineSnapshot(`
+      {
+        "text": "EXISTS (SELECT 1 FROM "post_tag" WHERE "post_tag"."post_id" = "post"."id" AND "post_tag"."tag" = $1)",
+        "values": [
+          "urgent",
+        ],
+      }
+    `);
+  });
+  test('post.label NOT_EQ bug: two scalar arrays in one table, told apart by its discriminator', () => {
+    expect(postgres('post.label NOT_EQ bug').text).toMatchInlineSnapshot(`"NOT EXISTS (SELECT 1 FROM "post_label" WHERE "post_label"."post_id" = "post"."id" AND "post_label"."kind" IN ('label', 'topic') AND lower("post_label"."value") IN ($1, $2))"`);
+  });
+  test('post.commenter_id EQ 7: every comment counts', () => {
+    expect(postgres('post.commenter_id EQ 7').text).toMatchInlineSnapshot(`"EXISTS (SELECT 1 FROM "comment" WHERE "comment"."post_id" = "post"."id" AND "comment"."author_id" = $1)"`);
+  });
+  test('post.tag EQ urgent on SQLite: the key IN the element rows', () => {
+    expect(compileSql(check('post.tag EQ urgent', postSchema, 'post'), { dialect: 'sqlite', mapping: postMapping }).text).toMatchInlineSnapshot(`""post"."id" IN (SELECT "post_tag"."post_id" FROM "post_tag" WHERE "post_tag"."tag" = ?)"`);
   });
 });

@@ -46,12 +46,18 @@ export const arbGoodAttributeDefinition = fc.constantFrom(...ATTRIBUTE_TYPES).ch
         source: fc.oneof(
           fc.record({ kind: fc.constant('field'), field: arbName }),
           fc.record({ kind: fc.constant('variant'), tag: arbName, fields: fc.dictionary(fc.string({ maxLength: 3 }), arbName, { maxKeys: 3 }) }),
-          fc.record({
-            kind: fc.constant('element'),
-            arrays: fc.array(arbName, { minLength: 1, maxLength: 2 }),
-            where: fc.record({ field: arbName, oneOf: fc.array(fc.string({ maxLength: 3 }), { minLength: 1, maxLength: 2 }) }),
-            value: arbName,
-          }),
+          // Elements picked by a tag, or every element (no where).
+          fc.record(
+            {
+              kind: fc.constant('element'),
+              arrays: fc.array(arbName, { minLength: 1, maxLength: 2 }),
+              where: fc.record({ field: arbName, oneOf: fc.array(fc.string({ maxLength: 3 }), { minLength: 1, maxLength: 2 }) }),
+              value: arbName,
+            },
+            { requiredKeys: ['kind', 'arrays', 'value'] },
+          ),
+          // An array of scalars: the elements are the values.
+          fc.record({ kind: fc.constant('element'), arrays: fc.array(arbName, { minLength: 1, maxLength: 2 }) }),
         ),
       },
       { requiredKeys: ['type'] },
