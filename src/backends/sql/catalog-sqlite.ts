@@ -37,5 +37,8 @@ export function sqliteColumnKind(row: CatalogRow): ColumnKind {
   return 'numeric_affinity';
 }
 
-/** SQLite's catalog, as the dialect object carries it. */
-export const sqliteCatalog: CatalogReader = { rows: sqliteColumns, kind: sqliteColumnKind };
+/**
+ * SQLite's catalog, as the dialect object carries it. SQLite keeps any text as a declared type
+ * and declares a quoted type as its text, so a type that is not a plain name is copied quoted.
+ */
+export const sqliteCatalog: CatalogReader = { rows: sqliteColumns, kind: sqliteColumnKind, quotesTypes: true };

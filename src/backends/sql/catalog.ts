@@ -5,7 +5,9 @@
  * with its collation (asked of the engine itself where the catalog does not show it).
  */
 import { optionError } from '../../errors/tql-error.js';
+import { catalogTypeSql } from './catalog-type.js';
 import type { AnySqlDatabase } from './database.js';
+import type { SqlDialect } from './dialects.js';
 
 /**
  * What a column holds, as far as tql's comparisons care:
@@ -86,6 +88,12 @@ export interface CatalogReader {
   rows(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
   /** The kind of one row's column, from its type name. */
   kind(row: CatalogRow): ColumnKind;
+  /**
+   * True where the engine declares a column written with a quoted type (`"TEXT); --"`) as that
+   * type's text (SQLite): a catalog type that is not a plain type name is then copied quoted
+   * rather than refused.
+   */
+  readonly quotesTypes?: boolean | undefined;
 }
 
 /**
@@ -114,17 +122,20 @@ export async function readCatalog(db: AnySqlDatabase, tables: readonly string[])
 
 /**
  * The type a column is declared with, its collation included where it has a name: what a
- * table of the same columns is created with.
+ * table of the same columns is created with. The catalog's text is read back as a type name
+ * first (`catalogTypeSql`): a type that is not one is quoted where the engine reads a quoted type
+ * as declared (SQLite), else a `TqlError` naming `where`.
  *
  * @example
  * ```ts
- * declaredType({ kind: 'text', type: 'TEXT', collation: { name: 'NOCASE', equality: 'case' } }); // 'TEXT COLLATE NOCASE'
- * declaredType({ kind: 'text', type: 'text' });                                                  // 'text'
+ * declaredType({ kind: 'text', type: 'TEXT', collation: { name: 'NOCASE', equality: 'case' } }, sqlite, 'agent.name'); // 'TEXT COLLATE NOCASE'
+ * declaredType({ kind: 'text', type: 'text' }, postgres, 'agent.name');                                                  // 'text'
+ * declaredType({ kind: 'text', type: 'TEXT); SELECT 1; --' }, sqlite, 'agent.name');                                      // '"TEXT); SELECT 1; --"'
  * ```
  */
-export function declaredType(column: CatalogColumn): string {
-  const name = column.collation?.name;
-  return name === undefined ? column.type : `${column.type} COLLATE ${name}`;
+export function declaredType(column: CatalogColumn, dialect: Pick<SqlDialect, 'quoteIdentifier' | 'catalog'>, where: string): string {
+  const writer = { quoteIdentifier: (name: string) => dialect.quoteIdentifier(name), quotesTypes: dialect.catalog?.quotesTypes === true };
+  return catalogTypeSql(column.type, column.collation?.name, writer, where);
 }
 
 /** Test texts, each compared with `'a'`: a collation that takes one for equal folds what it names. */

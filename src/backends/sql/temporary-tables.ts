@@ -74,7 +74,9 @@ export function temporaryTables(db: AnySqlDatabase, options: TemporaryTablesOpti
       if (!created) {
         // Marked first: a create that fails half-way still leaves drop() something to drop.
         created = true;
-        for (const t of tables) await db.exec(`${createSql(t, dialect, { primaryKey: t.name === entry.table ? entry.key : undefined, columnType, who })};`);
+        // One statement each, through the driver's single-statement call: a column type the
+        // caller chose cannot append a statement of its own.
+        for (const t of tables) await db.all({ text: createSql(t, dialect, { primaryKey: t.name === entry.table ? entry.key : undefined, columnType, who }), values: [] });
       }
       for (const t of [...tables].reverse()) await db.all({ text: `DELETE FROM ${qualified(t)}`, values: [] });
       for (const t of tables) await insert(t, records);
@@ -87,7 +89,7 @@ export function temporaryTables(db: AnySqlDatabase, options: TemporaryTablesOpti
     async drop() {
       if (!created) return;
       created = false;
-      for (const t of [...tables].reverse()) await db.exec(`${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)};`);
+      for (const t of [...tables].reverse()) await db.all({ text: `${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)}`, values: [] });
     },
   };
 }

@@ -58,7 +58,7 @@ export async function databaseTypes(db: SqlDatabase, tables: readonly string[]):
     columnType: ({ table, column, attribute }) => {
       const found = attribute === undefined ? undefined : catalog.get(table)?.get(column);
       if (found === undefined || !KEPT[found.kind]) return undefined;
-      const type = declaredType(found);
+      const type = declaredType(found, db.sqlDialect, `${table}.${column}`);
       copied.add(`${table}.${column} ${type}`);
       return type;
     },
