@@ -2,6 +2,7 @@
  * `--database-url`: a database to check a mapping against, opened read-only where the driver
  * allows it. The drivers are the project's development dependencies, loaded only when asked for.
  */
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { checkSqlMapping, type CheckSqlMappingOptions } from '../backends/sql/check-mapping.js';
 import { sqlDatabase, type SqlDatabase } from '../backends/sql/database.js';
 import type { SqlDialectName } from '../backends/sql/dialects.js';
@@ -68,8 +69,19 @@ const OPENERS: Readonly<Record<string, Opener>> = {
       const Database = (await import('better-sqlite3')).default;
       const file = filePart(url);
       // An in-memory database cannot be opened read-only (it is empty anyway).
-      const db = file === ':memory:' ? new Database(file) : new Database(file, { readonly: true, fileMustExist: true });
-      return { db: sqlDatabase(db), close: async () => void db.close() };
+      if (file === ':memory:') {
+        const memory = new Database(file);
+        return { db: sqlDatabase(memory), close: async () => void memory.close() };
+      }
+      const leftBeside = walFilesToRemove(file);
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      return {
+        db: sqlDatabase(db),
+        close: async () => {
+          db.close();
+          if (leftBeside) removeWalFiles(file, Database);
+        },
+      };
     },
   },
   'duckdb:': {
@@ -89,6 +101,46 @@ const OPENERS: Readonly<Record<string, Opener>> = {
     },
   },
 };
+
+/**
+ * Whether a read-only connection to the SQLite file `file` will leave `-wal` and `-shm` files
+ * beside it: a file in WAL mode (byte 18 of its header is 2) without them, which a read-only
+ * connection creates on its first read and cannot remove.
+ */
+function walFilesToRemove(file: string): boolean {
+  try {
+    const header = Buffer.alloc(20);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, header, 0, 20, 0);
+    } finally {
+      closeSync(fd);
+    }
+    return header[18] === 2 && !existsSync(`${file}-wal`) && !existsSync(`${file}-shm`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes the `-wal` and `-shm` files a read-only connection left beside `file`, the way SQLite
+ * removes them itself: the last connection to close checkpoints an empty log and deletes both.
+ * This one only reads (`query_only`), so the file keeps every byte; while another connection
+ * holds the database, SQLite keeps the files and so does this.
+ */
+function removeWalFiles(file: string, Database: typeof import('better-sqlite3')): void {
+  try {
+    const db = new Database(file, { fileMustExist: true });
+    try {
+      db.pragma('query_only = ON');
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Not removable here (a read-only directory or file): the files stay, as SQLite leaves them.
+  }
+}
 
 /** `sqlite:app.db`, `sqlite:///abs/app.db` → the file's path. */
 function filePart(url: string): string {

@@ -5,7 +5,7 @@
  * record, the rule named); nothing is left behind and the database's own tables keep their rows; a wrong command
  * line exits 2 and an unreachable database 3.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -136,6 +136,32 @@ describe(`an SQLite file (seed ${SEED})`, () => {
     expect(r.stdout).toContain('agent.name TEXT COLLATE NOCASE');
     expectOneRecord(r.stdout, 'agent', [5]);
     expect(r.code).toBe(1);
+  });
+});
+
+describe('an SQLite file, read only', () => {
+  test('agent.name declared "TEXT); SELECT injected(); --": --column-types database copies the type quoted, the statement never runs, exit 0, the file unchanged', async () => {
+    const url = sqliteFile('declared-sql', schedulingDdl.sqlite.replace(/("name" )TEXT/g, '$1"TEXT); SELECT injected(); --"'));
+    const before = readFileSync(url.slice('sqlite:'.length));
+    const r = await tql(['prove', '--database-url', url, '--column-types', 'database', '--entity', 'agent', '--runs', '8', '--seed', SEED]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('agent.name "TEXT); SELECT injected(); --"');
+    expect(r.stdout).toContain('The database agrees with tql on agent.');
+    expect(r.code).toBe(0);
+    expect(readFileSync(url.slice('sqlite:'.length)).equals(before)).toBe(true);
+  });
+
+  test('tql prove on a file in WAL mode: no -wal or -shm file beside it afterwards, the file unchanged', async () => {
+    const path = join(dir, 'wal.db');
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.exec(schedulingDdl.sqlite);
+    db.close();
+    const before = readFileSync(path);
+    const r = await tql(['prove', '--database-url', `sqlite:${path}`, '--column-types', 'database', '--entity', 'team', '--runs', '4', '--seed', SEED]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.startsWith('wal.db'))).toEqual(['wal.db']);
+    expect(readFileSync(path).equals(before)).toBe(true);
   });
 });
 
