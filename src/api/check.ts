@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type Limits } from '../parser/options.js';
 import { parseText } from '../parser/parse.js';
 import type { Schema } from '../schema/types.js';
 import { validateParsed, type Result, type ValidateOptions } from '../validate/validate.js';
-import type { ValidatedQuery } from '../validate/validated-query.js';
+import type { Condition, ValidatedQuery } from '../validate/validated-query.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**
@@ -26,7 +26,7 @@ export interface CheckOptions extends ValidateOptions {
 /**
  * Successful checks, per schema and per (entity, options), keyed by the caller's text itself: a
  * hit is one look-up of a string whose hash the engine has already computed. Failures are not
- * cached. At most 2 × CACHE_SIZE entries are kept per (entity, options).
+ * cached; what is cached is frozen, as every caller of the text shares it. At most 2 × CACHE_SIZE entries are kept per (entity, options).
  */
 const CACHE_SIZE = 500;
 const MAX_OPTION_SETS = 32;
@@ -116,8 +116,33 @@ function checkOrError(text: string, schema: Schema, entity: string, options: Che
   }
   const validated = validateParsed(parsed, schema, entity, opts);
   // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
-  if (key !== undefined && !(validated instanceof TqlError)) cacheFor(schema, key).set(text, validated);
+  if (key !== undefined && !(validated instanceof TqlError)) cacheFor(schema, key).set(text, frozen(validated));
   return validated;
+}
+
+/**
+ * `query` frozen, with its condition tree (nodes, operand and value lists, spans; not the
+ * schema's entity and attributes it points to), before the cache hands it to every caller of
+ * its text: no caller can change it for another. Done once, on the miss; a hit costs nothing
+ * more. Walked with a stack, as a caller's limits may allow deep trees.
+ */
+function frozen(query: ValidatedQuery): ValidatedQuery {
+  const stack: Condition[] = [query.condition];
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    if (c.kind === 'Comparison') {
+      if (Array.isArray(c.value)) Object.freeze(c.value);
+      Object.freeze(c.span);
+    } else if (c.kind === 'Not') {
+      Object.freeze(c.span);
+      stack.push(c.operand);
+    } else {
+      for (const o of c.operands) stack.push(o);
+      Object.freeze(c.operands);
+    }
+    Object.freeze(c);
+  }
+  return Object.freeze(query);
 }
 
 const NO_OPTIONS: CheckOptions = Object.freeze({});

@@ -1,5 +1,11 @@
 /** The check() cache keeps apart every option that changes the answer, each limit included. */
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { filterRecords } from '../../src/backends/memory/index.js';
+import { compileSql } from '../../src/backends/sql/compile-sql.js';
+import { schedulingSqlMapping } from '../../src/models/scheduling/index.js';
+import { checkAgreement } from '../../src/testing/check-agreement.js';
+import type { ValidatedQuery } from '../../src/validate/validated-query.js';
+import { TEST_NOW } from '../../src/testing/value-pools.js';
 import { check, safeCheck } from '../../src/api/check.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/parser/options.js';
@@ -18,4 +24,58 @@ test.for(Object.keys(DEFAULT_LIMITS) as (keyof Limits)[])('%s: a result cached u
   expect(check(text, schedulingSchema, 'agent').text).toBe(text);
   const r = safeCheck(text, schedulingSchema, 'agent', { limits: { [name]: lowered } });
   expect(r.ok).toBe(false);
+});
+
+describe('a cached query no caller can change for another', () => {
+  const text = 'agent.name EQ ada AND (agent.role IN Owner,User OR NOT (agent.created_at GTE now-7d))';
+  const records = [{ id: 'agnt_1', name: 'ada', role: 'Owner', created_at: 0 }];
+
+  /** Every way a caller might write into the query it was handed. */
+  const POISONS: readonly [string, (q: any) => unknown][] = [
+    ['q.condition = null', (q) => (q.condition = null)],
+    ['q.text = ""', (q) => (q.text = '')],
+    ['q.condition.operands.length = 0', (q) => (q.condition.operands.length = 0)],
+    ['q.condition.operands[0].value = "eve"', (q) => (q.condition.operands[0].value = 'eve')],
+    ['q.condition.operands[1].operands[0].value.push("Admin")', (q) => q.condition.operands[1].operands[0].value.push('Admin')],
+    ['q.condition.operands[1].operands[1].operand = null', (q) => (q.condition.operands[1].operands[1].operand = null)],
+    ['q.condition.operands[0].span.start = 99', (q) => (q.condition.operands[0].span.start = 99)],
+    ['delete q.condition.kind', (q) => delete q.condition.kind],
+  ];
+
+  test.for(POISONS)('%s: a TypeError for the writer; later check, filterRecords and compileSql callers see the query as written', ([, poison]) => {
+    const q = check(text, schedulingSchema, 'agent');
+    expect(() => poison(q)).toThrow(TypeError);
+    const later = check(text, schedulingSchema, 'agent');
+    expect(later).toBe(q);
+    expect(later).toEqual(check(text, schedulingSchema, 'agent', { cache: false }));
+    expect(filterRecords(later, records, { now: 1_000_000 })).toEqual(records);
+    expect(compileSql(later, { dialect: 'sqlite', mapping: schedulingSqlMapping, now: 1_000_000 }).values).toMatchInlineSnapshot(`
+      [
+        "ada",
+        "Owner",
+        "User",
+        395200,
+        Infinity,
+      ]
+    `);
+  });
+
+  test('a checkAgreement run that writes q.condition = null: later callers of the same texts compile them as written', async () => {
+    const texts: string[] = [];
+    await checkAgreement({
+      schema: schedulingSchema,
+      entity: 'agent',
+      runs: 3,
+      seed: 7,
+      load: () => undefined,
+      run: (q) => {
+        texts.push(q.text);
+        expect(() => ((q as { condition: unknown }).condition = null)).toThrow(TypeError);
+        return [];
+      },
+    }).catch(() => undefined);
+    expect(texts.length).toBeGreaterThan(0);
+    const sql = (q: ValidatedQuery) => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping, now: TEST_NOW });
+    for (const text of texts) expect(sql(check(text, schedulingSchema, 'agent'))).toEqual(sql(check(text, schedulingSchema, 'agent', { cache: false })));
+  });
 });
