@@ -299,11 +299,11 @@ class Validator implements ValueContext {
     if (attribute === undefined) return PLACEHOLDER;
     const typeExtension = TYPE_FACTS[attribute.type].extension;
     if (typeExtension !== undefined) {
-      this.extension(typeExtension, p.attribute.span, `${attribute.path} is a ${attribute.type}, and ${attribute.type} attributes are`, 'leave the predicate out');
+      this.extension(typeExtension, p.attribute.span, `${attribute.path} is ${withArticle(attribute.type)}, and ${attribute.type} attributes are`, 'leave the predicate out');
     }
     if (!attribute.operators.includes(op)) {
       // A schema may narrow a type's operators: then the attribute, not its type, is the reason.
-      const narrowed = attribute.operators.length < DEFAULT_OPERATORS[attribute.type].length ? ' on this attribute' : ` on a ${attribute.type}`;
+      const narrowed = attribute.operators.length < DEFAULT_OPERATORS[attribute.type].length ? ' on this attribute' : ` on ${withArticle(attribute.type)}`;
       this.report({
         code: 'operator_not_allowed',
         message: `${op} is not allowed${narrowed} (${attribute.path}); use ${orList(attribute.operators)}.`,
@@ -482,3 +482,7 @@ function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {
   return at >= 0 && at < e.operands[1].span.start ? { start: at, end: at + 2 } : e.span;
 }
 
+/** A type's name after `a` or `an` as it is spoken: `a String`, `an ID`. */
+function withArticle(type: string): string {
+  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
+}
