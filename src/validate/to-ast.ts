@@ -7,7 +7,7 @@ import { NO_SPAN } from '../ast/builders.js';
 import type { Conjunct, Disjunct, Expr, Query, Value } from '../ast/nodes.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import { readSteps, storedForms } from '../schema/stored-form.js';
-import { relativeText } from './relative-time.js';
+import { relativeText, UNIT_SECONDS } from './relative-time.js';
 import type { Condition, Scalar } from './validated-query.js';
 
 /**
@@ -18,20 +18,21 @@ import type { Condition, Scalar } from './validated-query.js';
  * print(toAst(check('agent.created_at GTE 2023-07-01', schedulingSchema, 'agent')));
  * // 'agent.created_at~GTE~1688169600'
  * print(toAst(check('agent.created_at GTE now-7d', schedulingSchema, 'agent')));
- * // 'agent.created_at~GTE~now-1w'
+ * // 'agent.created_at~GTE~now-7d'
  * ```
  */
 export function toAst(query: { readonly condition: Condition; readonly text: string }): Query {
-  return { kind: 'Query', expression: expression(query.condition), text: query.text, span: { start: 0, end: query.text.length } };
+  return { kind: 'Query', expression: expression(query.condition, query.text), text: query.text, span: { start: 0, end: query.text.length } };
 }
 
-function expression(c: Condition): Expr {
+function expression(c: Condition, text: string): Expr {
   switch (c.kind) {
     case 'Comparison': {
       const [entity, property] = [c.attribute.entity, c.attribute.name];
       const raw: readonly (Scalar | null)[] = Array.isArray(c.value) ? c.value : [c.value as Scalar | null];
-      // A relative time is written as one (`now-1w`): the normalized form keeps the clock out.
-      const values = (c.fromNow === true ? [{ kind: 'Text', text: relativeText(c.value as number), span: NO_SPAN }] : raw.map((v) => value(c.attribute, v))) as unknown as readonly [Value, ...Value[]];
+      // A relative time is written as one, in the unit it was written in (`now-7d`): the
+      // normalized form keeps the clock out.
+      const values = (c.fromNow === true ? [{ kind: 'Text', text: relativeAsWritten(c.value as number, text.slice(c.span.start, c.span.end)), span: NO_SPAN }] : raw.map((v) => value(c.attribute, v))) as unknown as readonly [Value, ...Value[]];
       return {
         kind: 'Predicate',
         attribute: { kind: 'Attribute', entity, property, span: NO_SPAN },
@@ -41,12 +42,28 @@ function expression(c: Condition): Expr {
       };
     }
     case 'And':
-      return nary('And', c.operands.map((o) => conjunct(expression(o))));
+      return nary('And', c.operands.map((o) => conjunct(expression(o, text))));
     case 'Or':
-      return nary('Or', c.operands.map((o) => expression(o) as Disjunct));
+      return nary('Or', c.operands.map((o) => expression(o, text) as Disjunct));
     case 'Not':
-      return { kind: 'Not', expression: expression(c.operand), span: NO_SPAN };
+      return { kind: 'Not', expression: expression(c.operand, text), span: NO_SPAN };
   }
+}
+
+/**
+ * The relative time `offset` in the unit the predicate's text `written` gave it (`now-7d` stays
+ * `now-7d`, `now-120m` stays `now-120m`, without leading zeros); in the largest unit that divides
+ * it when the text does not show it (a query built without text).
+ */
+function relativeAsWritten(offset: number, written: string): string {
+  let found: RegExpExecArray | null = null;
+  for (const m of written.matchAll(/now([+-])(\d+)([smhdw])/g)) found = m;
+  if (found !== null) {
+    const [, sign, count, unit] = found;
+    const magnitude = Number(count) * UNIT_SECONDS[unit!]!;
+    if (magnitude === Math.abs(offset) && (offset === 0 || (sign === '-') === offset < 0)) return magnitude === 0 ? 'now' : `now${sign}${Number(count)}${unit}`;
+  }
+  return relativeText(offset);
 }
 
 function nary(kind: 'And' | 'Or', operands: readonly Expr[]): Expr {

@@ -83,12 +83,15 @@ describe('what is not a relative time says what to write', () => {
   });
 });
 
-describe('the printer keeps it as written; the normalized form writes the largest whole unit', () => {
+describe('the printer keeps it as written; the normalized form keeps the unit written, without leading zeros', () => {
   test.for([
-    ['agent.created_at GTE now-7d', 'agent.created_at~GTE~now-7d', 'agent.created_at GTE now-1w'],
+    ['agent.created_at GTE now-7d', 'agent.created_at~GTE~now-7d', 'agent.created_at GTE now-7d'],
+    ['agent.created_at GTE now-120m', 'agent.created_at~GTE~now-120m', 'agent.created_at GTE now-120m'],
+    ['agent.created_at GTE now+007d', 'agent.created_at~GTE~now+007d', 'agent.created_at GTE now+7d'],
+    ['agent.created_at GTE now-0h', 'agent.created_at~GTE~now-0h', 'agent.created_at GTE now'],
     ['agent.created_at LT now+90m', 'agent.created_at~LT~now+90m', 'agent.created_at LT now+90m'],
     ['agent.created_at EQ now', 'agent.created_at~EQ~now', 'agent.created_at EQ now'],
-    ['agent.created_at GT now-86400s', 'agent.created_at~GT~now-86400s', 'agent.created_at GT now-1d'],
+    ['agent.created_at GT now-86400s', 'agent.created_at~GT~now-86400s', 'agent.created_at GT now-86400s'],
   ] as const)('%s', ([text, printed, normalized]) => {
     expect(print(parse(text), { style: 'url' })).toBe(printed);
     const q = agentQuery(text);

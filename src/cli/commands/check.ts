@@ -26,7 +26,7 @@ Examples:
   async run(positionals, options, io) {
     const input = readQuery(positionals, options, io);
     if (!input.ok) return input.exit;
-    // The normalized form keeps relative times as written (`now-1w`), not the instant of --now.
+    // The normalized form keeps relative times as written (`now-7d`), not the instant of --now.
     const normalized = toAst(input.written);
     // Warnings never make a query invalid: they are printed, and the status stays 0.
     // readQuery checked --profile; a fix uses only what that profile takes.

@@ -32,7 +32,7 @@ export type Evaluation =
  * const written = check('agent.name LIKE jo AND agent.created_at GTE now-7d', schedulingSchema, 'agent');
  * const e = evaluate(resolveNow(written, 1700000000), { name: 'Jo', created_at: 1699395199 }, written);
  * e.matches; // false
- * e.kind === 'And' && e.operands[1]!.kind === 'Comparison' && e.operands[1]!.predicate; // 'agent.created_at GTE now-1w (1699395200, 2023-11-07T22:13:20Z)'
+ * e.kind === 'And' && e.operands[1]!.kind === 'Comparison' && e.operands[1]!.predicate; // 'agent.created_at GTE now-7d (1699395200, 2023-11-07T22:13:20Z)'
  * ```
  */
 export function evaluate(query: ValidatedQuery, record: unknown, written: ValidatedQuery = query): Evaluation {
@@ -52,7 +52,7 @@ export function evaluate(query: ValidatedQuery, record: unknown, written: Valida
       case 'Comparison': {
         // A comparison of a validated query is itself valid for the same entity.
         const alone = { ...query, condition } as ValidatedQuery;
-        const text = print(toAst({ condition: asWritten, text: '' }), { style: 'readable' });
+        const text = print(toAst({ condition: asWritten, text: written.text }), { style: 'readable' });
         const instant = asWritten !== condition && typeof condition.value === 'number' ? ` (${condition.value}, ${isoUtc(condition.value * 1000)})` : '';
         return {
           kind: 'Comparison',
