@@ -4,8 +4,9 @@
  * asks its users to approve the install scripts of a package installed from a tarball or git,
  * `prepare` included), so a fresh clone gets its generated files from the scripts that need
  * them: `npm test` and `npm run build` always regenerate; `npm start`, `npm run tql` and the
- * others that run the sources call this first. Generation's output goes to standard error, so
- * that `npm run --silent tql -- … --json` prints nothing but the JSON document.
+ * others that run the sources call this first. It prints nothing unless generation fails (then
+ * the generator's output and why, on standard error), so that `npm run --silent tql -- … --json`
+ * prints nothing but the JSON document.
  *
  * Example: `node scripts/ensure-generated.mjs && tsx src/cli/main.ts demo`
  */
@@ -36,8 +37,10 @@ if (stale) {
   const npm = process.env.npm_execpath;
   // Under npm, its own CLI through this node; run by hand, the npm the shell finds.
   const [command, args] = npm === undefined ? ['npm', []] : [process.execPath, [npm]];
-  const result = spawnSync(command, [...args, 'run', '--silent', 'generate'], { cwd: root, stdio: ['ignore', 2, 2], shell: npm === undefined });
+  // Quiet when it works: the generator's list of files written is shown only with its failure.
+  const result = spawnSync(command, [...args, 'run', '--silent', 'generate'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], shell: npm === undefined });
   if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     process.stderr.write(`ensure-generated: npm run generate failed${result.error === undefined ? '' : ` (${result.error.message})`}\n`);
     process.exit(result.status ?? 1);
   }
