@@ -8,7 +8,9 @@ import type { AttributeDefinition, EntityDefinition } from '../schema/types.js';
 import type { PrismaDatamodel, PrismaField, PrismaModel, PrismaScalar } from './prisma-datamodel.js';
 import { prismaMapping, type PrismaEntityMappingInput, type PrismaMapping } from './prisma-mapping.js';
 import { readPrismaSchema } from './prisma-schema-file.js';
-import { deriveAttributes, isIdName, nameEntities, type DerivationNote, type DerivedAttribute } from './schema-derivation.js';
+import { nameFields } from '../schema/field-names.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
+import { deriveAttributes, isIdName, nameEntities, type DerivationLists, type DerivationNote, type DerivedAttribute } from './schema-derivation.js';
 
 /** What {@link schemaFromPrisma} derived: a schema definition and what it left out (as from a JSON Schema), the datamodel it read, and the caveats. */
 export interface PrismaSchema extends DerivedSchema {
@@ -76,24 +78,53 @@ interface Declared {
 
 /** One decision per kind of field. */
 const BY_KIND: { readonly [K in PrismaField['kind']]: (field: PrismaField & { readonly kind: K }, name: string, declared: Declared) => DerivedAttribute } = {
-  scalar: (field, name) =>
-    field.list
-      ? { reason: `a scalar list (${field.type}[]): tql's element sources read arrays of objects, not of scalars` }
-      : BY_SCALAR[field.type]({ field, name }),
-  enum: (field, _name, declared) =>
-    field.list
-      ? { reason: `a list of enum values (${field.type}[]): tql's element sources read arrays of objects, not of scalars` }
-      : { attribute: { type: 'String', values: [...(declared.enums.get(field.type) ?? [])], operators: ENUM_OPERATORS } },
+  scalar: (field, name) => (field.list ? listOf(field, BY_SCALAR[field.type]({ field: { ...field, list: false }, name })) : BY_SCALAR[field.type]({ field, name })),
+  enum: (field, _name, declared) => {
+    const element: DerivedAttribute = { attribute: { type: 'String', values: [...(declared.enums.get(field.type) ?? [])], operators: ENUM_OPERATORS } };
+    return field.list ? listOf(field, element) : element;
+  },
   object: (field, _name, declared) => {
     if (!declared.models.has(field.type)) {
       return { reason: `an embedded document of type ${field.type}: tql filters a model's own scalar fields; add an attribute by hand (an element source reads a list of documents)` };
     }
+    // A to-many relation gives attributes of its own (relationAttributes), one per field of the related model.
     return field.list
-      ? { reason: `a to-many relation to ${field.type}: tql filters a model's own fields; to filter by the related rows, add an attribute with an element source and map its array to the relation ${field.name} in the Prisma mapping` }
+      ? { reason: `a to-many relation to ${field.type}: its fields are the attributes ${name}_<field>` }
       : { reason: `a relation to one ${field.type}: tql filters a model's own fields; filter by the foreign key field that holds the relation` };
   },
   unsupported: (field) => ({ reason: `a field of a type Prisma does not support (Unsupported("${field.type}")): the client neither reads nor writes it` }),
 };
+
+/**
+ * A scalar or enum list (`tags String[]`) as an element source over the list: some element equals
+ * the value (Prisma's `has`, `hasSome`), so equality operators only. Lists of instants, whose
+ * equality is a range of a second, and of what has no attribute are skipped.
+ */
+function listOf(field: PrismaField, element: DerivedAttribute): DerivedAttribute {
+  if ('reason' in element) return { reason: `a list of ${field.type}: its elements are ${element.reason}` };
+  if (TYPE_FACTS[element.attribute.type].instants) return { reason: `a list of ${field.type}: Prisma tests a list's elements by equality (has), and an instant compares as a range of a second` };
+  const attribute = { ...element.attribute, operators: ENUM_OPERATORS, source: { kind: 'element', arrays: [field.name] } } as const;
+  return { ...element, attribute };
+}
+
+/**
+ * The attributes of a to-many relation (`invoices Invoice[]`): one per filterable field of the
+ * related model, named `<relation>_<field>` (`invoices_paid_at`), each an element source over the
+ * relation (some related row passes), and the relation for the mapping's `collections`.
+ */
+function relationAttributes(entity: string, relation: PrismaField, related: PrismaModel, declared: Declared, lists: DerivationLists): [string, AttributeDefinition][] {
+  const fields = related.fields.filter((f) => f.kind !== 'object').map((f) => ({ field: f.name, value: f }));
+  const prefix = nameFields([{ field: relation.name, value: relation }]).named[0]?.name ?? relation.name;
+  const deriver = { derive: (f: PrismaField, name: string) => deriveField(f, `${prefix}_${name}`, declared), nullable: () => false };
+  return deriveAttributes(`${entity}.${relation.name}`, fields, deriver, lists).flatMap((a): [string, AttributeDefinition][] => {
+    // A list inside a related row would be an array in an array: no source reads it.
+    if (a.attribute.source?.kind === 'element') {
+      lists.skipped.push({ path: `${entity}.${relation.name}.${a.field}`, reason: 'a list inside a related row: tql reads one level of arrays' });
+      return [];
+    }
+    return [[`${prefix}_${a.name}`, { ...a.attribute, source: { kind: 'element', arrays: [relation.name], value: a.field } }]];
+  });
+}
 
 /** The attribute of one field, or why it has none. */
 function deriveField(field: PrismaField, name: string, declared: Declared): DerivedAttribute {
@@ -140,12 +171,13 @@ function modelsOf(datamodel: PrismaDatamodel, names: readonly string[] | undefin
  * | `Decimal` | `Number`, compared as a double, with a note: rows hold Prisma.Decimal objects |
  * | `DateTime` | `Timestamp` holding a `Date` (`storage: 'date'`) |
  * | optional (`Type?`) | `nullable: true` |
+ * | a list (`String[]`, `Int[]`, an enum's) | the element's attribute over the list (an element source), with `EQ`, `NOT_EQ`, `IN`, `NOT_IN`: Prisma tests a list's elements by equality |
+ * | a to-many relation (`invoices Invoice[]`) | `invoices_<field>` for each field of the related model, an element source over the relation; the mapping names the relation |
  *
  * Other fields are listed in `skipped` with the reason: `Json`, `Bytes`, `Unsupported(…)`, a
- * `DateTime` holding a time of day (`@db.Time`), scalar lists (`String[]`: an element source
- * reads arrays of objects), relations (filtering through one needs an element source and a
- * mapping of the relation), embedded documents, and two fields whose names would be one. Prefixed
- * ids and element sources are added to the definition by hand (spread it). Throws a `TqlError`
+ * `DateTime` holding a time of day (`@db.Time`), a list of `DateTime`s, a relation to one row
+ * (filter by its foreign key), embedded documents, and two fields whose names would be one.
+ * Prefixed ids and tagged element sources are added to the definition by hand (spread it). Throws a `TqlError`
  * (`invalid_schema`) for a text that is not a Prisma schema (see {@link readPrismaSchema}) or a
  * model in `options.models` that the schema does not have.
  *
@@ -166,11 +198,11 @@ function modelsOf(datamodel: PrismaDatamodel, names: readonly string[] | undefin
  * }
  * `);
  * definition.entities['invoice']!.attributes['paid_at']; // → { type: 'Timestamp', storage: 'date', nullable: true, source: { kind: 'field', field: 'paidAt' } }
- * skipped.map((s) => s.path); // → ['invoice.tags']
+ * skipped; // → []
  * notes.map((n) => n.path); // → ['invoice.total']
  * const billing = defineSchema(definition);
- * const rows = [{ id: 1, customerId: 7, total: 120, issuedAt: new Date('2025-06-02T10:00:00Z'), paidAt: null }];
- * filterRecords(check('invoice.issued_at GTE 2025-06-01 AND invoice.paid_at EQ null', billing, 'invoice'), rows).length; // → 1
+ * const rows = [{ id: 1, customerId: 7, total: 120, issuedAt: new Date('2025-06-02T10:00:00Z'), paidAt: null, tags: ['eu'] }];
+ * filterRecords(check('invoice.issued_at GTE 2025-06-01 AND invoice.paid_at EQ null AND invoice.tags EQ eu', billing, 'invoice'), rows).length; // → 1
  * ```
  */
 export function schemaFromPrisma(schema: string | PrismaDatamodel, options: PrismaSchemaOptions = {}): PrismaSchema {
@@ -182,11 +214,17 @@ export function schemaFromPrisma(schema: string | PrismaDatamodel, options: Pris
   const models = modelsOf(datamodel, options.models).map((m) => ({ field: m.name, value: m }));
   const declared: Declared = { enums: new Map(datamodel.enums.map((e) => [e.name, e.values])), models: new Set(datamodel.models.map((m) => m.name)) };
   for (const { name: entity, value: model } of nameEntities(models, lists.skipped)) {
-    const fields = model.fields.map((f) => ({ field: f.name, value: f }));
+    const toMany = (f: PrismaField) => f.kind === 'object' && f.list && declared.models.has(f.type);
+    const fields = model.fields.filter((f) => !toMany(f)).map((f) => ({ field: f.name, value: f }));
     const deriver = { derive: (f: PrismaField, name: string) => deriveField(f, name, declared), nullable: (f: PrismaField) => f.optional };
     const attributes: [string, AttributeDefinition][] = deriveAttributes(entity, fields, deriver, lists).map((a) => [a.name, a.attribute]);
+    const collections: Record<string, { relation: string }> = {};
+    for (const relation of model.fields.filter(toMany)) {
+      attributes.push(...relationAttributes(entity, relation, datamodel.models.find((m) => m.name === relation.type)!, declared, lists));
+      collections[relation.name] = { relation: relation.name };
+    }
     entities.push([entity, { attributes: Object.fromEntries(attributes) }]);
-    modelOf[entity] = { model: model.name };
+    modelOf[entity] = { model: model.name, collections };
   }
   return { definition: { entities: Object.fromEntries(entities) }, datamodel, mapping: prismaMapping(datamodel, modelOf), ...lists };
 }

@@ -113,23 +113,21 @@ function mappingError(message: string): TqlError {
 // ---------------------------------------------------------------------------------------------
 // AND, OR and constants
 
-function allOf(operands: readonly PrismaWhere[]): PrismaWhere {
+/**
+ * `operands` joined by `key`: the constants folded in (an operand equal to `absorbing` decides the
+ * whole, one equal to `neutral` drops out), a single operand as it is.
+ */
+function junction(key: 'AND' | 'OR', absorbing: PrismaWhere, neutral: PrismaWhere, operands: readonly PrismaWhere[]): PrismaWhere {
   const kept: PrismaWhere[] = [];
   for (const o of operands) {
-    if (o === NONE) return NONE;
-    if (o !== ALL) kept.push(o);
+    if (o === absorbing) return absorbing;
+    if (o !== neutral) kept.push(o);
   }
-  return kept.length === 0 ? ALL : kept.length === 1 ? kept[0]! : { AND: kept };
+  return kept.length === 0 ? neutral : kept.length === 1 ? kept[0]! : { [key]: kept };
 }
 
-function anyOf(operands: readonly PrismaWhere[]): PrismaWhere {
-  const kept: PrismaWhere[] = [];
-  for (const o of operands) {
-    if (o === ALL) return ALL;
-    if (o !== NONE) kept.push(o);
-  }
-  return kept.length === 0 ? NONE : kept.length === 1 ? kept[0]! : { OR: kept };
-}
+const allOf = (operands: readonly PrismaWhere[]): PrismaWhere => junction('AND', NONE, ALL, operands);
+const anyOf = (operands: readonly PrismaWhere[]): PrismaWhere => junction('OR', ALL, NONE, operands);
 
 function not(operand: PrismaWhere): PrismaWhere {
   return operand === ALL ? NONE : operand === NONE ? ALL : { NOT: operand };
@@ -288,11 +286,15 @@ function integerTest(range: NumberRange, [min, max]: readonly [bigint, bigint], 
   return (field) => ({ [field.name]: { ...(lo === min ? {} : { gte: value(lo) }), ...(hi === max ? {} : { lte: value(hi) }) } });
 }
 
-/** A range over a `Float` or `Decimal` field; a `Float` also only finite (PostgreSQL doubles hold `NaN` and infinities, which match nothing). */
-function fractionalTest(range: NumberRange, finiteOnly: boolean): ValueTest {
+/**
+ * A range over a `Float` or `Decimal` field. (A PostgreSQL double may hold `NaN` and infinities,
+ * which PostgreSQL orders above and below every number; Prisma cannot write a bound that leaves
+ * them out, docs/prisma.md.)
+ */
+function fractionalTest(range: NumberRange): ValueTest {
   const bounds = {
-    ...(range.lo === undefined ? (finiteOnly ? { gte: -Number.MAX_VALUE } : {}) : { [range.loOpen === true ? 'gt' : 'gte']: range.lo }),
-    ...(range.hi === undefined ? (finiteOnly ? { lte: Number.MAX_VALUE } : {}) : { [range.hiOpen === true ? 'lt' : 'lte']: range.hi }),
+    ...(range.lo === undefined ? {} : { [range.loOpen === true ? 'gt' : 'gte']: range.lo }),
+    ...(range.hi === undefined ? {} : { [range.hiOpen === true ? 'lt' : 'lte']: range.hi }),
   };
   if (Object.keys(bounds).length === 0) return 'any';
   const equal = range.lo !== undefined && range.lo === range.hi && range.loOpen !== true && range.hiOpen !== true;
@@ -317,7 +319,7 @@ function numberTest(range: NumberRange, attribute: Attribute): (field: PrismaFie
     const type = field.kind === 'scalar' ? field.type : undefined;
     const ints = type === undefined ? undefined : INT_RANGES[type];
     if (ints !== undefined) return integerTest(range, ints, type!);
-    if (type === 'Float' || type === 'Decimal') return fractionalTest(range, type === 'Float');
+    if (type === 'Float' || type === 'Decimal') return fractionalTest(range);
     throw mappingError(`${attribute.path} compares numbers, but its field ${field.name} is ${field.type}: map it to an Int, BigInt, Float or Decimal field.`);
   };
 }

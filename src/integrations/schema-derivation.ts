@@ -80,7 +80,8 @@ export function deriveAttributes<T, Extra extends object>(entity: string, fields
       lists.skipped.push({ path: `${entity}.${field}`, reason: derived.reason });
       continue;
     }
-    const source = field === name ? {} : { source: { kind: 'field', field } as const };
+    // A derivation that chose a source (an element source over a list) keeps it.
+    const source = field === name || derived.attribute.source !== undefined ? {} : { source: { kind: 'field', field } as const };
     const attribute: AttributeDefinition = { ...derived.attribute, ...(deriver.nullable(value) ? { nullable: true } : {}), ...source };
     if (derived.note !== undefined) lists.notes.push({ path: `${entity}.${field}`, note: derived.note });
     out.push({ field, name, value, attribute, derived });

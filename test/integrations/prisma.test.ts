@@ -19,7 +19,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runContract, type ContractOutcome } from '../../src/backends/contract/run-contract.js';
 import type { ContractCapability } from '../../src/backends/contract/suite.js';
 import { prismaBackend } from '../../src/integrations/prisma-backend.js';
-import { prismaMapping, tqlWhere, type PrismaMapping } from '../../src/integrations/prisma.js';
+import { prismaMapping, schemaFromPrisma, tqlWhere, type PrismaMapping } from '../../src/integrations/prisma.js';
+import fc from 'fast-check';
+import { check } from '../../src/api/check.js';
+import { filterRecords } from '../../src/backends/memory/compile-predicate.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
+import { queryArbitrary } from '../../src/testing/query-arbitrary.js';
 import { readPrismaSchema } from '../../src/integrations/prisma-schema-file.js';
 import { schedulingContract } from '../../src/models/scheduling/contract/cases.js';
 import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
@@ -119,6 +124,64 @@ describePrisma('PGlite', 'postgresql', async (PrismaClient) => {
   };
 }, { 'unicode-case-folding': 11 });
 
+/** The billing app's tables, as a migration of billing.prisma would make them. */
+const BILLING_DDL = `
+CREATE TYPE "Plan" AS ENUM ('free', 'pro', 'enterprise');
+CREATE TABLE accounts (id uuid PRIMARY KEY, name text NOT NULL, email text, plan "Plan" NOT NULL, seats integer,
+  balance numeric(10, 2), created_at timestamp(3) NOT NULL, tags text[] NOT NULL DEFAULT '{}');
+CREATE TABLE invoices (id integer PRIMARY KEY, account_id uuid NOT NULL REFERENCES accounts (id), number text NOT NULL,
+  total double precision NOT NULL, paid_at timestamp(3));
+`;
+
+/** Accounts at the edges: nulls, empty lists, seconds with milliseconds, wildcards and case in text, big and negative numbers. */
+const ACCOUNTS = [
+  { id: '0b5c3f8e-1d2a-4c3b-9e8f-7a6b5c4d3e2f', name: 'Acme', email: 'ops@acme.test', plan: 'pro', seats: 12, balance: '120.50', createdAt: new Date('2025-06-01T00:00:00.000Z'), tags: ['vip', 'eu'] },
+  { id: '1c6d4f9f-2e3b-4d4c-8f90-8b7c6d5e4f30', name: '100% Sure_Ltd', email: null, plan: 'free', seats: null, balance: null, createdAt: new Date('2025-06-01T00:00:00.999Z'), tags: [] },
+  { id: '2d7e5a0a-3f4c-4e5d-9a01-9c8d7e6f5a41', name: 'ÉCOLE ÅNGSTRÖM', email: 'Admin@Ecole.test', plan: 'enterprise', seats: 2147483647, balance: '-3.25', createdAt: new Date('2025-05-31T23:59:59.500Z'), tags: ['EU'] },
+  { id: '3e8f6b1b-4a5d-4f6e-8b12-ad9e8f7a6b52', name: 'globex', email: 'a\\b@globex.test', plan: 'pro', seats: -5, balance: '0.00', createdAt: new Date('2024-01-15T12:00:00.000Z'), tags: ['vip'] },
+  { id: '4f9a7c2c-5b6e-4a7f-9c23-bea09a8b7c63', name: 'Initech', email: 'it@initech.test', plan: 'free', seats: 0, balance: '99999999.99', createdAt: new Date('2030-12-31T23:59:59.000Z'), tags: ['%', 'eu', 'vip'] },
+] as const;
+const INVOICES = [
+  { id: 1, accountId: ACCOUNTS[0].id, number: 'INV-1', total: 99.5, paidAt: new Date('2025-06-02T10:00:00.000Z') },
+  { id: 2, accountId: ACCOUNTS[0].id, number: 'INV-2', total: 0, paidAt: null },
+  { id: 3, accountId: ACCOUNTS[2].id, number: 'inv-3', total: -1.5, paidAt: new Date('2025-06-01T00:00:00.250Z') },
+  { id: 4, accountId: ACCOUNTS[3].id, number: '100%', total: 1e9, paidAt: null },
+] as const;
+
+/** Filters a person would write, on every attribute the derivation made. */
+const BILLING_QUERIES = [
+  'account.name LIKE acme',
+  'account.name LIKE "100%"',
+  'account.name LIKE école',
+  'account.name STARTS_WITH "100% s"',
+  'account.email EQ null',
+  'account.email NOT_EQ ops@acme.test',
+  'account.email ENDS_WITH .test',
+  'account.plan IN pro,enterprise',
+  'account.plan NOT_EQ free',
+  'account.seats GT 1.5',
+  'account.seats LT 3000000000',
+  'account.seats GTE 2147483647',
+  'account.seats NOT_EQ 12',
+  'account.balance LT 100',
+  'account.balance EQ 120.5',
+  'account.balance NOT_IN -3.25,0',
+  'account.created_at EQ 2025-06-01',
+  'account.created_at GTE 2025-06-01 AND account.created_at LT 2025-06-02',
+  'account.created_at GT now-365d',
+  'account.id EQ 0B5C3F8E-1D2A-4C3B-9E8F-7A6B5C4D3E2F',
+  'account.tags EQ vip',
+  'account.tags NOT_EQ vip',
+  'account.tags IN eu,EU',
+  'account.tags EQ "%"',
+  'account.invoices_total GT 0',
+  'account.invoices_number EQ inv-3',
+  'account.invoices_number LIKE "100%"',
+  'account.invoices_paid_at GTE 2025-06-01 AND account.invoices_paid_at LT 2025-06-02',
+  'NOT (account.tags EQ vip OR account.seats LT 1)',
+  'NOT (account.invoices_total LT 100) AND account.plan EQ pro',
+];
+
 describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
   let server: PostgresServer;
   beforeAll(async () => {
@@ -135,4 +198,53 @@ describe.runIf(postgresAvailable())('a PostgreSQL server', () => {
     return { prisma, close: () => prisma.$disconnect() };
     // The test server's locale folds ILIKE as JavaScript does (folding.test.ts measures it): nothing to skip.
   }, {}, engineDivergences('postgres-server'));
+
+  describe('an app’s own Prisma schema (billing.prisma), derived, filters alike in memory and through findMany', () => {
+    const text = readFileSync(new URL('./prisma/billing.prisma', import.meta.url), 'utf8').replace('"PROVIDER"', '"postgresql"');
+    const { definition, mapping, skipped } = schemaFromPrisma(text);
+    const billing = defineSchema(definition);
+    let prisma: TestPrismaClient;
+    /** The accounts as findMany returns them with their invoices, Decimals as numbers (the derivation's note). */
+    let rows: Record<string, unknown>[];
+    beforeAll(async () => {
+      const pool = new pg.Pool({ connectionString: server.connectionString, max: 1 });
+      await pool.query(`CREATE SCHEMA billing; SET search_path TO billing; ${BILLING_DDL}`);
+      await pool.end();
+      const PrismaClient = await prismaClient('test/integrations/prisma/billing.prisma', 'postgresql');
+      prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: server.connectionString, max: 2 }, { schema: 'billing' }) });
+      await prisma.account!.createMany({ data: ACCOUNTS.map((a) => ({ ...a, tags: [...a.tags] })) });
+      await prisma.invoice!.createMany({ data: [...INVOICES] });
+      const found = await prisma.account!.findMany({ include: { invoices: true } } as object);
+      rows = found.map((r) => ({ ...r, balance: r.balance === null ? null : Number(String(r.balance)) }));
+    }, 120_000);
+    afterAll(() => prisma?.$disconnect());
+
+    test('nothing of it is skipped but the relation to one account, filtered by its key', () => {
+      expect(skipped.map((s) => s.path)).toEqual(['invoice.account']);
+    });
+
+    /** The ids memory and Prisma select for `text`, and whether they are the same. */
+    const disagreement = async (text: string) => {
+      const query = check(text, billing, 'account');
+      const inMemory = filterRecords(query, rows, { now: 1_764_000_000 }).map((r) => r.id as string).sort();
+      const found = await prisma.account!.findMany({ where: tqlWhere(query, { mapping, now: 1_764_000_000 }), select: { id: true } });
+      const viaPrisma = found.map((r) => r.id as string).sort();
+      return { text, inMemory, viaPrisma, same: JSON.stringify(inMemory) === JSON.stringify(viaPrisma) };
+    };
+
+    test.for(BILLING_QUERIES)('%s', async (text) => {
+      const { inMemory, viaPrisma } = await disagreement(text);
+      expect(viaPrisma).toEqual(inMemory);
+    });
+
+    test('300 generated queries agree', async () => {
+      const texts = fc.sample(queryArbitrary(billing, 'account', { depth: 2 }), { numRuns: 300, seed: 20251129 });
+      const outcomes = [];
+      for (const text of texts) outcomes.push(await disagreement(text));
+      expect(outcomes.filter((o) => !o.same)).toEqual([]);
+      // Not a run of empty answers: some queries select accounts, some all of them.
+      expect(outcomes.filter((o) => o.inMemory.length > 0).length).toBeGreaterThan(100);
+      expect(outcomes.filter((o) => o.inMemory.length === ACCOUNTS.length).length).toBeGreaterThan(10);
+    }, 120_000);
+  });
 });
