@@ -17,6 +17,9 @@ export const FIRST_SECOND = Date.UTC(100, 0, 1) / 1000;
 /** The last instant a Timestamp value can be: the largest integer a double holds exactly. */
 export const LAST_SECOND = Number.MAX_SAFE_INTEGER;
 
+/** Date's own time reader, taken once, so no Date a caller passes can replace it. */
+const DATE_TIME = Date.prototype.getTime;
+
 /** The last second of the year 9999: the latest instant a clock may give. */
 const LAST_CLOCK_SECOND = Date.UTC(10000, 0, 1) / 1000 - 1;
 
@@ -143,7 +146,17 @@ export function clockSeconds(clock: Clock | undefined): number | string {
       return `the now function threw ${describeValue(String(error))}`;
     }
   }
-  const seconds = value instanceof Date ? value.getTime() / 1000 : value;
+  // A Date is read from itself (its internal time), never through its own or inherited
+  // methods; an object that only looks like one (a proxy, an object made from Date.prototype)
+  // has no time to read.
+  let seconds: unknown = value;
+  if (value instanceof Date) {
+    try {
+      seconds = DATE_TIME.call(value) / 1000;
+    } catch {
+      return 'now is Unix seconds or a Date, and this object only looks like a Date (a proxy, or an object made from Date.prototype): pass the Date itself';
+    }
+  }
   if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
     return `now is Unix seconds, a Date or a function returning one, not ${describeValue(value)}`;
   }
