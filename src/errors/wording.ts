@@ -25,3 +25,15 @@ export function andList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/**
+ * A type's name after `a` or `an` as it is spoken: `a String`, `an ID`, `an Int`.
+ *
+ * @example
+ * ```ts
+ * withArticle('ID'); // 'an ID'
+ * ```
+ */
+export function withArticle(type: string): string {
+  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
+}

@@ -5,6 +5,7 @@
  * strings by code point; a null, missing or unreadable value comes after every value, ascending
  * or descending.
  */
+import { withArticle } from '../errors/wording.js';
 import { inputError } from '../errors/tql-error.js';
 import { wholeSecondsReader } from '../schema/stored-instant.js';
 import type { Attribute, AttributeType, IdKind } from '../schema/types.js';
@@ -55,7 +56,7 @@ export function isSortable(attribute: Attribute): boolean {
 export function whyNotSortable(attribute: Attribute): string {
   return attribute.collection
     ? `${attribute.name} holds a set of values (some element of a collection), which has no place in an order`
-    : `${attribute.name} is a ${attribute.type}, which has no order`;
+    : `${attribute.name} is ${withArticle(attribute.type)}, which has no order`;
 }
 
 /** A value's reader: the sort value of what a record stores. */

@@ -16,7 +16,7 @@ import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS } fro
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import { closest, didYouMean } from '../errors/suggest.js';
-import { orList } from '../errors/wording.js';
+import { orList, withArticle } from '../errors/wording.js';
 import { isValidTimeZone } from './timestamp.js';
 import { spanAcross } from '../ast/span.js';
 import { validatedQuery, type Condition, type Scalar, type ValidatedQuery } from './validated-query.js';
@@ -480,9 +480,4 @@ function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {
   const from = e.operands[0].span.end;
   const at = text.indexOf('OR', from);
   return at >= 0 && at < e.operands[1].span.start ? { start: at, end: at + 2 } : e.span;
-}
-
-/** A type's name after `a` or `an` as it is spoken: `a String`, `an ID`. */
-function withArticle(type: string): string {
-  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
 }

@@ -3,6 +3,7 @@
  * record storage (docs/backends-sql.md, Column storage). The compiler writes its comparisons
  * for it, and the catalog check compares it with the column's declared type.
  */
+import { withArticle } from '../../errors/wording.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { Attribute, TimestampStorageKind } from '../../schema/types.js';
 import { TYPE_FACTS, typesWith } from '../../schema/type-facts.js';
@@ -89,7 +90,7 @@ export function columnStorageProblem(declared: unknown, attribute: Attribute | u
   if (zone !== undefined && kind !== 'iso_text' && kind !== 'timestamp') return `${String(kind)} takes no timeZone`;
   if (attribute === undefined) return undefined;
   if (TIMESTAMP_COLUMNS.has(kind as SqlColumnStorageKind) && !TYPE_FACTS[attribute.type].instants) {
-    return `${String(kind)} is for ${typesWith('instants')} attributes, and ${attribute.path} is a ${attribute.type}`;
+    return `${String(kind)} is for ${typesWith('instants')} attributes, and ${attribute.path} is ${withArticle(attribute.type)}`;
   }
   if (kind === 'uuid' && attribute.id?.kind !== 'uuid') return `uuid is for ID attributes with { kind: "uuid" } ids, and ${attribute.path} is not one`;
   return undefined;

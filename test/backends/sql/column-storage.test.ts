@@ -490,7 +490,7 @@ describe('statementPieces cut the same statements at their values', () => {
 const MAPPING_PROBLEMS: string[][] = [
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: a column storage is one of unix_seconds, unix_milliseconds, iso_text, timestamptz, timestamp, uuid, not "datetime".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: timeZone is an IANA time zone such as "Europe/Paris", not "Mars/Olympus".'],
-  ['invalid_mapping: Invalid SQL mapping: event.storage.owner_id: timestamptz is for Timestamp attributes, and event.owner_id is a ID.'],
+  ['invalid_mapping: Invalid SQL mapping: event.storage.owner_id: timestamptz is for Timestamp attributes, and event.owner_id is an ID.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: uuid is for ID attributes with { kind: "uuid" } ids, and event.happened_at is not one.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.created: no attribute of event reads the field "created".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage: storage is an object: field → column storage ({ created_at: "timestamptz" }).'],
