@@ -3,7 +3,9 @@
  * PostgreSQL and SQLite, and the TqlErrors for what Prisma cannot express. That these objects
  * select what tql means is prisma.test.ts's part (the contract through real Prisma Client).
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { queryArbitrary } from '../../src/testing/query-arbitrary.js';
 import { check } from '../../src/api/check.js';
 import { BACKENDS } from '../../src/backends/registry.js';
 import { prismaBackend } from '../../src/integrations/prisma-backend.js';
@@ -212,5 +214,34 @@ describe('the registry entry', () => {
     expect(backend.title).toBe('Prisma (SQLite)');
     expect(Object.keys(backend.divergences ?? {})).toEqual(['unicode-case-folding', 'literal-wildcards']);
     expect(backend.show(backend.compile(check('ticket.seconds GT 0', schema, 'ticket'), {}))).toBe('{"seconds":{"gte":"1n"}}');
+  });
+});
+
+/** The where object's size as JSON (bigint bounds as their digits). */
+const sizeOf = (w: object) => JSON.stringify(w, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)).length;
+
+describe('work is bounded by the query', () => {
+  test('the where object grows linearly with the query: at most 40 characters of JSON per character of text', () => {
+    // Negations pushed down never copy a subtree: each predicate is written once, negated or not.
+    const texts = fc.sample(queryArbitrary(schema, 'ticket', { depth: 3 }), { numRuns: 300, seed: 35 });
+    const ratios: number[] = [];
+    const refused = new Set<string>();
+    for (const text of texts) {
+      try {
+        ratios.push(sizeOf(where(text)) / text.length);
+      } catch (error) {
+        // The schema lets LIKE reach an enum and a list, which Prisma cannot express: told, never sized.
+        refused.add((error as { code?: string }).code ?? String(error));
+      }
+    }
+    expect([...refused]).toEqual(['unsupported']);
+    expect(ratios.length).toBeGreaterThan(150);
+    expect(Math.max(...ratios)).toBeLessThan(40);
+  });
+
+  test.for([1, 10, 100])('NOT ( … ) nested %i deep writes each predicate once', (depth) => {
+    const text = `${'NOT ('.repeat(depth)}ticket.assignee EQ ada${')'.repeat(depth)}`;
+    const once = sizeOf(where('ticket.assignee EQ ada'));
+    expect(sizeOf(tqlWhere(check(text, schema, 'ticket', { limits: { maxDepth: 200 } }), { mapping: postgres }))).toBeLessThanOrEqual(once * 3);
   });
 });
