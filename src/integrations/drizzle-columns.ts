@@ -6,7 +6,7 @@
 import type { Column, ColumnDataType } from 'drizzle-orm';
 import type { SqlColumnStorage } from '../backends/sql/mapping.js';
 import type { AttributeDefinition } from '../schema/types.js';
-import { isIdName, type DerivedAttribute } from './schema-derivation.js';
+import { isIdName, numberColumn, type DerivedAttribute } from './schema-derivation.js';
 
 /** A derived column: the attribute (without `nullable` and `source`), its column storage, and a caveat. */
 export type DerivedColumn = DerivedAttribute<{ readonly storage?: SqlColumnStorage }>;
@@ -66,10 +66,10 @@ function textColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
   return { reason: `${article(sqlType)} ${sqlType} column: no tql type compares as it does` };
 }
 
-function numberColumn({ name, sqlType }: ColumnFacts): DerivedColumn {
+function drizzleNumber({ name, sqlType }: ColumnFacts): DerivedColumn {
   if (DECIMAL_TYPE.test(sqlType)) return { attribute: { type: 'Number', description: decimalDescription(sqlType) }, note: DECIMAL_NOTE };
   if (isIdName(name) && !FLOAT_TYPE.test(sqlType)) return { attribute: { type: 'ID', id: { kind: 'integer' } } };
-  return { attribute: { type: 'Number' } };
+  return numberColumn(sqlType);
 }
 
 function dateColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
@@ -93,7 +93,7 @@ const unsupported =
 /** One handler per Drizzle data type. */
 const BY_DATA_TYPE: { readonly [K in ColumnDataType]: (facts: ColumnFacts) => DerivedColumn } = {
   string: textColumn,
-  number: numberColumn,
+  number: drizzleNumber,
   boolean: () => ({ attribute: { type: 'Boolean' } }),
   date: dateColumn,
   bigint: ({ sqlType }) => ({

@@ -6,6 +6,7 @@
 import { nameFields, type NamedField } from '../schema/field-names.js';
 import type { SkippedProperty } from '../schema/from-json-schema.js';
 import type { AttributeDefinition } from '../schema/types.js';
+import type { SqlColumnStorage } from '../backends/sql/mapping.js';
 
 /** A caveat of a derived attribute: it filters, with a difference the app should know of. */
 export interface DerivationNote {
@@ -28,6 +29,24 @@ export interface DerivationLists {
 
 /** An integer field with this attribute name holds ids: `id`, `account_id` (from `accountId`). */
 export const isIdName = (name: string): boolean => name === 'id' || name.endsWith('_id');
+
+/** The integer types of the SQL engines, as ORMs write them in lower case (`int4`, `bigserial`). */
+const INTEGER_SQL_TYPE = /^(smallint|integer|int|int2|int4|int8|bigint|tinyint|mediumint|serial|serial4|serial8|smallserial|bigserial)\b/;
+
+/**
+ * A Number attribute over a column of SQL type `sqlType`: an integer type's column is declared
+ * `integer` in the mapping, so that a bound that is no integer, or lies beyond the type, is
+ * compared as the integers it allows rather than failing in the database.
+ *
+ * @example
+ * ```ts
+ * numberColumn('integer'); // { attribute: { type: 'Number' }, storage: { kind: 'integer' } }
+ * numberColumn('double precision'); // { attribute: { type: 'Number' } }
+ * ```
+ */
+export function numberColumn(sqlType: string): { readonly attribute: AttributeDefinition; readonly storage?: SqlColumnStorage } {
+  return INTEGER_SQL_TYPE.test(sqlType) ? { attribute: { type: 'Number' }, storage: { kind: 'integer' } } : { attribute: { type: 'Number' } };
+}
 
 /**
  * The entities' names (lower snake case) of `items`; an item that gets none (two whose names

@@ -7,7 +7,7 @@
  */
 import type { EntityMetadata } from 'typeorm';
 import type { SqlColumnStorage } from '../backends/sql/mapping.js';
-import { isIdName, type DerivedAttribute } from './schema-derivation.js';
+import { isIdName, numberColumn, type DerivedAttribute } from './schema-derivation.js';
 
 /** A column of an entity's metadata (TypeORM does not export its class from the package's root). */
 export type ColumnMetadata = EntityMetadata['columns'][number];
@@ -109,7 +109,7 @@ export function deriveTypeormColumn({ column, name, sqlType, engine }: TypeormCo
     return { attribute: { type: 'Number', description: `A ${sqlType} column, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact column.` }, note: DECIMAL_NOTE };
   }
   if (NUMBER_TYPE.test(sqlType)) {
-    return isIdName(name) && !FLOAT_TYPE.test(sqlType) ? { attribute: { type: 'ID', id: { kind: 'integer' } } } : { attribute: { type: 'Number' } };
+    return isIdName(name) && !FLOAT_TYPE.test(sqlType) ? { attribute: { type: 'ID', id: { kind: 'integer' } } } : numberColumn(sqlType);
   }
   if (/^(bigint|int8)\b/.test(sqlType)) return { reason: `a ${sqlType} column: TypeORM hydrates its values as text on PostgreSQL and MySQL, which tql does not compare as numbers` };
   if (TEXT_TYPE.test(sqlType)) return { attribute: { type: 'String' } };

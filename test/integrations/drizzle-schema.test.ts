@@ -115,7 +115,7 @@ describe('PostgreSQL tables', () => {
     ['balance', { type: 'Number', nullable: true, description: expect.stringMatching(/^A numeric\(12, 2\) column, compared as a double/) }, undefined],
     ['rate', { type: 'Number', nullable: true, description: expect.stringMatching(/^A numeric column, compared as a double/) }, undefined],
     ['score', { type: 'Number', nullable: true }, undefined],
-    ['visits', { type: 'Number' }, undefined],
+    ['visits', { type: 'Number' }, { kind: 'integer' }],
     ['team_id', { type: 'ID', id: { kind: 'integer' }, nullable: true, ...field('teamId') }, undefined],
   ])('%s', ([name, attribute, storage]) => {
     expect(attributes[name]).toEqual(attribute);

@@ -65,6 +65,7 @@ test('the tables found are the layers’ decisions per type', () => {
       "backends/memory/comparisons.ts VALUE_KINDS",
       "backends/mongo/attribute-filter.ts PRESENT",
       "backends/sql/column-fit.ts FITS",
+      "backends/sql/column-storage.ts COLUMNS_OF",
       "backends/sql/sort-sql.ts TYPE_SORT_KEYS",
       "backends/sql/table-plan.ts COLUMN_KINDS",
       "http/list-order.ts SORT_TYPES",

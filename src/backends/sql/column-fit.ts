@@ -165,6 +165,7 @@ const STORAGE_WORDS: { readonly [K in ResolvedColumnStorage['kind']]: string } =
   timestamptz: 'an instant (timestamptz)',
   timestamp: 'a wall-clock time (timestamp)',
   uuid: 'a uuid',
+  integer: 'integers',
   text: 'text',
 };
 
@@ -219,7 +220,15 @@ const booleanFit: Fit = ({ column, dialect }) => {
   return 'and a Boolean needs 0 and 1 in an integer column; make it BOOLEAN or INTEGER';
 };
 
-const numberFit: Fit = ({ column, acceptDecimal }) => {
+const numberFit: Fit = (use) => {
+  const { column, acceptDecimal, storage, dialect } = use;
+  if (storage.kind === 'integer') {
+    return column.kind === 'integer' ? undefined : `and the mapping says it holds integers; remove storage: { ${use.field}: 'integer' } from the mapping of ${use.entity}`;
+  }
+  // Where the dialect binds integer bounds, the engine refuses (PostgreSQL) or rounds other numbers unless told.
+  if (column.kind === 'integer' && dialect.integerBound !== undefined) {
+    return `which holds only integers, and a bound such as 14.5 or 3000000000 fails against it on some engines (PostgreSQL); ${storageEntry(use, 'integer')}, and tql compares the integers a bound allows`;
+  }
   if (column.kind === 'integer' || column.kind === 'float' || column.kind === 'numeric_affinity') return undefined;
   if (column.kind === 'decimal') {
     return acceptDecimal

@@ -5,8 +5,8 @@
  */
 import { withArticle } from '../../errors/wording.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { Attribute, TimestampStorageKind } from '../../schema/types.js';
-import { TYPE_FACTS, typesWith } from '../../schema/type-facts.js';
+import type { Attribute, AttributeType, TimestampStorageKind } from '../../schema/types.js';
+import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { isValidTimeZone } from '../../validate/timestamp.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping } from './mapping.js';
 
@@ -18,13 +18,25 @@ export type ResolvedColumnStorage =
   | { readonly kind: 'timestamptz' }
   | { readonly kind: 'timestamp'; readonly timeZone: string }
   | { readonly kind: 'uuid' }
+  | { readonly kind: 'integer' }
   /** A text column: the default of every attribute that is not a Timestamp. */
   | { readonly kind: 'text' };
 
-const COLUMN_KINDS: readonly SqlColumnStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp', 'uuid'];
+const TIMESTAMP_COLUMNS: readonly SqlColumnStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp'];
 
-/** Which column storages each attribute type can be given. */
-const TIMESTAMP_COLUMNS: ReadonlySet<SqlColumnStorageKind> = new Set(['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp']);
+/** Which column storages each attribute type can be given (a uuid column only to uuid ids). */
+const COLUMNS_OF: { readonly [T in AttributeType]: readonly SqlColumnStorageKind[] } = {
+  ID: ['uuid'],
+  String: [],
+  Timestamp: TIMESTAMP_COLUMNS,
+  Boolean: [],
+  Number: ['integer'],
+};
+
+const COLUMN_KINDS: readonly SqlColumnStorageKind[] = [...TIMESTAMP_COLUMNS, 'uuid', 'integer'];
+
+/** The attribute types a column storage is for, for messages: `Timestamp`. */
+const typesTaking = (kind: SqlColumnStorageKind) => (Object.keys(COLUMNS_OF) as AttributeType[]).filter((t) => COLUMNS_OF[t].includes(kind)).join(' and ');
 
 /** The column a Timestamp attribute gets without a `storage` entry, from its record storage. */
 const DEFAULT_TIMESTAMP_COLUMN: { readonly [K in TimestampStorageKind]: SqlColumnStorageKind } = {
@@ -89,9 +101,9 @@ export function columnStorageProblem(declared: unknown, attribute: Attribute | u
   }
   if (zone !== undefined && kind !== 'iso_text' && kind !== 'timestamp') return `${String(kind)} takes no timeZone`;
   if (attribute === undefined) return undefined;
-  if (TIMESTAMP_COLUMNS.has(kind as SqlColumnStorageKind) && !TYPE_FACTS[attribute.type].instants) {
-    return `${String(kind)} is for ${typesWith('instants')} attributes, and ${attribute.path} is ${withArticle(attribute.type)}`;
-  }
   if (kind === 'uuid' && attribute.id?.kind !== 'uuid') return `uuid is for ID attributes with { kind: "uuid" } ids, and ${attribute.path} is not one`;
+  if (!COLUMNS_OF[attribute.type].includes(kind as SqlColumnStorageKind)) {
+    return `${String(kind)} is for ${typesTaking(kind as SqlColumnStorageKind)} attributes, and ${attribute.path} is ${withArticle(attribute.type)}`;
+  }
   return undefined;
 }

@@ -7,6 +7,7 @@ import type { Attribute } from '../../schema/types.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { columnStorage, type ResolvedColumnStorage } from './column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
+import type { SqlDialect } from './dialects.js';
 import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
 
 /** An own entry of a plain object, never one reached through the prototype. */
@@ -51,7 +52,7 @@ export function readStorage(attribute: Attribute, entity: SqlEntityMapping): Res
 export function instantColumn(attribute: Attribute, entity: SqlEntityMapping): TimestampColumn | { readonly refused: string } {
   const storage = readStorage(attribute, entity);
   if ('refused' in storage) return storage;
-  if (storage.kind === 'uuid' || storage.kind === 'text') return { refused: `its column storage ${storage.kind} holds no instant` };
+  if (storage.kind === 'uuid' || storage.kind === 'text' || storage.kind === 'integer') return { refused: `its column storage ${storage.kind} holds no instant` };
   return storage;
 }
 
@@ -64,4 +65,14 @@ export function uuidColumn(attribute: Attribute, entity: SqlEntityMapping): 'nat
   if (!TYPE_FACTS[attribute.type].ids || attribute.id?.kind !== 'uuid') return undefined;
   const storage = readStorage(attribute, entity);
   return 'kind' in storage && storage.kind === 'uuid' ? 'native' : 'text';
+}
+
+/**
+ * Whether the attribute's columns hold integers the dialect compares with integer bounds
+ * (`storage: 'integer'`, {@link SqlDialect.integerBound}).
+ */
+export function integerColumn(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect): boolean {
+  if (dialect.integerBound === undefined) return false;
+  const storage = readStorage(attribute, entity);
+  return 'kind' in storage && storage.kind === 'integer';
 }

@@ -19,6 +19,7 @@ import type { ElementTable, SqlEntityMapping, SqlMapping, SqlTarget } from './ma
 import { attributeSql, targetCache, type AttributeSql, type TargetCache } from './target-cache.js';
 import type { InstantRange } from './instant-bounds.js';
 import { writeInstantRange } from './instant-sql.js';
+import { INT64_RANGE, integerInterval, type NumberRange } from '../integer-interval.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
 export interface SqlStatement {
@@ -277,13 +278,55 @@ const isInstant = (c: Comparison) => TYPE_FACTS[c.attribute.type].instants;
 /** An ordering of an instant, or of any other value as it is. */
 function order(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, ctx: Context, operator: string): string {
   if (isInstant(c)) return instant(c, ctx, INSTANT_RANGES[c.operator](c.value), false);
+  if (sqlOf(c, ctx).integers) return integerOrder(c, ctx);
   return some(c, ctx, (x) => `${x.expr} ${operator} ${bindCompared(ctx, c.value)}`);
+}
+
+/**
+ * A Number bound against an integer column (`storage: 'integer'`): the integer it stands for, or
+ * NULL where no integer can match (a comparison with NULL is never true), written as the dialect
+ * compares 64-bit integers. Integers past 2^53 are bound as their decimal text, exactly.
+ */
+function bindInteger(ctx: Context, n: bigint | undefined): string {
+  ctx.values.push(n === undefined ? null : Number.isSafeInteger(Number(n)) ? Number(n) : String(n));
+  return ctx.dialect.integerBound!(ctx.dialect.placeholder(ctx.values.length));
+}
+
+/** The integers each ordering allows, and the side of the interval it binds: `GT 14.5` is `x >= 15`. */
+const INTEGER_ORDERS = {
+  LT: { range: (v: number): NumberRange => ({ hi: v, hiOpen: true }), side: 'hi', operator: '<=' },
+  LTE: { range: (v: number): NumberRange => ({ hi: v }), side: 'hi', operator: '<=' },
+  GT: { range: (v: number): NumberRange => ({ lo: v, loOpen: true }), side: 'lo', operator: '>=' },
+  GTE: { range: (v: number): NumberRange => ({ lo: v }), side: 'lo', operator: '>=' },
+} as const;
+
+/** An ordering on an integer column, by the integers it allows; none (NULL) or all of them past the column's range. */
+function integerOrder(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, ctx: Context): string {
+  const order = INTEGER_ORDERS[c.operator];
+  const interval = integerInterval(order.range(c.value as number), INT64_RANGE);
+  return some(c, ctx, (x) => `${x.expr} ${order.operator} ${bindInteger(ctx, interval?.[order.side])}`);
+}
+
+/** `expr` equals one of `values` on an integer column: a value that is no integer of the column matches nothing. */
+function integerEquals(ctx: Context, expr: string, values: readonly Scalar[], operator: '=' | 'IN'): string {
+  const bound = values.map((v) => bindInteger(ctx, integerInterval({ lo: v as number, hi: v as number }, INT64_RANGE)?.lo));
+  return operator === '=' ? `${expr} = ${bound[0]!}` : `${expr} IN (${bound.join(', ')})`;
+}
+
+/**
+ * Equality on an integer column, positive or its exact complement: the bound list may hold NULL,
+ * so the complement is `NOT COALESCE(…, FALSE)` rather than `<>` or `NOT IN`.
+ */
+function integerEquality(c: Comparison, ctx: Context, values: readonly Scalar[], operator: '=' | 'IN', negated: boolean): string {
+  if (!negated) return some(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator));
+  return none(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator), (x) => `NOT COALESCE(${integerEquals(ctx, x, values, operator)}, FALSE)`);
 }
 
 const comparisons: ComparisonHandlers<string, Context> = {
   EQ: (c, ctx) => {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, true) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), false);
+    if (v !== null && sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', false);
     const uuid = sqlOf(c, ctx).uuid;
     return some(c, ctx, (x) => (v === null ? `${x.expr} IS NULL` : equalsOneOf(ctx, x, [v], '=', uuid)));
   },
@@ -291,6 +334,7 @@ const comparisons: ComparisonHandlers<string, Context> = {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, false) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), true);
     if (v === null) return none(c, ctx, (x) => `${x.expr} IS NULL`, (x) => `${x} IS NOT NULL`);
+    if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', true);
     const uuid = sqlOf(c, ctx).uuid;
     return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '=', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} <> ${bindId(ctx, v, uuid)})`);
   },
@@ -301,10 +345,12 @@ const comparisons: ComparisonHandlers<string, Context> = {
   LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
   NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
   IN: (c, ctx) => {
+    if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', false);
     const uuid = sqlOf(c, ctx).uuid;
     return some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid));
   },
   NOT_IN: (c, ctx) => {
+    if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', true);
     const uuid = sqlOf(c, ctx).uuid;
     return none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} NOT IN (${list(ctx, c.value, uuid)}))`);
   },

@@ -134,6 +134,14 @@ export interface SqlDialect {
    */
   readonly instants?: InstantWriters;
   /**
+   * A bound compared with an integer column (`storage: 'integer'`), written so that the engine
+   * reads it as a 64-bit integer (`$1::bigint`): tql binds the integers a Number bound allows
+   * (`GT 14.5` is `>= 15`), which every integer type then compares with, and NULL where none
+   * can match. Absent where an integer column may hold other numbers too (SQLite's INTEGER
+   * affinity keeps `14.5` as a real): the column is then compared with the query's number as it is.
+   */
+  readonly integerBound?: (placeholder: string) => string;
+  /**
    * Whether the engine has a uuid column type that compares canonically (`storage: 'uuid'`):
    * PostgreSQL, DuckDB, MariaDB 10.7+. Default false.
    */
@@ -308,6 +316,7 @@ export const postgres: SqlDialect = {
   },
   catalog: postgresCatalog,
   instants: INSTANT_WRITERS.postgres,
+  integerBound: (p) => `${p}::bigint`,
   sortKeys: SORT_KEYS.postgres,
   uuidType: true,
   json: {
@@ -426,6 +435,7 @@ export const mysql: SqlDialect = {
   },
   catalog: mysqlCatalog,
   instants: INSTANT_WRITERS.mysql,
+  integerBound: (p) => `CAST(${p} AS SIGNED)`,
   sortKeys: SORT_KEYS.mysql,
   // MariaDB's UUID type (10.7+); MySQL 8 has none.
   uuidType: true,
@@ -471,6 +481,7 @@ export const duckdb: SqlDialect = {
   },
   catalog: duckdbCatalog,
   instants: INSTANT_WRITERS.duckdb,
+  integerBound: (p) => `CAST(${p} AS BIGINT)`,
   sortKeys: SORT_KEYS.duckdb,
   uuidType: true,
   json: {

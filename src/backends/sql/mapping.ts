@@ -69,6 +69,13 @@ export function elementValue(collection: SqlCollectionMapping, field: string | u
  * For a uuid `ID` attribute, `uuid` says the column has the engine's uuid type (PostgreSQL,
  * DuckDB, MariaDB 10.7+), which compares canonically by itself; without it the column is text
  * and compared lower-cased (`lower(x) = $1`).
+ *
+ * For a `Number` attribute, `integer` says the column has an integer type (`smallint`, `integer`,
+ * `bigint`; MySQL `INT`, DuckDB `INTEGER`, …), which takes no bound that is not an integer or lies
+ * outside its range (PostgreSQL raises an error for `GT 14.5` or `LT 3000000000` on an
+ * `integer`): tql compares the integers the bound allows instead (`GT 14.5` is `>= 15`, `EQ 14.5`
+ * matches nothing), bound as 64-bit integers. Without it the column is compared with the query's
+ * number as it is (a double or decimal column).
  */
 export type SqlColumnStorage =
   | { readonly kind: 'unix_seconds' }
@@ -76,7 +83,8 @@ export type SqlColumnStorage =
   | { readonly kind: 'iso_text'; readonly timeZone?: string }
   | { readonly kind: 'timestamptz' }
   | { readonly kind: 'timestamp'; readonly timeZone?: string }
-  | { readonly kind: 'uuid' };
+  | { readonly kind: 'uuid' }
+  | { readonly kind: 'integer' };
 
 /** The kinds of {@link SqlColumnStorage}. */
 export type SqlColumnStorageKind = SqlColumnStorage['kind'];

@@ -9,7 +9,7 @@
  * so that a schema dropped by its owner is not kept alive.
  */
 import type { Attribute } from '../../schema/types.js';
-import { instantColumn, uuidColumn } from './compared-column.js';
+import { instantColumn, integerColumn, uuidColumn } from './compared-column.js';
 import type { CaseFolding, SqlDialect } from './dialects.js';
 import type { TimestampColumn } from './instant-sql.js';
 import { resolveTarget, type SqlEntityMapping, type SqlTarget } from './mapping.js';
@@ -23,6 +23,7 @@ export class AttributeSql {
   #instant: InstantColumn | undefined;
   #uuid: 'native' | 'text' | undefined;
   #uuidKnown = false;
+  #integers: boolean | undefined;
 
   constructor(
     private readonly attribute: Attribute,
@@ -40,6 +41,11 @@ export class AttributeSql {
   /** {@link instantColumn}. */
   get instant(): InstantColumn {
     return (this.#instant ??= instantColumn(this.attribute, this.entity));
+  }
+
+  /** {@link integerColumn}. */
+  get integers(): boolean {
+    return (this.#integers ??= integerColumn(this.attribute, this.entity, this.dialect));
   }
 
   /** {@link uuidColumn}. */

@@ -9,7 +9,7 @@ import { filterRecords } from '../../../src/backends/memory/index.js';
 import { readCatalog, type ColumnCollation } from '../../../src/backends/sql/catalog.js';
 import { checkSqlMapping, type CheckSqlMappingOptions } from '../../../src/backends/sql/check-mapping.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
-import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
+import { resolveDialect, type SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { isTqlError, type TqlError } from '../../../src/errors/tql-error.js';
@@ -439,6 +439,10 @@ function appEvent(db: SqlDatabase, rows: readonly Row[]) {
   return { ddl, schema, mapping: { app_event: { table: 'app_event', key: 'id', storage } } };
 }
 
+/** How each catalog prints an `INT` and a `DOUBLE PRECISION` column. */
+const INT_PRINTED: Record<string, string> = { sqlite: 'INTEGER', postgres: 'integer', mysql: 'int(11)', duckdb: 'INTEGER' };
+const DOUBLE_PRINTED: Record<string, string> = { sqlite: 'DOUBLE PRECISION', postgres: 'double precision', mysql: 'double', duckdb: 'DOUBLE' };
+
 describe('checkSqlMapping', () => {
   const engine = useSqlEngines();
 
@@ -478,6 +482,18 @@ describe('checkSqlMapping', () => {
       const mapping = { app_total: { table: 'app_total', key: 'id' } };
       expect(await problems(db, schema, mapping, { acceptDecimal: true })).toEqual([]);
       expect((await problems(db, schema, mapping)).length).toBe(db.dialect === 'sqlite' ? 0 : 1);
+    });
+    test('a Number over an integer column declares storage integer where the dialect binds integer bounds', async () => {
+      const { db } = engine(name);
+      const text = db.dialect === 'mysql' ? 'VARCHAR(40)' : 'TEXT';
+      const integer = db.dialect === 'sqlite' ? 'INTEGER' : 'INT';
+      await db.exec(`DROP TABLE IF EXISTS app_hero;\nCREATE TABLE app_hero (id ${text} PRIMARY KEY, age ${integer}, weight DOUBLE PRECISION);`);
+      const schema = defineSchema({ entities: { app_hero: { attributes: { age: NUMBER, weight: NUMBER } } } });
+      const plain = await problems(db, schema, { app_hero: { table: 'app_hero', key: 'id' } });
+      const declared = await problems(db, schema, { app_hero: { table: 'app_hero', key: 'id', storage: { age: 'integer', weight: 'integer' } } });
+      const refusal = 'app_hero.age: column app_hero.age is %s, which holds only integers, and a bound such as 14.5 or 3000000000 fails against it on some engines (PostgreSQL); declare storage: { age: \'integer\' } in the mapping of app_hero, and tql compares the integers a bound allows';
+      expect(plain).toEqual(resolveDialect(db.dialect).integerBound === undefined ? [] : [refusal.replace('%s', INT_PRINTED[db.dialect]!)]);
+      expect(declared).toEqual([`app_hero.weight: column app_hero.weight is ${DOUBLE_PRINTED[db.dialect]}, and the mapping says it holds integers; remove storage: { weight: 'integer' } from the mapping of app_hero`]);
     });
   });
 

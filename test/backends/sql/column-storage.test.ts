@@ -488,10 +488,11 @@ describe('statementPieces cut the same statements at their values', () => {
 
 /** What defineSqlMapping says of each bad entry below, in order. */
 const MAPPING_PROBLEMS: string[][] = [
-  ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: a column storage is one of unix_seconds, unix_milliseconds, iso_text, timestamptz, timestamp, uuid, not "datetime".'],
+  ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: a column storage is one of unix_seconds, unix_milliseconds, iso_text, timestamptz, timestamp, uuid, integer, not "datetime".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: timeZone is an IANA time zone such as "Europe/Paris", not "Mars/Olympus".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.owner_id: timestamptz is for Timestamp attributes, and event.owner_id is an ID.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: uuid is for ID attributes with { kind: "uuid" } ids, and event.happened_at is not one.'],
+  ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: integer is for Number attributes, and event.happened_at is a Timestamp.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.created: no attribute of event reads the field "created".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage: storage is an object: field → column storage ({ created_at: "timestamptz" }).'],
 ];
@@ -502,6 +503,7 @@ describe('the mapping says what a column holds; defineSqlMapping checks it', () 
     ['a zone that is no IANA zone', { happened_at: { kind: 'timestamp', timeZone: 'Mars/Olympus' } }],
     ['a timestamp kind on a uuid id', { owner_id: 'timestamptz' }],
     ['uuid on a Timestamp', { happened_at: 'uuid' }],
+    ['integer on a Timestamp', { happened_at: 'integer' }],
     ['a field no attribute reads', { created: 'timestamptz' }],
     ['not an object', 'timestamptz'],
   ])('%s', ([, storage]) => {
