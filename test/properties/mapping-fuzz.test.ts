@@ -38,7 +38,7 @@ const arbName = fc.oneof(
   fc.stringMatching(/^[a-z][a-z0-9_]{60,70}$/),
   fc.constantFrom('ä'.repeat(31), '\ud83d\ude00'.repeat(20), 'entty', '__proto__', 'constructor', ''),
 );
-const arbStorage = fc.constantFrom<unknown>('unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp', 'uuid', { kind: 'timestamp', timeZone: 'Europe/Berlin' }, { kind: 'iso_text', timeZone: 'Mars/Base' }, 'date', 42);
+const arbStorage = fc.constantFrom<unknown>('unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp', 'uuid', 'integer', { kind: 'timestamp', timeZone: 'Europe/Berlin' }, { kind: 'iso_text', timeZone: 'Mars/Base' }, 'date', 42);
 
 /** A mapping entry for each entity of `schema`, with names and storage drawn, and junk now and then. */
 function arbMapping(schema: Schema): fc.Arbitrary<unknown> {

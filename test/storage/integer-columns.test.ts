@@ -3,9 +3,16 @@
  * engine, never an engine error: a bound that is no integer allows the integers on its side
  * (`GT 14.5` is `>= 15`, `EQ 14.5` matches nothing), and a bound beyond the column's range all of
  * them or none. Each engine's 16-, 32- and 64-bit integer types, as a column and as an element
- * table's value column, against the in-memory backend over the same records.
+ * table's value column, against the in-memory backend over the same records; then generated
+ * Number queries (fractions, exponents, bounds far past 2^63) on generated 32-bit integers.
+ * Re-run a failure with `TQL_STORAGE_SEED=<seed>`.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { print } from '../../src/ast/print.js';
+import { arbNumber } from '../../src/testing/value-pools.js';
+import { arbValidExpr } from '../properties/arbitraries/schema-query.js';
+import { numberSchema } from '../number/number-schema.js';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/compile-predicate.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';
@@ -72,6 +79,40 @@ const TYPES: Record<StorageEngineName, readonly string[]> = {
 };
 
 const engine = useStorageEngines();
+
+const SEED = Number(process.env.TQL_STORAGE_SEED) || Math.floor(Math.random() * 2 ** 31);
+const INT32 = 2 ** 31;
+
+/** Integers near the literals queries use, the 32-bit extremes, and NULL. */
+const arbInteger = fc.oneof(
+  { weight: 4, arbitrary: arbNumber.map((n) => Math.max(-INT32, Math.min(INT32 - 1, Math.trunc(n)))) },
+  { weight: 1, arbitrary: fc.constantFrom<number | null>(-INT32, INT32 - 1, 0, null) },
+);
+const PRODUCTS = fc.sample(fc.record({ price: arbInteger, weight: arbInteger }), { seed: SEED, numRuns: 40 }).map((r, i) => ({ id: i, name: 'a', ...r }));
+
+describe(`generated Number queries on 32-bit integer columns (seed ${SEED}; re-run with TQL_STORAGE_SEED=${SEED})`, () => {
+  test.for(STORAGE_ENGINES)('%s', async (name) => {
+    const e = engine(name);
+    const d = resolveDialect(e.db.dialect);
+    const type = TYPES[name][1] ?? TYPES[name][0]!;
+    const products = 'int_product';
+    await e.db.exec(`DROP TABLE IF EXISTS ${d.quoteIdentifier(products)}`);
+    await e.db.exec(`CREATE TABLE ${d.quoteIdentifier(products)} (id INTEGER PRIMARY KEY, name VARCHAR(8), price ${type}, weight ${type})`);
+    for (const r of PRODUCTS) {
+      await e.db.all({ text: `INSERT INTO ${d.quoteIdentifier(products)} (id, name, price, weight) VALUES (${[1, 2, 3, 4].map((n) => d.placeholder(n)).join(', ')})`, values: [r.id, r.name, r.price, r.weight] });
+    }
+    const mapping = defineSqlMapping(numberSchema, { product: { table: products, key: 'id', storage: { price: 'integer', weight: 'integer' } } });
+    await fc.assert(
+      fc.asyncProperty(arbValidExpr(numberSchema.entities.product, { maxLeaves: 3 }), async (expr) => {
+        const query = check(print(expr), numberSchema, 'product');
+        const expected = filterRecords(query, PRODUCTS).map((r) => r.id);
+        const got = await e.db.all<{ id: unknown }>(selectSql(query, { dialect: d, mapping }));
+        expect(got.map((r) => Number(r.id)), `${name}: ${print(expr)}`).toEqual(expected);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+});
 
 describe('Number bounds on integer columns', () => {
   test('memory selects the table', () => {
