@@ -316,7 +316,24 @@ export function timestampStorage(def: unknown, problem: (message: string) => voi
   if (zone !== undefined && (typeof zone !== 'string' || !isValidTimeZone(zone))) {
     problem(`storage.timeZone is an IANA time zone such as "Europe/Paris", not ${describeValue(zone)}`);
   }
-  return Object.freeze({ kind: 'iso_text', timeZone: typeof zone === 'string' && isValidTimeZone(zone) ? zone : 'UTC' });
+  return Object.freeze({ kind: 'iso_text', timeZone: typeof zone === 'string' && isValidTimeZone(zone) ? zoneName(zone) : 'UTC' });
+}
+
+/**
+ * A valid zone's name as the engines and the SQL compilers spell it: `Intl` takes `utc`,
+ * `etc/utc` and `europe/berlin`, which PostgreSQL's tzdata and tql's list of fixed zones do not.
+ * The name `Intl` resolves to, where it is the same name in another case or UTC; else as given.
+ *
+ * @example
+ * ```ts
+ * zoneName('etc/utc'); // 'UTC'
+ * zoneName('europe/berlin'); // 'Europe/Berlin'
+ * ```
+ */
+export function zoneName(zone: string): string {
+  if (zone === 'UTC') return zone;
+  const resolved = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  return resolved === 'UTC' || resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { safeCheck } from '../../src/api/check.js';
+import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import { defineSchema, isDefinedAttribute } from '../../src/schema/define-schema.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { TqlError } from '../../src/errors/tql-error.js';
@@ -171,5 +172,24 @@ describe('element sources: tagged, untagged, arrays of scalars', () => {
         "Invalid schema: post.x: an element source is { kind: "element", arrays: ["…"], where?: { field, oneOf: ["…"] }, value?, ignorePrefix?, ignoreCase? }.",
       ]
     `);
+  });
+});
+
+describe('zone names are normalized once, as the SQL compilers spell them', () => {
+  test.for([
+    ['utc', 'UTC'],
+    ['etc/utc', 'UTC'],
+    ['Etc/UTC', 'UTC'],
+    ['europe/berlin', 'Europe/Berlin'],
+    ['etc/gmt-2', 'Etc/GMT-2'],
+    ['Europe/Berlin', 'Europe/Berlin'],
+  ] as const)('%s → %s, which SQLite compiles where the zone has a fixed offset', ([zone, name]) => {
+    const schema = defineSchema({ entities: { event: { attributes: { at: { type: 'Timestamp', storage: { kind: 'iso_text', timeZone: zone } } } } } });
+    expect(schema.entities.event.attributes.at.storage).toEqual({ kind: 'iso_text', timeZone: name });
+    const query = safeCheck('event.at GTE 2024-05-01', schema, 'event');
+    if (!query.ok) throw new Error('the filter is valid');
+    const compile = () => compileSql(query.value, { dialect: 'sqlite', mapping: { event: { table: 'event', key: 'id' } } });
+    if (name === 'Europe/Berlin') expect(compile).toThrow(/Europe\/Berlin/);
+    else expect(compile().text).toContain('"at"');
   });
 });
