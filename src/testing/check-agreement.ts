@@ -9,7 +9,8 @@ import { fc } from './fast-check.js';
 import { check } from '../api/check.js';
 import { describeValue } from '../errors/describe-value.js';
 import { readOptions } from '../errors/read-options.js';
-import { optionError } from '../errors/tql-error.js';
+import { isTqlError, optionError } from '../errors/tql-error.js';
+import { testedEntity } from './tested-entity.js';
 import type { Expr, Operator } from '../ast/nodes.js';
 import { print } from '../ast/print.js';
 import { parse } from '../parser/parse.js';
@@ -214,6 +215,35 @@ async function narrowed(o: Settings, given: string, records: readonly TestRecord
   };
 }
 
+/** The most shrunk cases a replay path may skip over, all its steps together. */
+const MAX_PATH_SKIPS = 10_000;
+
+/**
+ * Throws unless `path` is a replay path a report could have printed for `runs` datasets: whole
+ * numbers joined by `:`, the first below `runs` (the dataset that failed), the others (how far
+ * along each shrinking step the failure was) adding up to at most {@link MAX_PATH_SKIPS}.
+ * fast-check replays a path by generating every case it skips, so this bounds a replay's work.
+ */
+function replayPathProblem(path: unknown, runs: number): void {
+  // Checked before it is split: a path longer than the bound allows is refused unread.
+  const steps = typeof path === 'string' && path.length <= 2 * MAX_PATH_SKIPS + 16 && /^\d{1,9}(:\d{1,5})*$/.test(path) ? path.split(':').map(Number) : undefined;
+  if (steps === undefined || steps[0]! >= runs || steps.slice(1).reduce((a, b) => a + b, 0) > MAX_PATH_SKIPS) {
+    throw optionError(
+      `checkAgreement: path is the text a report printed (numbers joined by ":", the first below runs, ${runs}, the others adding up to at most ${MAX_PATH_SKIPS}), not ${describeValue(path)}. Pass it with the seed and runs of that report.`,
+    );
+  }
+}
+
+/** fast-check's run; a path it cannot follow (its own plain Error) is an `invalid_option`. */
+async function replayed<T>(path: string | undefined, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isTqlError(error) || path === undefined) throw error;
+    throw optionError(`checkAgreement: path ${JSON.stringify(path)} does not replay with this seed (${error instanceof Error ? error.message : describeValue(error)}). Pass the seed, runs and path of one report together.`);
+  }
+}
+
 /**
  * Runs generated queries on generated datasets in the caller's backend and compares every answer
  * with the in-memory backend's. Resolves with a report; rejects only with a `TqlError` for bad
@@ -240,7 +270,9 @@ export async function checkAgreement(options: CheckAgreementOptions): Promise<Ag
   if (typeof read.load !== 'function' || typeof read.run !== 'function') throw optionError('checkAgreement: load and run are functions (load(records), run(query) → ids).');
   if (read.declared !== undefined && typeof read.declared !== 'function') throw optionError('checkAgreement: declared is a function (needle, haystack) → boolean, such as foldingDiffers with a folding bound.');
   if (givenSeed !== undefined && !Number.isSafeInteger(givenSeed)) throw optionError(`checkAgreement: seed is an integer, not ${describeValue(givenSeed)}.`);
-  if (read.path !== undefined && typeof read.path !== 'string') throw optionError(`checkAgreement: path is the text a report printed, not ${describeValue(read.path)}.`);
+  testedEntity('checkAgreement', read.schema, read.entity);
+  const runs = counts.runs ?? 30;
+  if (read.path !== undefined) replayPathProblem(read.path, runs);
   const o: Settings = {
     schema: read.schema!,
     entity: read.entity!,
@@ -276,7 +308,7 @@ export async function checkAgreement(options: CheckAgreementOptions): Promise<Ag
     failing = true;
     return false;
   });
-  const details = await fc.check(property, { seed, numRuns: counts.runs ?? 30, ...(read.path === undefined ? {} : { path: read.path }), endOnFailure: false });
+  const details = await replayed(read.path, () => fc.check(property, { seed, numRuns: runs, ...(read.path === undefined ? {} : { path: read.path }), endOnFailure: false }));
   const disagreements: Disagreement[] = [];
   if (details.failed && details.counterexample !== null) {
     const [c] = details.counterexample;

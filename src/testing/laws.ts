@@ -17,7 +17,12 @@ import { toAst } from '../validate/to-ast.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { filteredQueryArbitrary, queryArbitrary } from './query-arbitrary.js';
 import { datasetArbitrary } from './record-arbitrary.js';
-import { referenceIds } from './reference.js';
+import { referenceIds, sortedIds } from './reference.js';
+import { ownElements } from './own-list.js';
+import { testedEntity } from './tested-entity.js';
+import { readOptions } from '../errors/read-options.js';
+import { describeValue } from '../errors/describe-value.js';
+import { optionError } from '../errors/tql-error.js';
 import { TEST_NOW } from './value-pools.js';
 import { resolveNow } from '../validate/resolve-now.js';
 
@@ -37,7 +42,25 @@ const withComplement = (a: Attribute, op: Operator) => {
   return complement !== undefined && a.operators.includes(complement);
 };
 
-function recordsFor(schema: Schema, entity: string, options: LawOptions): Arbitrary<readonly object[]> {
+/** The options of a law, each read once and checked where the law is made, not inside its property. */
+interface LawSettings {
+  readonly profile: Profile | undefined;
+  readonly records: readonly object[] | undefined;
+  readonly select: ((query: ValidatedQuery, records: readonly object[]) => unknown) | undefined;
+}
+
+function lawSettings(fn: string, schema: Schema, entity: string, options: LawOptions | undefined): LawSettings {
+  testedEntity(fn, schema, entity);
+  const read = readOptions(fn, options, ['profile', 'records', 'select']);
+  if (read.select !== undefined && typeof read.select !== 'function') {
+    throw optionError(`${fn}: select is a function (query, records) → the ids it selects, not ${describeValue(read.select)}.`);
+  }
+  // Own elements once, here: a sparse list of length 2^32 − 1 costs what its records cost.
+  const records = read.records === undefined ? undefined : (ownElements(`${fn}: records`, read.records) as object[]);
+  return { profile: read.profile, records, select: read.select };
+}
+
+function recordsFor(schema: Schema, entity: string, options: LawSettings): Arbitrary<readonly object[]> {
   return options.records === undefined ? datasetArbitrary(schema, entity) : fc.constant(options.records);
 }
 
@@ -45,8 +68,8 @@ function recordsFor(schema: Schema, entity: string, options: LawOptions): Arbitr
 const idOf = (record: object) => String((record as Record<string, unknown>)['id']);
 
 /** The ids `select` (or the reference) gives for `query`, its relative times resolved on the testing clock. */
-const selected = (options: LawOptions, query: ValidatedQuery, records: readonly object[]) =>
-  new Set((options.select ?? ((q, rs) => referenceIds(q, rs)))(resolveNow(query, TEST_NOW), records).map(String));
+const selected = (options: LawSettings, query: ValidatedQuery, records: readonly object[]) =>
+  new Set(sortedIds((options.select ?? ((q, rs) => referenceIds(q, rs)))(resolveNow(query, TEST_NOW), records) as readonly unknown[]));
 
 /** A query and its complement, as texts: what {@link complementLaw} generates. */
 export type ComplementPair = readonly [string, string];
@@ -73,7 +96,8 @@ function flippedPredicates(schema: Schema, entity: string, profile: Profile | un
  * fc.assert(complementLaw(schedulingSchema, 'agent', { select: (q, records) => referenceIds(q, records) }), { numRuns: 10 });
  * ```
  */
-export function complementLaw(schema: Schema, entity: string, options: LawOptions = {}): IProperty<[ComplementPair, readonly object[]]> {
+export function complementLaw(schema: Schema, entity: string, given: LawOptions = {}): IProperty<[ComplementPair, readonly object[]]> {
+  const options = lawSettings('complementLaw', schema, entity, given);
   const profile = options.profile;
   const pairs: Arbitrary<ComplementPair>[] = [];
   try {
@@ -102,7 +126,8 @@ export function complementLaw(schema: Schema, entity: string, options: LawOption
  * ```
  */
 export function roundTripLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): IProperty<[string]> {
-  return fc.property(queryArbitrary(schema, entity, { profile: options.profile }), (text) => {
+  const { profile } = lawSettings('roundTripLaw', schema, entity, options);
+  return fc.property(queryArbitrary(schema, entity, { profile }), (text) => {
     const tree = stripSpans(parse(text).expression);
     return JSON.stringify(stripSpans(parse(print(parse(text))).expression)) === JSON.stringify(tree);
   });
@@ -121,7 +146,7 @@ const normalized = (q: ValidatedQuery) => print(toAst(q));
  * ```
  */
 export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pick<LawOptions, 'profile'> = {}): IProperty<[string]> {
-  const profile = options.profile;
+  const { profile } = lawSettings('checkIdempotenceLaw', schema, entity, options);
   return fc.property(queryArbitrary(schema, entity, { profile }), (text) => {
     const once = normalized(check(text, schema, entity, { profile }));
     return normalized(check(once, schema, entity, { profile })) === once;
@@ -137,7 +162,8 @@ export function checkIdempotenceLaw(schema: Schema, entity: string, options: Pic
  * fc.assert(normalizationStabilityLaw(schedulingSchema, 'agent', { records: agents }), { numRuns: 10 });
  * ```
  */
-export function normalizationStabilityLaw(schema: Schema, entity: string, options: LawOptions = {}): IProperty<[string, readonly object[]]> {
+export function normalizationStabilityLaw(schema: Schema, entity: string, given: LawOptions = {}): IProperty<[string, readonly object[]]> {
+  const options = lawSettings('normalizationStabilityLaw', schema, entity, given);
   const profile = options.profile;
   return fc.property(queryArbitrary(schema, entity, { profile }), recordsFor(schema, entity, options), (text, records) => {
     const q = check(text, schema, entity, { profile });

@@ -4,6 +4,7 @@
  */
 import { filterRecords } from '../backends/memory/compile-predicate.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
+import { idText, ownElements } from './own-list.js';
 
 /**
  * The ids (as text, sorted) of the records of `records` that `query` selects, by the in-memory
@@ -15,7 +16,8 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
  * ```
  */
 export function referenceIds(query: ValidatedQuery, records: readonly object[], key = 'id'): string[] {
-  return sortedIds(filterRecords(query, records).map((r) => (r as Record<string, unknown>)[key]));
+  const own = ownElements('referenceIds: the records', records) as object[];
+  return sortedIds(filterRecords(query, own).map((r) => (r as Record<string, unknown>)[key]));
 }
 
 /**
@@ -27,5 +29,7 @@ export function referenceIds(query: ValidatedQuery, records: readonly object[], 
  * ```
  */
 export function sortedIds(ids: readonly unknown[]): string[] {
-  return ids.map((id) => String(id)).sort();
+  return ownElements('sortedIds: the ids', ids)
+    .map((id) => idText('sortedIds: the ids', id))
+    .sort();
 }

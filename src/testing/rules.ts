@@ -7,6 +7,10 @@ import type { Operator } from '../ast/nodes.js';
 import type { Attribute, AttributeType } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import type { Condition } from '../validate/validated-query.js';
+import { OPERATOR_FACTS } from '../schema/operators.js';
+import { describeValue } from '../errors/describe-value.js';
+import { inputError, isTqlError, type TqlError } from '../errors/tql-error.js';
+import { ownElements } from './own-list.js';
 import { LANGUAGE_RULES as RULE_NAMES, type LanguageRule as RuleNumber } from '../backends/contract/suite.js';
 
 /** A numbered rule of docs/language.md, "What a filter matches": its number, its name there, and what it says. */
@@ -81,12 +85,43 @@ export function comparisonRules(operator: Operator, attribute: Attribute, value:
   return [...new Set(numbers)].map((n) => LANGUAGE_RULES[n]);
 }
 
-/** Every comparison of a condition tree, with whether it stands under a negation. */
-function comparisons(condition: Condition, negated: boolean, out: { c: Condition & { kind: 'Comparison' }; negated: boolean }[]): void {
-  // Walked by shape rather than by kind, so that a new kind of node is walked into too.
-  if (condition.kind === 'Comparison') out.push({ c: condition, negated });
-  else if ('operand' in condition) comparisons((condition as { operand: Condition }).operand, !negated, out);
-  else for (const o of (condition as { operands: readonly Condition[] }).operands) comparisons(o, negated, out);
+type Found = { c: Condition & { kind: 'Comparison' }; negated: boolean };
+
+/**
+ * Every comparison of a condition tree, with whether it stands under a negation: walked with a
+ * stack of its own, each node once, so a deep or cyclic hand-made tree is neither a stack
+ * overflow nor a hang. Anything that is not a checked condition is an `invalid_input`.
+ */
+function comparisons(condition: Condition): Found[] {
+  const out: Found[] = [];
+  const seen = new Set<unknown>();
+  const stack: [unknown, boolean][] = [[condition, false]];
+  while (stack.length > 0) {
+    const [node, negated] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) throw notCondition(`a node is ${describeValue(node)}`);
+    // A node met again (a cycle, or a subtree shared by hand) adds no comparison.
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const c = node as Condition;
+    // Walked by shape rather than by kind, so that a new kind of node is walked into too.
+    if (c.kind === 'Comparison') {
+      if (!Object.hasOwn(OPERATOR_FACTS, c.operator) || typeof c.attribute !== 'object' || c.attribute === null || !Object.hasOwn(TYPE_FACTS, c.attribute.type)) {
+        throw notCondition('a comparison has no known operator or attribute');
+      }
+      out.push({ c, negated });
+    } else if ('operand' in c) stack.push([(c as { operand: unknown }).operand, !negated]);
+    else {
+      const operands: unknown = (c as { operands?: unknown }).operands;
+      if (!Array.isArray(operands)) throw notCondition(`its ${describeValue(c.kind)} node has no operands`);
+      const own = ownElements('queryRules: the operands of a node', operands);
+      for (let i = own.length - 1; i >= 0; i--) stack.push([own[i], negated]);
+    }
+  }
+  return out;
+}
+
+function notCondition(why: string): TqlError {
+  return inputError(`queryRules takes the condition of a validated query (check(text, schema, entity).condition), and ${why}.`);
 }
 
 /**
@@ -99,8 +134,16 @@ function comparisons(condition: Condition, negated: boolean, out: { c: Condition
  * ```
  */
 export function queryRules(condition: Condition): LanguageRule[] {
-  const found: { c: Condition & { kind: 'Comparison' }; negated: boolean }[] = [];
-  comparisons(condition, false, found);
+  try {
+    return rulesOf(condition);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw notCondition('reading it threw an exception (a getter or a proxy trap)');
+  }
+}
+
+function rulesOf(condition: Condition): LanguageRule[] {
+  const found = comparisons(condition);
   const numbers = new Set<RuleNumber>();
   for (const { c, negated } of found) {
     for (const r of comparisonRules(c.operator, c.attribute, c.value)) numbers.add(r.rule);

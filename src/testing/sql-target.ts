@@ -11,9 +11,11 @@ import type { CaseFolding } from '../backends/sql/dialects.js';
 import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
 import { recordShape } from '../backends/sql/record-shape.js';
 import type { ColumnTypeChoice } from '../backends/sql/table-plan.js';
-import { temporaryTables } from '../backends/sql/temporary-tables.js';
+import { engineError, temporaryTables } from '../backends/sql/temporary-tables.js';
 import { readOptions } from '../errors/read-options.js';
 import { optionError } from '../errors/tql-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { testedEntity } from './tested-entity.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { AgreementTarget } from './check-agreement.js';
@@ -67,7 +69,9 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   const { db: given, schema, entity, mapping: givenMapping, caseFolding, columnType } = readOptions('sqlTarget', options, ['db', 'schema', 'entity', 'mapping', 'caseFolding', 'columnType']);
   const { key = 'id' } = readTestingOptions('sqlTarget', options, { key: 'string' });
   if (columnType !== undefined && typeof columnType !== 'function') throw optionError('sqlTarget: columnType is a function of { table, column, attribute, type } that returns an SQL type or undefined.');
-  const db = asSqlDatabase(given!);
+  testedEntity('sqlTarget', schema, entity);
+  if (typeof given !== 'object' || given === null) throw optionError(`sqlTarget: db is a database connection (a better-sqlite3 Database, a PGlite instance, a node-postgres Client, …), not ${describeValue(given)}.`);
+  const db = asSqlDatabase(given);
   const mapping = defineSqlMapping(schema!, givenMapping ?? defaultMapping(schema!, entity!, key));
   const entry = (mapping as Record<string, SqlEntityMapping>)[entity!];
   if (entry === undefined) throw optionError(`sqlTarget: the mapping has no entry for ${entity}.`);
@@ -75,7 +79,14 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   return {
     tables: tables.tables,
     load: (records) => tables.load(records),
-    run: (query: ValidatedQuery) => tables.keysWhere(compileSql(query, { dialect: db.sqlDialect, mapping, caseFolding })),
+    run: async (query: ValidatedQuery) => {
+      const where = compileSql(query, { dialect: db.sqlDialect, mapping, caseFolding });
+      try {
+        return await tables.keysWhere(where);
+      } catch (error) {
+        throw engineError('sqlTarget', 'running the filter', 'the SQL is compileSql\'s for the dialect of db: check that db is of that dialect and caseFolding fits the engine', error);
+      }
+    },
     drop: () => tables.drop(),
   };
 }

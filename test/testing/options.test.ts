@@ -20,7 +20,7 @@ const message = (run: () => unknown) => {
 };
 
 test.each([
-  ['queryArbitrary: an entity the schema lacks', () => queryArbitrary(schedulingSchema, 'agents' as 'agent'), `invalid_option: entity is one of the schema's entities (scheduling_request, agent, resource, team), not "agents".`],
+  ['queryArbitrary: an entity the schema lacks', () => queryArbitrary(schedulingSchema, 'agents' as 'agent'), 'invalid_option: queryArbitrary: The schema has no entity "agents". Did you mean agent? Entities: scheduling_request, agent, resource, team.'],
   ['queryArbitrary: a depth below 0', () => queryArbitrary(schedulingSchema, 'agent', { depth: -1 }), 'invalid_option: queryArbitrary: depth is a whole number ≥ 0, not -1.'],
   ['queryArbitrary: an unknown profile', () => queryArbitrary(schedulingSchema, 'agent', { profile: 'strict' as 'extended' }), 'invalid_option: queryArbitrary: profile is one of extended, timezest, not "strict".'],
   ['queryArbitrary: an operator that is none', () => queryArbitrary(schedulingSchema, 'agent', { operators: ['eq' as 'EQ'] }), expect.stringMatching(/^invalid_option: queryArbitrary: operators is a list of some of EQ, NOT_EQ, /)],

@@ -10,6 +10,8 @@ import type { SqlStatement } from './compile-sql.js';
 import type { AnySqlDatabase } from './database.js';
 import type { SqlEntityMapping } from './mapping.js';
 import { recordShape } from './record-shape.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { inputError, isTqlError, type TqlError } from '../../errors/tql-error.js';
 import { columnValues, createSql, planTables, valueSql, type ColumnTypeChoice, type PlannedTable } from './table-plan.js';
 
 /** What {@link temporaryTables} makes tables for. */
@@ -58,40 +60,78 @@ export function temporaryTables(db: AnySqlDatabase, options: TemporaryTablesOpti
   // Named by the temporary schema, so these statements never reach a permanent table.
   const temp = dialect.ddl.temporarySchema;
   const qualified = (t: PlannedTable) => (temp === undefined ? q(t.name) : `${temp}.${q(t.name)}`);
+  // Some tables may exist (drop() has something to drop); all exist (load() need not create).
   let created = false;
+  let ready = false;
+  /** Runs `statement`; what the engine throws is an `invalid_input` naming `what` failed and why. */
+  const run = async <T>(what: string, advice: string, statement: SqlStatement): Promise<T[]> => {
+    try {
+      return await db.all<T>(statement);
+    } catch (error) {
+      throw engineError(who, what, advice, error);
+    }
+  };
 
   const insert = async (t: PlannedTable, records: readonly object[]) => {
     const rows = columnValues(t, records, dialect);
     if (rows.length === 0) return;
     const values: unknown[] = [];
     const tuples = rows.map((row) => `(${row.map((v, i) => (values.push(v), valueSql(t.columns[i]!.kind, dialect.placeholder(values.length), dialect))).join(', ')})`);
-    await db.all({ text: `INSERT INTO ${qualified(t)} (${t.columns.map((c) => q(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values });
+    await run('storing the records', STORE_ADVICE, { text: `INSERT INTO ${qualified(t)} (${t.columns.map((c) => q(c.name)).join(', ')}) VALUES ${tuples.join(', ')}`, values });
+  };
+
+  const drop = async () => {
+    if (!created) return;
+    created = false;
+    ready = false;
+    for (const t of [...tables].reverse()) await run(`dropping the table ${t.name}`, 'drop it by hand', { text: `${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)}`, values: [] });
   };
 
   return {
     tables: tables.map((t) => t.name),
     async load(records) {
-      if (!created) {
+      if (!ready) {
         // Marked first: a create that fails half-way still leaves drop() something to drop.
         created = true;
-        // One statement each, through the driver's single-statement call: a column type the
-        // caller chose cannot append a statement of its own.
-        for (const t of tables) await db.all({ text: createSql(t, dialect, { primaryKey: t.name === entry.table ? entry.key : undefined, columnType, who }), values: [] });
+        try {
+          // One statement each, through the driver's single-statement call: a column type the
+          // caller chose cannot append a statement of its own.
+          for (const t of tables) await run(`creating the table ${t.name}`, CREATE_ADVICE, { text: createSql(t, dialect, { primaryKey: t.name === entry.table ? entry.key : undefined, columnType, who }), values: [] });
+        } catch (error) {
+          // Those made are dropped, so the next load creates them all again and meets the cause again.
+          await drop().catch(() => undefined);
+          throw error;
+        }
+        ready = true;
       }
-      for (const t of [...tables].reverse()) await db.all({ text: `DELETE FROM ${qualified(t)}`, values: [] });
+      for (const t of [...tables].reverse()) await run(`emptying the table ${t.name}`, STORE_ADVICE, { text: `DELETE FROM ${qualified(t)}`, values: [] });
       for (const t of tables) await insert(t, records);
     },
     async keysWhere(where) {
       const key = q(entry.key);
+      // Thrown as the engine threw it: the registry words it for the backend it checks.
       const rows = await db.all<Record<string, unknown>>({ text: `SELECT ${key} FROM ${q(entry.table)} WHERE ${where.text} ORDER BY ${key}`, values: where.values });
       return rows.map((r) => r[entry.key]);
     },
-    async drop() {
-      if (!created) return;
-      created = false;
-      for (const t of [...tables].reverse()) await db.all({ text: `${dialect.ddl.dropTemporary} IF EXISTS ${qualified(t)}`, values: [] });
-    },
+    drop,
   };
+}
+
+const CREATE_ADVICE = 'map the entity to tables this connection may create (not a name the engine keeps for itself, such as sqlite_master), with column types the engine knows';
+const STORE_ADVICE = 'leave out of the records what this engine cannot hold (PostgreSQL refuses the character U+0000 in text)';
+
+/**
+ * What the engine threw while `who` was doing `what`, as an `invalid_input` that says what to do.
+ *
+ * @example
+ * ```ts
+ * engineError('sqlTarget', 'running the filter', 'check the dialect', new Error('near "ILIKE": syntax error')).code; // 'invalid_input'
+ * ```
+ */
+export function engineError(who: string, what: string, advice: string, error: unknown): TqlError {
+  if (isTqlError(error)) return error;
+  const cause = error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
+  return inputError(`${who}: the database failed ${what} (${cause.length > 300 ? `${cause.slice(0, 300)}…` : cause}); ${advice}.`);
 }
 
 /**
