@@ -14,6 +14,7 @@
  */
 import type { Operator } from '../ast/nodes.js';
 import { compileValidated } from '../backends/compile-validated.js';
+import { INT64_RANGE, integerInterval, type NumberRange } from '../backends/integer-interval.js';
 import { SECONDS_RANGE, wholeSeconds, type SecondsRange } from '../backends/mongo/seconds-range.js';
 import { TqlError } from '../errors/tql-error.js';
 import { readSteps, storedForms, type ReadSteps } from '../schema/stored-form.js';
@@ -257,28 +258,16 @@ function placed(attribute: Attribute, test: ValueTest, negated: boolean, ctx: Co
 // ---------------------------------------------------------------------------------------------
 // Numbers and instants: ranges
 
-/** The numbers `lo ≤ x ≤ hi` (or `<` where open); an absent side is unbounded. */
-interface NumberRange {
-  readonly lo?: number | undefined;
-  readonly loOpen?: boolean;
-  readonly hi?: number | undefined;
-  readonly hiOpen?: boolean;
-}
-
 const INT_RANGES: { readonly [T in PrismaScalar]?: readonly [bigint, bigint] } = {
   Int: [-(2n ** 31n), 2n ** 31n - 1n],
-  BigInt: [-(2n ** 63n), 2n ** 63n - 1n],
+  BigInt: INT64_RANGE,
 };
 
 /** A range as the closed range of integers in it, within the type's range. */
 function integerTest(range: NumberRange, [min, max]: readonly [bigint, bigint], type: PrismaScalar): ValueTest {
-  const ceil = (n: number) => BigInt(Math.ceil(n));
-  const floor = (n: number) => BigInt(Math.floor(n));
-  let lo = range.lo === undefined ? min : range.loOpen === true ? floor(range.lo) + 1n : ceil(range.lo);
-  let hi = range.hi === undefined ? max : range.hiOpen === true ? ceil(range.hi) - 1n : floor(range.hi);
-  if (lo < min) lo = min;
-  if (hi > max) hi = max;
-  if (lo > hi) return 'none';
+  const ints = integerInterval(range, [min, max]);
+  if (ints === undefined) return 'none';
+  const { lo, hi } = ints;
   if (lo === min && hi === max) return 'any';
   // Int takes numbers; BigInt takes bigints, which reach past 2^53.
   const value = (n: bigint) => (type === 'BigInt' ? n : Number(n));
