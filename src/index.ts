@@ -29,7 +29,7 @@ export type { TextPlace } from './schema/operators.js';
 
 // ---- schemas ----
 export { defineSchema, isSchema } from './schema/define-schema.js';
-export { storedSeconds, storedWholeSeconds } from './schema/stored-instant.js';
+export { storedSeconds, storedWholeSeconds } from './api/stored-seconds.js';
 export { schemaFromJsonSchema, type DerivedSchema, type SkippedProperty } from './schema/from-json-schema.js';
 export type {
   Attribute,
