@@ -11,7 +11,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { authorized } from '../../src/models/scheduling/server/auth.js';
 import { handCondition } from './hand-filter.js';
-import { HAND_LISTS, pageStatement, type HandColumn, type HandCursor, type HandDialect, type HandListPath } from './hand-sql.js';
+import { HAND_LISTS, pageStatement, probeStatement, type HandColumn, type HandCursor, type HandDialect, type HandListPath } from './hand-sql.js';
 
 export interface HandServerOptions {
   /** `postgresql://…`, or `mysql://…` / `mariadb://…` for MariaDB. */
@@ -63,6 +63,9 @@ const VALUE: { readonly [K in HandColumn]: (v: unknown) => unknown } = {
   json: (v) => (typeof v === 'string' ? JSON.parse(v) : v),
 };
 
+/** A condition's value: a boolean from node-postgres, 0 or 1 from MariaDB. */
+const truthy = (v: unknown) => v === true || v === 1 || v === '1';
+
 /** An associated entity has no `id` or `number` key where the column is NULL. */
 function associatedEntity({ type, id, number }: Row): Row {
   const out: Row = { type };
@@ -71,11 +74,14 @@ function associatedEntity({ type, id, number }: Row): Row {
   return out;
 }
 
+/** Each field list as name and kind pairs, read once. */
+const FIELDS = new Map(Object.values(HAND_LISTS).flatMap((l) => [l.fieldsOf('agent'), l.fieldsOf('team'), l.fieldsOf(undefined)]).map((f) => [f, Object.entries(f) as [string, HandColumn][]]));
+
 /** The API record of a row of `path`: `id`, `object`, then its fields in order. */
 function record(path: HandListPath, row: Row): Row {
   const list = HAND_LISTS[path];
   const out: Row = { id: row['id'], object: list.objectOf(row['object']) };
-  for (const [name, kind] of Object.entries(list.fieldsOf(row['object']))) out[name] = VALUE[kind](row[name]);
+  for (const [name, kind] of FIELDS.get(list.fieldsOf(row['object']))!) out[name] = VALUE[kind](row[name]);
   if (path === '/v1/scheduling_requests') out['associated_entities'] = (out['associated_entities'] as Row[]).map(associatedEntity);
   return out;
 }
@@ -118,13 +124,16 @@ export async function startHandServer(options: HandServerOptions): Promise<HandS
     const after = params.get('starting_after');
     const before = params.get('ending_before');
     const cursor: HandCursor | undefined = after !== null ? { kind: 'starting_after', id: after } : before !== null ? { kind: 'ending_before', id: before } : undefined;
-    const rows = await db.rows(pageStatement(db.dialect, path, where, cursor, limit));
-    // With a cursor every row carries found and beyond; an empty page is one row of NULLs beside them.
-    if (cursor !== undefined && !rows[0]?.['found']) {
+    // A first page is one statement; a cursor page also sends the tiny link-back probe, at the same time.
+    const [rows, probe] = await Promise.all([
+      db.rows(pageStatement(db.dialect, path, where, cursor, limit)),
+      cursor === undefined ? undefined : db.rows(probeStatement(db.dialect, path, where, cursor)).then((r) => r[0]),
+    ]);
+    if (cursor !== undefined && !truthy(probe?.['found'])) {
       return send(res, 400, { error: { type: 'invalid_option', message: `There is no record with id ${JSON.stringify(cursor.id)}.` } });
     }
-    const beyond = Boolean(rows[0]?.['beyond']);
-    const records = rows.filter((r) => r['id'] !== null).map((r) => record(path, r) as { id: string });
+    const beyond = truthy(probe?.['beyond']);
+    const records = rows.map((r) => record(path, r) as { id: string });
     // The record next to the cursor: the link back (or on) starts there, or at the cursor itself.
     const near = records[0]?.id ?? cursor?.id;
     const items = records.slice(0, limit);

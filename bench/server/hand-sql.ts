@@ -1,9 +1,9 @@
 /**
  * The hand-written endpoint's SQL, on PostgreSQL and on MariaDB: one statement per page. It
  * returns the page's rows (one more than the page, to know whether a next page exists), each
- * request's arrays built in the same statement (`json_agg` / `JSON_ARRAYAGG`), and with a cursor
- * two columns read by subqueries: whether the cursor's record exists, and whether records matching
- * the filter lie on the cursor's side of the page (the other page's link).
+ * request's arrays built in the same statement (`json_agg` / `JSON_ARRAYAGG`). Only a page after
+ * or before a cursor sends a second, tiny statement: whether the cursor's record exists, and
+ * whether records matching the filter lie on the cursor's side of the page (the other page's link).
  */
 import type { HandCondition } from './hand-filter.js';
 
@@ -89,42 +89,66 @@ function selectList(d: DialectSql, path: HandListPath): string {
   return ['r.id', ...Object.entries(columns).map(([name, kind]) => (kind === 'json' ? `${arrays[name]} AS ${name}` : `r.${name}`))].join(', ');
 }
 
+/** A statement with `$n` placeholders on PostgreSQL and `?` on MariaDB, its values in their order. */
+export interface HandStatement {
+  readonly text: string;
+  readonly values: unknown[];
+}
+
 /**
  * The one statement of a page: up to `limit + 1` rows in the page's reading order away from the
- * cursor, and with a cursor the columns `found` (the cursor's record exists) and `beyond`
- * (records matching the filter lie at or past the cursor, away from the page), in every row, or
- * in one row of NULLs when the page is empty. Placeholders are `$n` on PostgreSQL and `?` on
- * MariaDB, with the values in their order.
+ * cursor (the cursor's place read by a subquery, which an index range uses as a constant). A
+ * cursor page's link back is {@link probeStatement}'s, a second, tiny statement.
  *
  * @example
  * ```ts
  * pageStatement('postgres', '/v1/agents', { text: 'TRUE', values: [] }, undefined, 20).text.startsWith('SELECT'); // true
  * ```
  */
-export function pageStatement(dialect: HandDialect, path: HandListPath, where: HandCondition, cursor: HandCursor | undefined, limit: number): { text: string; values: unknown[] } {
+export function pageStatement(dialect: HandDialect, path: HandListPath, where: HandCondition, cursor: HandCursor | undefined, limit: number): HandStatement {
   const d = DIALECTS[dialect];
   const { table } = HAND_LISTS[path];
   const values = [...where.values, limit + 1];
   const limitAt = `$${values.length}`;
-  const order = (alias: string, direction: string) => `${alias}.created_at ${direction}, ${alias}.${d.id} ${direction}`;
-  let text: string;
+  const order = (direction: string) => `r.created_at ${direction}, r.${d.id} ${direction}`;
   if (cursor === undefined) {
     // Newest first; ids compare by bytes, as the (created_at, id) index orders them.
-    text = `SELECT ${selectList(d, path)} FROM ${table} r WHERE ${where.text} ORDER BY ${order('r', 'DESC')} LIMIT ${limitAt}`;
-  } else {
-    values.push(cursor.id);
-    const id = `$${values.length}`;
-    const [away, back, direction] = cursor.kind === 'starting_after' ? ['<', '>=', 'DESC'] : ['>', '<=', 'ASC'];
-    const from = `((SELECT created_at FROM ${table} WHERE id = ${id}), ${id})`;
-    const key = `(r.created_at, r.${d.id})`;
-    text =
-      `SELECT m.found, m.beyond, p.* FROM (SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = ${id}) AS found, ` +
-      `EXISTS (SELECT 1 FROM ${table} r WHERE ${where.text} AND ${key} ${back} ${from}) AS beyond) m ` +
-      `LEFT JOIN (SELECT ${selectList(d, path)} FROM ${table} r WHERE ${where.text} AND ${key} ${away} ${from} ORDER BY ${order('r', direction)} LIMIT ${limitAt}) p ON 1 = 1 ` +
-      `ORDER BY ${order('p', direction)}`;
+    return bound(dialect, `SELECT ${selectList(d, path)} FROM ${table} r WHERE ${where.text} ORDER BY ${order('DESC')} LIMIT ${limitAt}`, values);
   }
+  values.push(cursor.id);
+  const id = `$${values.length}`;
+  const [away, direction] = cursor.kind === 'starting_after' ? ['<', 'DESC'] : ['>', 'ASC'];
+  const text = `SELECT ${selectList(d, path)} FROM ${table} r WHERE ${where.text} AND (r.created_at, r.${d.id}) ${away} ${place(table, id)} ORDER BY ${order(direction)} LIMIT ${limitAt}`;
+  return bound(dialect, text, values);
+}
+
+/**
+ * The link-back probe of a cursor page, one row: `found` (the cursor's record exists) and
+ * `beyond` (records matching the filter lie at or past the cursor, away from the page).
+ *
+ * @example
+ * ```ts
+ * probeStatement('postgres', '/v1/agents', { text: 'TRUE', values: [] }, { kind: 'starting_after', id: 'agnt_1' }).values; // ['agnt_1']
+ * ```
+ */
+export function probeStatement(dialect: HandDialect, path: HandListPath, where: HandCondition, cursor: HandCursor): HandStatement {
+  const d = DIALECTS[dialect];
+  const { table } = HAND_LISTS[path];
+  const values = [...where.values, cursor.id];
+  const id = `$${values.length}`;
+  const back = cursor.kind === 'starting_after' ? '>=' : '<=';
+  const text =
+    `SELECT EXISTS (SELECT 1 FROM ${table} WHERE id = ${id}) AS found, ` +
+    `EXISTS (SELECT 1 FROM ${table} r WHERE ${where.text} AND (r.created_at, r.${d.id}) ${back} ${place(table, id)}) AS beyond`;
+  return bound(dialect, text, values);
+}
+
+/** The cursor record's place in the order, as a row value. */
+const place = (table: string, id: string) => `((SELECT created_at FROM ${table} WHERE id = ${id}), ${id})`;
+
+/** The statement with the dialect's placeholders: MariaDB binds `?` in order, so a value used twice is bound twice. */
+function bound(dialect: HandDialect, text: string, values: unknown[]): HandStatement {
   if (dialect === 'postgres') return { text, values };
-  // MariaDB binds `?` in order, so a value used twice is bound twice.
   const ordered: unknown[] = [];
   return { text: text.replace(/\$(\d+)/g, (_, n: string) => (ordered.push(values[Number(n) - 1]), '?')), values: ordered };
 }
