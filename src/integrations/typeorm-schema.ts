@@ -6,10 +6,11 @@
  */
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { SqlDialectName } from '../backends/sql/dialects.js';
-import type { SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
+import type { SqlCollectionMapping, SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
 import { optionError } from '../errors/tql-error.js';
 import { derivationError, type SkippedProperty } from '../schema/from-json-schema.js';
 import type { AttributeDefinition, EntityDefinition, SchemaDefinition } from '../schema/types.js';
+import { nameFields } from '../schema/field-names.js';
 import { deriveAttributes, nameEntities, type DerivationLists, type DerivationNote } from './schema-derivation.js';
 import { deriveTypeormColumn, type ColumnMetadata, type TypeormEngine } from './typeorm-columns.js';
 
@@ -68,6 +69,9 @@ function dataSourceOf(metadata: EntityMetadata): DataSourceLike | undefined {
   return m.dataSource ?? m.connection;
 }
 
+/** A property's name as an attribute's (lower snake case), or the property's own where it has none. */
+const nameOf = (property: string): string => nameFields([{ field: property, value: property }]).named[0]?.name ?? property;
+
 /** One entity derived: its attributes and its mapping. */
 interface DerivedEntity {
   readonly attributes: Readonly<Record<string, AttributeDefinition>>;
@@ -86,9 +90,11 @@ function notAColumn(column: ColumnMetadata): string | undefined {
 /**
  * The attributes and SQL mapping of one entity's metadata, named `entity`: each column that tql
  * can filter, nullable where it is, reading the property and mapped to its database column;
- * what it leaves out and its caveats go to `lists`.
+ * with `withRelations`, each one-to-many relation's related columns as element sources over the
+ * related rows (`tickets_subject`), their table a collection of the mapping; what it leaves out
+ * and its caveats go to `lists`.
  */
-export function deriveTypeormEntity(entity: string, metadata: EntityMetadata, lists: DerivationLists = { skipped: [], notes: [] }): DerivedEntity {
+export function deriveTypeormEntity(entity: string, metadata: EntityMetadata, lists: DerivationLists = { skipped: [], notes: [] }, withRelations = true): DerivedEntity {
   const dataSource = dataSourceOf(metadata);
   const engine = typeormEngine(dataSource?.options.type);
   const columns = metadata.columns.filter((column) => {
@@ -105,25 +111,41 @@ export function deriveTypeormEntity(entity: string, metadata: EntityMetadata, li
   );
   const renamed = attributes.filter((a) => a.field !== a.value.databaseName).map((a) => [a.field, a.value.databaseName] as const);
   const storage = attributes.flatMap((a) => (a.derived.storage === undefined ? [] : [[a.field, a.derived.storage] as const]));
+  const elements: [string, AttributeDefinition][] = [];
+  const collections: Record<string, SqlCollectionMapping> = {};
   for (const relation of metadata.relations) {
     const joinColumn = relation.joinColumns[0];
+    const foreignKey = relation.relationType === 'one-to-many' ? relation.inverseRelation?.joinColumns[0] : undefined;
+    if (withRelations && foreignKey !== undefined) {
+      // The related rows are the elements: each of their columns an attribute `<relation>_<column>`.
+      const related = deriveTypeormEntity(`${entity}.${relation.propertyPath}`, relation.inverseEntityMetadata, lists, false);
+      const prefix = nameOf(relation.propertyName);
+      for (const [name, { nullable: _nullable, source, ...attribute }] of Object.entries(related.attributes)) {
+        const value = source?.kind === 'field' ? source.field : name;
+        elements.push([`${prefix}_${name}`, { ...attribute, source: { kind: 'element', arrays: [relation.propertyName], value } }]);
+      }
+      const { table, columns, storage } = related.mapping;
+      collections[relation.propertyName] = { table, foreignKey: foreignKey.databaseName, ...(columns === undefined ? {} : { columns }), ...(storage === undefined ? {} : { storage }) };
+      continue;
+    }
     const declared = metadata.columns.find((c) => c.databaseName === joinColumn?.databaseName && c.propertyName !== relation.propertyName);
     lists.skipped.push({
       path: `${entity}.${relation.propertyPath}`,
       reason:
         joinColumn === undefined
-          ? `a ${relation.relationType} relation: a collection attribute needs an element source and its collections mapping (docs/schema.md, Sources), added by hand`
+          ? `a ${relation.relationType} relation: ${withRelations ? 'a collection attribute needs an element source and its collections mapping (docs/schema.md, Sources), added by hand' : 'tql reads one level of related rows'}`
           : `a ${relation.relationType} relation: entities hold the related entity; ${declared === undefined ? `filter on its key by declaring the join column ${joinColumn.databaseName} as a column of its own` : `its key is the column ${declared.propertyName}`}`,
     });
   }
   const key = metadata.primaryColumns[0];
   return {
-    attributes: Object.fromEntries(attributes.map((a) => [a.name, a.attribute])),
+    attributes: Object.fromEntries([...attributes.map((a): [string, AttributeDefinition] => [a.name, a.attribute]), ...elements]),
     mapping: {
       table: metadata.tableName,
       key: key === undefined ? 'id' : key.databaseName,
       ...(renamed.length === 0 ? {} : { columns: Object.fromEntries(renamed) }),
       ...(storage.length === 0 ? {} : { storage: Object.fromEntries(storage) }),
+      ...(Object.keys(collections).length === 0 ? {} : { collections }),
     },
   };
 }
@@ -151,9 +173,12 @@ export function deriveTypeormEntity(entity: string, metadata: EntityMetadata, li
  * | any other number | `Number` | |
  * | `nullable: true` | `nullable: true` | |
  *
+ * A one-to-many relation (`tickets`) gives one attribute per column of the related entity,
+ * `tickets_subject`: some related row passes, read from the hydrated entity's array and in SQL
+ * from the related table (a collection of the mapping, keyed by the relation's join column).
  * Other columns (JSON, arrays, `simple-array`, `bigint`, embedded entities, the join columns of
- * relations) and relations to many (a collection attribute needs an element source, added by
- * hand) are listed in `skipped` with the reason. The engine is the DataSource's driver type:
+ * relations) and many-to-many relations (their junction table holds no values) are listed in
+ * `skipped` with the reason. The engine is the DataSource's driver type:
  * `postgres`, `better-sqlite3`, `mysql` or `mariadb`.
  *
  * @example
