@@ -12,7 +12,7 @@ import type { Direction } from './list-store.js';
 
 /** The columns the store adds to a row: `tql_s0…` the sort values, and the page's own facts. */
 export const PAGE_COLUMNS = {
-  /** 1 on every row of the page: tells the empty row of a page joined to its facts. */
+  /** 1 on every row of a page joined to its facts (only there): tells the empty row. */
   row: 'tql_row',
   /** The cursor record's key; NULL when there is no such record. */
   found: 'tql_found',
@@ -63,7 +63,8 @@ export interface SqlPageRequest {
 }
 
 /**
- * The statement of one page. Without facts or count it is the page alone; otherwise a one-row
+ * The statement of one page. Without facts or count (a first page, unless it counts) it is the
+ * page alone: its rows and their sort values, no cursor, probe or tail key; otherwise a one-row
  * table of the facts (the cursor's key, whether matches lie behind it, the count, and for an
  * empty page going forward the key of the first record of the last page), joined to the page,
  * so that an empty page still answers them.
@@ -71,7 +72,7 @@ export interface SqlPageRequest {
  * @example
  * ```ts
  * pageStatement(table, { where: { text: '"role" = $1', values: ['User'] }, select: '"agent".*', order, direction: 'forward', start: undefined, rows: 21, facts: false, count: false });
- * // SELECT "agent".*, 1 AS "tql_row", "created_at" AS "tql_s0", "id" AS "tql_s1" FROM "agent" WHERE "role" = $1 ORDER BY "created_at" DESC, "id" COLLATE "C" DESC LIMIT 21
+ * // SELECT "agent".*, "created_at" AS "tql_s0", "id" AS "tql_s1" FROM "agent" WHERE "role" = $1 ORDER BY "created_at" DESC, "id" COLLATE "C" DESC LIMIT 21
  * ```
  */
 export function pageStatement(table: PageTable, request: SqlPageRequest): SqlStatement {
@@ -84,8 +85,10 @@ export function pageStatement(table: PageTable, request: SqlPageRequest): SqlSta
   const bounds = start === undefined ? undefined : cursorBounds(w, table, order, start);
   const sortValues = columns.map((c, i) => `${c.out(c.expr)} AS ${q(sortValueColumn(i))}`).join(', ');
   const beyond = bounds === undefined ? '' : ` AND ${keyset(dialect, order, direction, bounds)}`;
-  const page = `SELECT ${request.select}, 1 AS ${q(PAGE_COLUMNS.row)}, ${sortValues} FROM ${from} WHERE ${w.where()}${beyond} ORDER BY ${orderBy(dialect, order, direction, (c) => c.expr)} ${dialect.limitRows(String(request.rows))}`;
   const facts: string[] = [];
+  // The row marker tells the empty row of a page joined to its facts: a page alone has none.
+  const page = (marked: boolean) =>
+    `SELECT ${request.select}, ${marked ? `1 AS ${q(PAGE_COLUMNS.row)}, ` : ''}${sortValues} FROM ${from} WHERE ${w.where()}${beyond} ORDER BY ${orderBy(dialect, order, direction, (c) => c.expr)} ${dialect.limitRows(String(request.rows))}`;
   if (request.count) facts.push(`(SELECT COUNT(*) FROM ${from} WHERE ${w.where()}) AS ${q(PAGE_COLUMNS.count)}`);
   if (request.facts && bounds !== undefined) {
     // A bound key needs no look-up (and a bare placeholder in a select list would have no type).
@@ -101,9 +104,9 @@ export function pageStatement(table: PageTable, request: SqlPageRequest): SqlSta
       });
     }
   }
-  if (facts.length === 0) return w.finish(page);
+  if (facts.length === 0) return w.finish(page(false));
   const outer = orderBy(dialect, order, direction, (_, i) => `p.${q(sortValueColumn(i))}`);
-  return w.finish(`SELECT m.*, p.* FROM (SELECT ${facts.join(', ')}) m LEFT JOIN (${page}) p ON 1 = 1 ORDER BY ${outer}`);
+  return w.finish(`SELECT m.*, p.* FROM (SELECT ${facts.join(', ')}) m LEFT JOIN (${page(true)}) p ON 1 = 1 ORDER BY ${outer}`);
 }
 
 /**

@@ -151,7 +151,8 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
     const o = sqlOrder(order);
     const keyed: { key: ListKey; row: Record<string, unknown> }[] = [];
     for (const row of rows) {
-      if (row[PAGE_COLUMNS.row] === null || row[PAGE_COLUMNS.row] === undefined) continue;
+      // Only a page joined to its facts marks its rows; its empty row has the mark NULL.
+      if (row[PAGE_COLUMNS.row] === null) continue;
       const key = keyOfRow(o, row, sortValueColumn, `row ${keyed.length}`);
       const before = keyed.at(-1)?.key;
       if (before !== undefined && before.values.at(-1) === key.values.at(-1)) {
