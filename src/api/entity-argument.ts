@@ -1,8 +1,8 @@
 /**
- * The schema and entity a `tql/testing` function was given, read through the core's guard
- * (`resolveTarget`, what `check` and `validate` use): a schema not made by `defineSchema` or an
- * entity it does not have is an `invalid_option` naming the function, never a TypeError from
- * deep inside a generator or a property.
+ * The schema and entity a public function was given (`tql/testing`, the HTTP helpers), read
+ * through the core's guard (`resolveTarget`, what `check` and `validate` use): a schema not made
+ * by `defineSchema` or an entity it does not have is an `invalid_option` naming the function,
+ * never a TypeError from deep inside a generator, a property or a handler.
  */
 import { optionError, isTqlError } from '../errors/tql-error.js';
 import type { Entity, Schema } from '../schema/types.js';
@@ -13,11 +13,11 @@ import { resolveTarget } from '../validate/validate.js';
  *
  * @example
  * ```ts
- * testedEntity('queryArbitrary', schedulingSchema, 'agent').name; // 'agent'
- * testedEntity('queryArbitrary', null, 'agent'); // throws invalid_option: queryArbitrary: The schema was not made by defineSchema(); …
+ * entityArgument('queryArbitrary', schedulingSchema, 'agent').name; // 'agent'
+ * entityArgument('queryArbitrary', null, 'agent'); // throws invalid_option: queryArbitrary: The schema was not made by defineSchema(); …
  * ```
  */
-export function testedEntity(fn: string, schema: unknown, entity: unknown): Entity {
+export function entityArgument(fn: string, schema: unknown, entity: unknown): Entity {
   let target: ReturnType<typeof resolveTarget>;
   try {
     target = resolveTarget(schema as Schema, entity as string, undefined);

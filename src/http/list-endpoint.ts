@@ -7,10 +7,12 @@
 import { BoundedCache } from '../api/bounded-cache.js';
 import { safeCheck } from '../api/check.js';
 import { readOptions } from '../errors/read-options.js';
-import { isTqlError, optionError, type TqlError } from '../errors/tql-error.js';
+import { inputError, isTqlError, optionError, type TqlError } from '../errors/tql-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { entityArgument } from '../api/entity-argument.js';
 import type { Limits } from '../parser/options.js';
 import type { Profile } from '../parser/profiles.js';
-import type { Attribute, Entity, Schema } from '../schema/types.js';
+import type { Attribute, Schema } from '../schema/types.js';
 import { resolveNow } from '../validate/resolve-now.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { errorBody, internalErrorBody, tellFailure, type ErrorBody } from './error-body.js';
@@ -20,8 +22,8 @@ import { keyValueOf, type ListOrder } from './list-order.js';
 import { readPage } from './list-page.js';
 import { readListParams, readPageSize, type Cursor, type ListParameter, type ListParams, type PageSize } from './list-params.js';
 import { defaultOrder, keyAttribute, readSort, sortableEntity, type ListKeyDefinition, type SortOnlyAttributes } from './list-sort.js';
-import type { ListStore, PageLink, PageRequest } from './list-store.js';
-import { requestUrl, type ListRequest } from './request-url.js';
+import { checkStore, type ListStore, type PageLink, type PageRequest } from './list-store.js';
+import { isListRequest, requestUrl, type ListRequest } from './request-url.js';
 
 /** A list response body (docs/server.md, Pages). */
 export interface ListBody<T> {
@@ -126,10 +128,8 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
   const { now, onError = reportStoreFailure } = options;
   if (now !== undefined && typeof now !== 'function') throw optionError('now is a function that returns the current instant (Unix seconds or a Date), for tests.');
   if (typeof onError !== 'function') throw optionError('onError is a function that is told of every failure of the store.');
-  if (!(schema.entityNames as readonly string[]).includes(entityName)) {
-    throw optionError(`The schema has no entity ${JSON.stringify(entityName)}; use one of ${schema.entityNames.join(', ')}.`);
-  }
-  const entity = (schema.entities as Record<string, Entity>)[entityName]!;
+  const entity = entityArgument('createListEndpoint', schema, entityName);
+  checkStore('createListEndpoint', store);
   const key = keyAttribute(entity, options.key);
   const sortable = sortableEntity(entity, options.sortOnly);
   const byDefault = defaultOrder(options.sort, sortable, key);
@@ -146,13 +146,15 @@ export function createListEndpoint<T, S extends Schema = Schema>(given: ListEndp
   return async (request) => {
     let url: URL;
     let read: ReturnType<typeof readRequest>;
+    if (!isListRequest(request)) throw inputError(`A list handler takes a node:http request, a Fetch API Request or a URL, not ${describeValue(request)}.`);
     try {
       url = requestUrl(request, baseUrl);
       read = readRequest(url);
     } catch (e) {
-      // Only tql's own errors come from reading the request; they are the client's.
+      // tql's own errors from reading the request are the client's; anything else is a request
+      // object whose reading throws (a getter, a proxy), the caller's.
       if (isTqlError(e)) return { status: 400, body: errorBody(e) };
-      throw e;
+      throw inputError('A list handler could not read its request: reading it threw an exception (a getter or a proxy trap). Pass the request the framework gave.');
     }
     if (!read.ok) return { status: 400, body: { ...errorBody(read.error), parameter: read.parameter } };
     const { params, request: pageRequest } = read;

@@ -2,6 +2,9 @@
  * What a list endpoint reads records from: pages of the records matching a filter, in a
  * {@link ListOrder} (the request's `sort`, the record's key last), from a place in that order.
  */
+import { describeValue } from '../errors/describe-value.js';
+import { readOptions } from '../errors/read-options.js';
+import { optionError } from '../errors/tql-error.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ListKey, ListOrder } from './list-order.js';
 
@@ -78,4 +81,23 @@ export interface ListStore<T> {
   page(query: ValidatedQuery | undefined, window: PageWindow): Promise<Keyed<T>[]>;
   /** Optional: how many records match `query`. Without it, the endpoint refuses `total_count`. */
   count?(query: ValidatedQuery | undefined): Promise<number>;
+}
+
+/**
+ * Throws unless `store` has what a list endpoint calls: `keyOf` and `page` (`readPage` and
+ * `count` are optional, but functions when given). Read through the options guard, so a getter
+ * that throws is an `invalid_option` too.
+ *
+ * @example
+ * ```ts
+ * checkStore('createListEndpoint', memoryListStore(agents, { schema, entity: 'agent' })); // passes
+ * checkStore('createListEndpoint', null); // throws invalid_option
+ * ```
+ */
+export function checkStore(fn: string, store: unknown): void {
+  const wanted = `${fn}: store is a list store (sqlListStore, memoryListStore, mongoListStore, or an object with keyOf and page)`;
+  if (typeof store !== 'object' || store === null) throw optionError(`${wanted}, not ${describeValue(store)}.`);
+  const methods = readOptions(fn, store as Record<string, unknown>, ['keyOf', 'page', 'readPage', 'count']);
+  const wrong = (['keyOf', 'page', 'readPage', 'count'] as const).filter((m) => (m === 'keyOf' || m === 'page' || methods[m] !== undefined) && typeof methods[m] !== 'function');
+  if (wrong.length > 0) throw optionError(`${wanted}; its ${wrong.join(' and ')} ${wrong.length === 1 ? 'is not a function' : 'are not functions'}.`);
 }

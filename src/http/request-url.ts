@@ -39,13 +39,35 @@ export function requestUrl(request: ListRequest, baseUrl?: string): URL {
   return url;
 }
 
+/**
+ * Whether `request` can be read as a {@link ListRequest}: a URL, a Fetch API request, or an
+ * object whose `url` is a string or missing and whose `headers`, if any, are an object.
+ *
+ * @example
+ * ```ts
+ * isListRequest(new URL('http://x/v1/agents')); // true
+ * isListRequest({ url: 5 }); // false
+ * ```
+ */
+export function isListRequest(request: unknown): request is ListRequest {
+  if (typeof request !== 'object' || request === null) return false;
+  try {
+    if (request instanceof URL || isFetchRequest(request as ListRequest)) return true;
+    const { url, headers } = request as { url?: unknown; headers?: unknown };
+    return (url === undefined || typeof url === 'string') && (headers === undefined || (typeof headers === 'object' && headers !== null));
+  } catch {
+    // A getter or a proxy trap that throws: read again by requestUrl, whose error says so.
+    return true;
+  }
+}
+
 /** A Fetch API request, also one of another realm or runtime: an absolute `url` and a `headers.get`. */
 function isFetchRequest(request: ListRequest): request is Request {
   return typeof (request as Request).headers?.get === 'function' && typeof (request as Request).url === 'string';
 }
 
 function defaultOrigin(request: IncomingMessage): string {
-  const host = request.headers.host;
+  const host = request.headers?.host;
   const scheme = (request.socket as Partial<TLSSocket> | undefined)?.encrypted === true ? 'https' : 'http';
   return typeof host === 'string' && HOST.test(host) ? `${scheme}://${host}` : 'http://localhost';
 }

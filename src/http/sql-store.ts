@@ -10,6 +10,7 @@ import { entityMapping } from '../backends/sql/define-mapping.js';
 import type { CaseFolding, SqlDialect } from '../backends/sql/dialects.js';
 import type { SqlMapping } from '../backends/sql/mapping.js';
 import { sortColumns } from '../backends/sql/sort-sql.js';
+import { describeValue } from '../errors/describe-value.js';
 import { readOptions } from '../errors/read-options.js';
 import { inputError, optionError } from '../errors/tql-error.js';
 import type { Entity, Schema } from '../schema/types.js';
@@ -71,6 +72,23 @@ const SQL_STORE_OPTIONS = ['db', 'mapping', 'entity', 'caseFolding', 'record', '
 const STORE_COLUMN = /^tql_(row|found|behind|count|[st][0-9]+)$/;
 
 /** The row as it is, without the columns the store adds. */
+/**
+ * Throws unless `db` is a `SqlDatabase`, `load` a function and `record` a reader (a `select` and
+ * a `read` function), where given: what the store calls, checked when it is made.
+ */
+function checkStoreParts(fn: string, options: Pick<SqlListStoreOptions<unknown>, 'db' | 'load' | 'record'>): void {
+  const { db, load, record } = options as { db: unknown; load: unknown; record: unknown };
+  const dbParts = typeof db === 'object' && db !== null ? readOptions(fn, db as { all?: unknown; sqlDialect?: unknown }, ['all', 'sqlDialect']) : undefined;
+  if (dbParts === undefined || typeof dbParts.all !== 'function' || typeof dbParts.sqlDialect !== 'object' || dbParts.sqlDialect === null) {
+    throw optionError(`${fn}: db is a SqlDatabase (sqlDatabase(driver), pgDatabase(client), …), not ${describeValue(db)}.`);
+  }
+  if (load !== undefined && typeof load !== 'function') throw optionError(`${fn}: load is a function (ids) → the records with those ids, not ${describeValue(load)}.`);
+  const reader = typeof record === 'object' && record !== null ? readOptions(fn, record as { select?: unknown; read?: unknown }, ['select', 'read']) : undefined;
+  if (record !== undefined && (reader === undefined || typeof reader.select !== 'function' || typeof reader.read !== 'function')) {
+    throw optionError(`${fn}: record is a reader { select(dialect, table), read(row) }, not ${describeValue(record)}.`);
+  }
+}
+
 function plainRecord<T>(): SqlRecordReader<T> {
   return {
     select: (_, table) => `${table}.*`,
@@ -103,6 +121,7 @@ const isTrue = (value: unknown) => value === true || Number(value) === 1;
 export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOptions<T>): ListStore<T> {
   const options = readOptions('sqlListStore', given, SQL_STORE_OPTIONS) as SqlListStoreOptions<T>;
   const { db, mapping, entity } = options;
+  checkStoreParts('sqlListStore', options);
   const dialect = db.sqlDialect;
   const tableMapping = entityMapping(mapping, entity);
   const from = dialect.quoteIdentifier(tableMapping.table);
@@ -248,6 +267,7 @@ export interface OpenSqlListStoreOptions<T> extends SqlListStoreOptions<T> {
 export async function openSqlListStore<T = Record<string, unknown>>(given: OpenSqlListStoreOptions<T>): Promise<ListStore<T>> {
   const options = readOptions('openSqlListStore', given, [...SQL_STORE_OPTIONS, 'schema', 'acceptDecimal']) as OpenSqlListStoreOptions<T>;
   const { db, schema, mapping, entity } = options;
+  checkStoreParts('openSqlListStore', options);
   await checkSqlMapping(db, schema, mapping, { entities: [entity], acceptDecimal: options.acceptDecimal });
   const e = (schema.entities as Record<string, Entity>)[entity]!;
   const tableMapping = entityMapping(mapping, entity);

@@ -10,7 +10,7 @@ import { check } from '../api/check.js';
 import { describeValue } from '../errors/describe-value.js';
 import { readOptions } from '../errors/read-options.js';
 import { isTqlError, optionError } from '../errors/tql-error.js';
-import { testedEntity } from './tested-entity.js';
+import { entityArgument } from '../api/entity-argument.js';
 import type { Expr, Operator } from '../ast/nodes.js';
 import { print } from '../ast/print.js';
 import { parse } from '../parser/parse.js';
@@ -270,7 +270,7 @@ export async function checkAgreement(options: CheckAgreementOptions): Promise<Ag
   if (typeof read.load !== 'function' || typeof read.run !== 'function') throw optionError('checkAgreement: load and run are functions (load(records), run(query) → ids).');
   if (read.declared !== undefined && typeof read.declared !== 'function') throw optionError('checkAgreement: declared is a function (needle, haystack) → boolean, such as foldingDiffers with a folding bound.');
   if (givenSeed !== undefined && !Number.isSafeInteger(givenSeed)) throw optionError(`checkAgreement: seed is an integer, not ${describeValue(givenSeed)}.`);
-  testedEntity('checkAgreement', read.schema, read.entity);
+  entityArgument('checkAgreement', read.schema, read.entity);
   const runs = counts.runs ?? 30;
   if (read.path !== undefined) replayPathProblem(read.path, runs);
   const o: Settings = {

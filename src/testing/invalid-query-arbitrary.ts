@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS } from '../parser/options.js';
 import { OPERATOR_FACTS } from '../schema/operators.js';
 import type { Attribute, AttributeType, Schema } from '../schema/types.js';
 import { queryArbitrary } from './query-arbitrary.js';
-import { testedEntity } from './tested-entity.js';
+import { entityArgument } from '../api/entity-argument.js';
 
 /** An invalid text and the defect put in it. */
 export interface InvalidQuery {
@@ -67,7 +67,7 @@ function defects(a: Attribute, names: readonly string[]): { defect: string; text
  * ```
  */
 export function invalidQueryArbitrary(schema: Schema, entity: string): Arbitrary<InvalidQuery> {
-  const e = testedEntity('invalidQueryArbitrary', schema, entity);
+  const e = entityArgument('invalidQueryArbitrary', schema, entity);
   // Each kind of defect as often as another, on any attribute where it applies.
   const byKind = new Map<string, Arbitrary<string>[]>();
   for (const { defect, text } of e.attributeNames.flatMap((n) => defects(e.attributes[n]!, e.attributeNames))) byKind.set(defect, [...(byKind.get(defect) ?? []), text]);

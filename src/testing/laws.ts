@@ -19,7 +19,7 @@ import { filteredQueryArbitrary, queryArbitrary } from './query-arbitrary.js';
 import { datasetArbitrary } from './record-arbitrary.js';
 import { referenceIds, sortedIds } from './reference.js';
 import { ownElements } from './own-list.js';
-import { testedEntity } from './tested-entity.js';
+import { entityArgument } from '../api/entity-argument.js';
 import { readOptions } from '../errors/read-options.js';
 import { describeValue } from '../errors/describe-value.js';
 import { optionError } from '../errors/tql-error.js';
@@ -50,7 +50,7 @@ interface LawSettings {
 }
 
 function lawSettings(fn: string, schema: Schema, entity: string, options: LawOptions | undefined): LawSettings {
-  testedEntity(fn, schema, entity);
+  entityArgument(fn, schema, entity);
   const read = readOptions(fn, options, ['profile', 'records', 'select']);
   if (read.select !== undefined && typeof read.select !== 'function') {
     throw optionError(`${fn}: select is a function (query, records) → the ids it selects, not ${describeValue(read.select)}.`);

@@ -22,7 +22,7 @@ import type { ValidatedQuery } from '../validate/validated-query.js';
 import { readOptions } from '../errors/read-options.js';
 import { readTestingOptions } from './options.js';
 import { predicateValues } from './query-values.js';
-import { testedEntity } from './tested-entity.js';
+import { entityArgument } from '../api/entity-argument.js';
 
 /** Options of {@link queryArbitrary}. */
 export interface QueryArbitraryOptions {
@@ -64,7 +64,7 @@ function plan(fn: string, schema: Schema, entity: string, options: QueryArbitrar
   // An operator or a type that is an extension of the language is generated only where the profile has it.
   const inProfile = (extension: Extension | undefined) => extension === undefined || allows[extension];
   const allowed = (a: Attribute, op: Operator) => wanted.has(op) && inProfile(OPERATOR_FACTS[op].extension) && filter(a, op);
-  const e = testedEntity(fn, schema, entity);
+  const e = entityArgument(fn, schema, entity);
   const attributes = e.attributeNames
     .map((n) => e.attributes[n]!)
     .filter((a) => inProfile(TYPE_FACTS[a.type].extension) && a.operators.some((op) => allowed(a, op)));

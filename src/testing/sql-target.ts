@@ -15,7 +15,7 @@ import { engineError, temporaryTables } from '../backends/sql/temporary-tables.j
 import { readOptions } from '../errors/read-options.js';
 import { optionError } from '../errors/tql-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import { testedEntity } from './tested-entity.js';
+import { entityArgument } from '../api/entity-argument.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { AgreementTarget } from './check-agreement.js';
@@ -69,7 +69,7 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   const { db: given, schema, entity, mapping: givenMapping, caseFolding, columnType } = readOptions('sqlTarget', options, ['db', 'schema', 'entity', 'mapping', 'caseFolding', 'columnType']);
   const { key = 'id' } = readTestingOptions('sqlTarget', options, { key: 'string' });
   if (columnType !== undefined && typeof columnType !== 'function') throw optionError('sqlTarget: columnType is a function of { table, column, attribute, type } that returns an SQL type or undefined.');
-  testedEntity('sqlTarget', schema, entity);
+  entityArgument('sqlTarget', schema, entity);
   if (typeof given !== 'object' || given === null) throw optionError(`sqlTarget: db is a database connection (a better-sqlite3 Database, a PGlite instance, a node-postgres Client, …), not ${describeValue(given)}.`);
   const db = asSqlDatabase(given);
   const mapping = defineSqlMapping(schema!, givenMapping ?? defaultMapping(schema!, entity!, key));
