@@ -37,6 +37,12 @@ const PREFIX_INDEXES: { readonly [K in NonNullable<IndexSyntax['prefix']>]: (sto
   none: () => undefined,
 };
 
+/**
+ * The trigram index's name by the folding it holds: each folding's `lower()` is another
+ * expression, so both can stand side by side, and `IF NOT EXISTS` never takes one for the other.
+ */
+const TRIGRAM_NAMES: { readonly [F in CaseFolding]: string } = { database: 'trgm', unicode: 'unicode_trgm' };
+
 /** A String attribute's stored text, as a prefix index sees it. */
 interface StoredText {
   readonly expr: string;
@@ -80,8 +86,10 @@ export interface IndexAdviceOptions {
  *   which serves their EQ and IN as a B-tree does and takes text of any length (a B-tree entry is
  *   limited to 2,704 bytes);
  * - where the dialect offers trigram indexes (`indexes.substring`, PostgreSQL), a trigram GIN
- *   index on `lower(column)`, the expression LIKE compiles to, for each String attribute without
- *   a closed set of values that allows LIKE on the entity's table;
+ *   index on the expression LIKE compiles to under the options' `caseFolding`: `lower(column)`
+ *   (`<attribute>_trgm_idx`), or `lower(column COLLATE "und-x-icu")` under `unicode`
+ *   (`<attribute>_unicode_trgm_idx`), for each String attribute without a closed set of values
+ *   that allows LIKE on the entity's table;
  * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
  *   owning key), which answers the element test and hands over the owner's key (the value
  *   lower-cased where the source ignores case and the engine indexes expressions);
@@ -175,7 +183,7 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       // A closed set of a few values is better served by the B-tree than by trigrams.
       const freeText = facts.freeText && attribute.values === undefined;
       if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {
-        add(entity.table, `${attributeName}_trgm`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
+        add(entity.table, `${attributeName}_${TRIGRAM_NAMES[folding]}`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
       }
       const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, column: plainField, folding }) : undefined;
       if (prefixIndex !== undefined) add(entity.table, `${attributeName}_prefix`, prefixIndex);

@@ -93,6 +93,16 @@ describe('index names fit 63 bytes, whole characters, distinct', () => {
     expect(names[0]).toBe('a_b_c_idx');
     expect(names[1]).toMatch(/^a_b_c_[0-9a-f]{8}_idx$/u);
   });
+
+  test('the trigram index of each folding has a name of its own: both stand side by side, IF NOT EXISTS takes neither for the other', () => {
+    const s = defineSchema({ entities: { book: { attributes: { title: { type: 'String' } } } } });
+    const m = defineSqlMapping(s, { book: { table: 'book', key: 'id' } });
+    const trigram = (caseFolding: 'database' | 'unicode') => indexAdvice(s, { dialect: 'postgres', mapping: m, listOrder: false, caseFolding }).filter((x) => x.includes('gin_trgm_ops'));
+    expect([...trigram('database'), ...trigram('unicode')]).toEqual([
+      'CREATE INDEX IF NOT EXISTS "book_title_trgm_idx" ON "book" USING gin ((lower("title")) gin_trgm_ops);',
+      'CREATE INDEX IF NOT EXISTS "book_title_unicode_trgm_idx" ON "book" USING gin ((lower("title" COLLATE "und-x-icu")) gin_trgm_ops);',
+    ]);
+  });
 });
 
 /** One engine: how to make a table, and how many indexes its catalog holds. */

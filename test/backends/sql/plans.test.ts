@@ -16,6 +16,7 @@ import { check } from '../../../src/api/check.js';
 import { compileSql } from '../../../src/backends/sql/compile-sql.js';
 import { generateSchedulingData, type SchedulingData } from '../../../src/models/scheduling/generate.js';
 import { schedulingSchema, type SchedulingEntityName } from '../../../src/models/scheduling/schema.js';
+import { schedulingIndexes } from '../../../src/models/scheduling/sql/ddl.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
 import { postgresAvailable } from '../../support/postgres-server.js';
 
@@ -96,5 +97,22 @@ describe.each(ENGINES)('%s: plans read from EXPLAIN', (dialect) => {
       expect(text).not.toMatch(/TEMP B-TREE/);
     }
     expect(await engine.rows(statement)).toHaveLength(50);
+  });
+});
+
+describe.runIf(ENGINES.includes('postgres' as never))('postgres: LIKE under either folding', () => {
+  test.for(['database', 'unicode'] as const)('under the %s folding, LIKE is answered through the trigram index the DDL of that folding holds', async (caseFolding) => {
+    const engine = engines.get('postgres')!;
+    // The shipped DDL of that folding: the tables were created under `database`; `unicode` adds its own index beside.
+    const advised = schedulingIndexes('postgres', caseFolding).find((s) => s.includes('end_user_name') && s.includes('gin_trgm_ops'))!;
+    await engine.db.exec(advised);
+    await engine.db.exec('ANALYZE scheduling_request');
+    const index = /INDEX IF NOT EXISTS "([^"]+)"/.exec(advised)![1]!;
+    const where = compileSql(check(`scheduling_request.end_user_name LIKE ${JSON.stringify(endUserName)}`, schedulingSchema, 'scheduling_request'), { dialect: 'postgres', mapping: schedulingSqlMapping, caseFolding });
+    const statement = { text: `SELECT "id" FROM "scheduling_request" WHERE ${where.text}`, values: where.values };
+    const plan = (await engine.plan(statement)).join('\n');
+    expect((await engine.rows(statement)).length, 'the filter matches some rows').toBeGreaterThan(0);
+    expect(plan).toContain(index);
+    expect(plan).not.toContain('Seq Scan on scheduling_request');
   });
 });

@@ -49,8 +49,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   if (options.databaseUrl === undefined) {
     const pglite = await PGlite.create({ extensions: { pg_trgm } });
     const db = sqlDatabase(pglite);
-    await fill(db, false);
-    return { db, description: 'PGlite (in memory)', loadedSample: true, caseFolding: await caseFolding(db), close: () => pglite.close() };
+    const folding = await postgresCaseFolding(db);
+    await fill(db, false, folding);
+    return { db, description: 'PGlite (in memory)', loadedSample: true, caseFolding: folding, close: () => pglite.close() };
   }
   if (/^(mysql|mariadb):\/\//i.test(options.databaseUrl)) return openMysql(options.databaseUrl, options);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
@@ -65,13 +66,14 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
     const db = sqlDatabase(pool);
     const exists = await tablesExist(db);
     const load = options.reset === true || !exists;
-    if (load) await fill(db, exists);
+    const folding = await postgresCaseFolding(db);
+    if (load) await fill(db, exists, folding);
     await checkTables(db);
     return {
       db,
       description: `PostgreSQL at ${safeAddress(options.databaseUrl)}`,
       loadedSample: load,
-      caseFolding: await caseFolding(db),
+      caseFolding: folding,
       close: () => {
         closing = true;
         return pool.end();
@@ -98,7 +100,7 @@ async function openMysql(url: string, options: DatabaseOptions): Promise<OpenedD
     });
     const exists = Number(row?.n) > 0;
     const load = options.reset === true || !exists;
-    if (load) await fill(db, exists);
+    if (load) await fill(db, exists, 'database');
     await checkTables(db);
     return { db, description: `MySQL at ${safeAddress(url)}`, loadedSample: load, caseFolding: 'database', close: () => pool.end() };
   } catch (e) {
@@ -107,8 +109,9 @@ async function openMysql(url: string, options: DatabaseOptions): Promise<OpenedD
   }
 }
 
-async function fill(db: SqlDatabase, replace: boolean): Promise<void> {
-  await createSchedulingTables(db, { replace });
+/** The tables, their LIKE indexes on what LIKE compiles to under `caseFolding`, and the sample data. */
+async function fill(db: SqlDatabase, replace: boolean, caseFolding: CaseFolding): Promise<void> {
+  await createSchedulingTables(db, { replace, caseFolding });
   await loadSchedulingData(db, sampleData());
 }
 
@@ -122,7 +125,17 @@ async function tablesExist(db: SqlDatabase): Promise<boolean> {
   return row?.found === true;
 }
 
-async function caseFolding(db: SqlDatabase): Promise<CaseFolding> {
+/**
+ * The folding the server's lists use on a PostgreSQL database (PGlite included): `unicode` when
+ * it has the ICU root collation, else `database`. Create the tables with it, so that their LIKE
+ * indexes hold what LIKE is compiled to.
+ *
+ * @example
+ * ```ts
+ * await createSchedulingTables(db, { caseFolding: await postgresCaseFolding(db) });
+ * ```
+ */
+export async function postgresCaseFolding(db: SqlDatabase): Promise<CaseFolding> {
   const rows = await db.all({ text: `SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'`, values: [] });
   return rows.length > 0 ? 'unicode' : 'database';
 }

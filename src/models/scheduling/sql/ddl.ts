@@ -1,5 +1,5 @@
 /** CREATE TABLE statements for the scheduling tables, per dialect, rendered from `tables.ts`. */
-import { resolveDialect, SQL_DIALECTS, type SqlDialect, type SqlDialectName } from '../../../backends/sql/dialects.js';
+import { resolveDialect, SQL_DIALECTS, type CaseFolding, type SqlDialect, type SqlDialectName } from '../../../backends/sql/dialects.js';
 import { indexAdvice } from '../../../backends/sql/index-advice.js';
 import { schedulingSchema } from '../schema.js';
 import { schedulingSqlMapping } from './mapping.js';
@@ -35,23 +35,35 @@ export function createTableSql(dialect: SqlDialect | SqlDialectName, table: Tabl
   return statements.join('\n');
 }
 
-/** The whole script of {@link schedulingDdl} for any dialect, built-in or your own. */
-export function schedulingScript(dialect: SqlDialect): string {
+/**
+ * The whole script of {@link schedulingDdl} for any dialect, built-in or your own; its LIKE
+ * indexes hold the expression LIKE is compiled to under `caseFolding` (default `database`).
+ *
+ * @example
+ * ```ts
+ * // For a server whose lists compile LIKE under the `unicode` folding (the ICU root collation):
+ * await db.exec(schedulingScript(SQL_DIALECTS.postgres, 'unicode'));
+ * ```
+ */
+export function schedulingScript(dialect: SqlDialect, caseFolding?: CaseFolding): string {
   const tables = SCHEDULING_TABLES.map((t) => createTableSql(dialect, t)).join('\n\n');
-  return `${tables}\n\n${schedulingIndexes(dialect).join('\n')}`;
+  return `${tables}\n\n${schedulingIndexes(dialect, caseFolding).join('\n')}`;
 }
 
 /**
  * The indexes of the scheduling tables: {@link indexAdvice} for `schedulingSchema` and its SQL
- * mapping, so every filterable attribute and the list order are answered from an index.
+ * mapping, so every filterable attribute and the list order are answered from an index, LIKE
+ * under the `caseFolding` the lists are compiled with (default `database`).
  *
  * @example
  * ```ts
  * schedulingIndexes('sqlite')[0]; // 'CREATE INDEX IF NOT EXISTS "scheduling_request_appointment_type_id_idx" …'
+ * schedulingIndexes('postgres', 'unicode').find((s) => s.includes('end_user_name_unicode_trgm'));
+ * // … USING gin ((lower("end_user_name" COLLATE "und-x-icu")) gin_trgm_ops);
  * ```
  */
-export function schedulingIndexes(dialect: SqlDialect | SqlDialectName): string[] {
-  return indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping });
+export function schedulingIndexes(dialect: SqlDialect | SqlDialectName, caseFolding?: CaseFolding): string[] {
+  return indexAdvice(schedulingSchema, { dialect, mapping: schedulingSqlMapping, caseFolding });
 }
 
 /**

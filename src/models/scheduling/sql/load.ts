@@ -1,11 +1,14 @@
 /** Creating the scheduling tables and loading records into them, on any supported driver. */
 import { asSqlDatabase, type AnySqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
+import type { CaseFolding } from '../../../backends/sql/dialects.js';
 import { insertStatements } from '../../../backends/sql/insert-rows.js';
 import { dropSchedulingTablesScript, schedulingScript } from './ddl.js';
 import { schedulingRows, type SchedulingDataInput } from './rows.js';
 
 /**
- * Creates the scheduling tables ({@link schedulingDdl}); with `replace`, drops them first.
+ * Creates the scheduling tables ({@link schedulingDdl}); with `replace`, drops them first. Their
+ * LIKE indexes hold what LIKE compiles to under `caseFolding` (default `database`): give the
+ * folding the lists will be compiled with.
  *
  * @example
  * ```ts
@@ -13,10 +16,10 @@ import { schedulingRows, type SchedulingDataInput } from './rows.js';
  * await createSchedulingTables(db);
  * ```
  */
-export async function createSchedulingTables(db: SqlDriver | AnySqlDatabase, options: { readonly replace?: boolean } = {}): Promise<void> {
+export async function createSchedulingTables(db: SqlDriver | AnySqlDatabase, options: { readonly replace?: boolean; readonly caseFolding?: CaseFolding } = {}): Promise<void> {
   const sql = asSqlDatabase(db);
   if (options.replace === true) await sql.exec(dropSchedulingTablesScript(sql.sqlDialect));
-  await sql.exec(schedulingScript(sql.sqlDialect));
+  await sql.exec(schedulingScript(sql.sqlDialect, options.caseFolding));
 }
 
 /**

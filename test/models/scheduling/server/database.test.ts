@@ -1,12 +1,17 @@
 /**
  * The server's database on a PostgreSQL server: the tables and the sample data are created when
  * missing, data already there is served as it is (once its columns are checked against the
- * mapping), and `reset` reloads the sample data.
+ * mapping), and `reset` reloads the sample data. In PGlite, the tables' LIKE indexes hold the
+ * expression LIKE compiles to under the folding the server picks.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sampleData } from '../../../../src/models/scheduling/sample.js';
 import { openDatabase } from '../../../../src/models/scheduling/server/database.js';
 import { isTqlError } from '../../../../src/errors/tql-error.js';
+import { check } from '../../../../src/api/check.js';
+import { compileSql } from '../../../../src/backends/sql/compile-sql.js';
+import { schedulingSchema } from '../../../../src/models/scheduling/schema.js';
+import { schedulingSqlMapping } from '../../../../src/models/scheduling/sql/mapping.js';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../../../support/postgres-server.js';
 
 describe.runIf(postgresAvailable())('openDatabase on a PostgreSQL server', () => {
@@ -57,5 +62,29 @@ describe.runIf(postgresAvailable())('openDatabase on a PostgreSQL server', () =>
 
   test('an unreachable server is an error, not a hang', { timeout: 30_000 }, async () => {
     await expect(openDatabase({ databaseUrl: 'postgresql://postgres@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+describe('openDatabase in PGlite (the default): the LIKE indexes hold what its lists compile', () => {
+  test('GET /v1/scheduling_requests?filter=scheduling_request.end_user_name~LIKE~…: the statement reads the trigram index of the folding picked', { timeout: 60_000 }, async () => {
+    const opened = await openDatabase();
+    try {
+      expect(opened.caseFolding).toBe('unicode');
+      const indexes = await opened.db.all<{ indexname: string; indexdef: string }>({ text: `SELECT indexname, indexdef FROM pg_indexes WHERE indexname LIKE 'scheduling_request_end_user_name%trgm_idx'`, values: [] });
+      expect(indexes.map((i) => i.indexname)).toEqual(['scheduling_request_end_user_name_unicode_trgm_idx']);
+      expect(indexes[0]!.indexdef).toContain('COLLATE "und-x-icu"');
+      const query = check('scheduling_request.end_user_name LIKE rossi', schedulingSchema, 'scheduling_request');
+      const where = compileSql(query, { dialect: 'postgres', mapping: schedulingSqlMapping, caseFolding: opened.caseFolding });
+      // A thousand rows: the planner is told to avoid scanning the table, and still has an index to read.
+      const plan = await opened.db.transaction(async (tx) => {
+        await tx.all({ text: 'SET LOCAL enable_seqscan = off', values: [] });
+        return tx.all<{ 'QUERY PLAN': string }>({ text: `EXPLAIN SELECT "id" FROM "scheduling_request" WHERE ${where.text}`, values: where.values });
+      });
+      const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('scheduling_request_end_user_name_unicode_trgm_idx');
+      expect(text).not.toContain('Seq Scan');
+    } finally {
+      await opened.close();
+    }
   });
 });
