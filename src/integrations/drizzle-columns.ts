@@ -35,7 +35,7 @@ const INSTANT: SqlColumnStorage = { kind: 'timestamptz' };
 const decimalDescription = (sqlType: string) =>
   `A ${sqlType} column, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact column.`;
 const DECIMAL_NOTE = 'an exact decimal column compared as a double (IEEE-754); checkSqlMapping accepts the column with { acceptDecimal: true }';
-const TEXT_DECIMAL_NOTE = `${DECIMAL_NOTE}; in mode "string" Drizzle gives rows its values as text, which has no number value in memory: use { mode: 'number' } to filter rows in memory`;
+const TEXT_DECIMAL_NOTE = `${DECIMAL_NOTE}; in mode "string" Drizzle gives rows its values as text ("9.99"), which storage "decimal_text" reads by value in memory`;
 /** Drizzle writes and reads a MySQL TIMESTAMP as UTC text, which the server reads in the session's zone. */
 const MYSQL_TIMESTAMP_NOTE = 'Drizzle reads and writes TIMESTAMP values as UTC texts, which MySQL takes in the session\'s time_zone: set it to "+00:00"';
 
@@ -58,7 +58,7 @@ function textColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
   if (instant !== undefined) {
     return { attribute: { type: 'Timestamp', storage: 'iso_text' }, storage: instant, ...mysqlTimestampNote(column) };
   }
-  if (DECIMAL_TYPE.test(sqlType)) return { attribute: { type: 'Number', description: decimalDescription(sqlType) }, note: TEXT_DECIMAL_NOTE };
+  if (DECIMAL_TYPE.test(sqlType)) return { attribute: { type: 'Number', storage: 'decimal_text', description: decimalDescription(sqlType) }, note: TEXT_DECIMAL_NOTE };
   const values = column.enumValues === undefined ? {} : { values: [...column.enumValues] };
   // lower() takes no PostgreSQL enum: LIKE would fail in the database.
   if (column.columnType === 'PgEnumColumn') return { attribute: { type: 'String', ...values, operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'] } };

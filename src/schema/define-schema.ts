@@ -19,7 +19,10 @@ import {
   type Schema,
   type SchemaDefinition,
   type StoredForm,
+  type AttributeType,
+  type ValueStorage,
 } from './types.js';
+import { withArticle } from '../errors/wording.js';
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 /**
@@ -146,7 +149,7 @@ function resolveAttribute(
     else if (id.kind === 'prefixed' && !ID_PREFIX.test(id.prefix)) problem(`id prefix "${id.prefix}" should look like "agnt_"`);
   } else if (id !== undefined) problem(`only ${typesWith('ids')} attributes have an id format`);
   const storage = facts.instants ? timestampStorage(def.storage, problem) : undefined;
-  if (!facts.instants && def.storage !== undefined) problem(`only ${typesWith('instants')} attributes have a storage`);
+  const valueStorage = facts.instants ? undefined : valueStorageOf(def.type, def.storage, problem);
   const values: unknown = def.values;
   if (values !== undefined) {
     if (!facts.freeText) problem(`only ${typesWith('freeText')} attributes can have a closed set of values`);
@@ -179,6 +182,7 @@ function resolveAttribute(
     values: Array.isArray(def.values) ? Object.freeze([...def.values]) : undefined,
     id: isIdFormat(id) ? Object.freeze({ ...id }) : undefined,
     storage,
+    ...(valueStorage === undefined ? {} : { valueStorage }),
     source: frozenCopy(source),
     collection: source.kind === 'element',
     description: def.description,
@@ -317,6 +321,35 @@ export function timestampStorage(def: unknown, problem: (message: string) => voi
     problem(`storage.timeZone is an IANA time zone such as "Europe/Paris", not ${describeValue(zone)}`);
   }
   return Object.freeze({ kind: 'iso_text', timeZone: typeof zone === 'string' && isValidTimeZone(zone) ? zoneName(zone) : 'UTC' });
+}
+
+/**
+ * A Boolean's or Number's value storage (types.ts, ValueStorage): undefined for the type's own
+ * values (the default). Reports a storage the type does not take through `problem`.
+ *
+ * @example
+ * ```ts
+ * valueStorageOf('Boolean', 'zero_one', fail); // 'zero_one'
+ * valueStorageOf('Number', 'number', fail); // undefined
+ * ```
+ */
+/** The types a `storage` is for, for messages: `Timestamp, Boolean and Number`. */
+function typesWithStorage(): string {
+  const types = ATTRIBUTE_TYPES.filter((t) => TYPE_FACTS[t].instants || TYPE_FACTS[t].valueStorages !== undefined);
+  return `${types.slice(0, -1).join(', ')} and ${types.at(-1)!}`;
+}
+
+function valueStorageOf(type: AttributeType, def: unknown, problem: (message: string) => void): ValueStorage | undefined {
+  if (def === undefined) return undefined;
+  const storages = TYPE_FACTS[type].valueStorages;
+  if (storages === undefined) {
+    problem(`only ${typesWithStorage()} attributes have a storage`);
+    return undefined;
+  }
+  if (def === storages.own) return undefined;
+  if ((storages.others as readonly unknown[]).includes(def)) return def as ValueStorage;
+  problem(`the storage of ${withArticle(type)} is ${[storages.own, ...storages.others].map((k) => JSON.stringify(k)).join(' or ')} (the default is ${JSON.stringify(storages.own)}), not ${describeValue(def)}`);
+  return undefined;
 }
 
 /**

@@ -6,7 +6,7 @@
  * instead of testing for a type's name.
  */
 import type { Extension } from '../parser/profiles.js';
-import type { AttributeType } from './types.js';
+import type { AttributeType, ValueStorage, ValueStorageDefinition } from './types.js';
 
 /** What the schema, the validator, the compilers and the tools need to know of a type. */
 export interface TypeFacts {
@@ -23,6 +23,11 @@ export interface TypeFacts {
   readonly extension?: Extension;
   /** Whether an index on it alone narrows a search; two values (`true`, `false`) hardly do. */
   readonly indexAlone: boolean;
+  /**
+   * The `storage` naming the type's own JavaScript values (the default), and the other value
+   * storages its records may declare (`zero_one` on a Boolean); none for the other types.
+   */
+  readonly valueStorages?: { readonly own: ValueStorageDefinition; readonly others: readonly ValueStorage[] };
 }
 
 /** The facts that are yes or no. */
@@ -41,8 +46,8 @@ export const TYPE_FACTS: { readonly [T in AttributeType]: TypeFacts } = {
   ID: { instants: false, freeText: false, ids: true, indexAlone: true },
   String: { instants: false, freeText: true, ids: false, indexAlone: true },
   Timestamp: { instants: true, freeText: false, ids: false, indexAlone: true },
-  Boolean: { instants: false, freeText: false, ids: false, indexAlone: false },
-  Number: { instants: false, freeText: false, ids: false, extension: 'number', indexAlone: true },
+  Boolean: { instants: false, freeText: false, ids: false, indexAlone: false, valueStorages: { own: 'boolean', others: ['zero_one'] } },
+  Number: { instants: false, freeText: false, ids: false, extension: 'number', indexAlone: true, valueStorages: { own: 'number', others: ['decimal_text'] } },
 };
 
 /**

@@ -58,6 +58,26 @@ export type TimestampStorageDefinition =
   | { readonly kind: 'iso_text'; readonly timeZone?: string };
 
 /**
+ * How the records hold a `Boolean` or `Number` attribute's value when it is not the JavaScript
+ * value itself (docs/schema.md, How records store a Boolean or a Number):
+ *
+ * - `zero_one` (Boolean): the integers `1` (true) and `0` (false), as SQLite, MySQL `TINYINT(1)`
+ *   and rows read without a mapper give them; any other value is no value.
+ * - `decimal_text` (Number): decimal text such as `"9.99"` or `"-12"` (an optional sign, digits,
+ *   an optional fraction), as PostgreSQL `numeric` reaches JavaScript; compared by the nearest
+ *   double. Any other value, a JavaScript number included, is no value.
+ *
+ * Without one (`undefined`), a Boolean is a `boolean` and a Number a finite `number`.
+ */
+export type ValueStorage = 'zero_one' | 'decimal_text';
+
+/**
+ * A Boolean's or Number's `storage` as a definition writes it: the type's own value (`boolean`,
+ * `number`, the default) or a {@link ValueStorage} the type takes.
+ */
+export type ValueStorageDefinition = 'boolean' | 'number' | ValueStorage;
+
+/**
  * Where the value of an attribute lives in an API-shaped record.
  *
  * - `field`: a top-level property (`record.name`).
@@ -124,8 +144,11 @@ export interface AttributeDefinition {
   readonly values?: readonly string[];
   /** Required for `ID` attributes. */
   readonly id?: IdFormat;
-  /** `Timestamp` attributes only: how records hold the instant. Default `unix_seconds`. */
-  readonly storage?: TimestampStorageDefinition;
+  /**
+   * How records hold the value. `Timestamp`: the instant's storage, default `unix_seconds`.
+   * `Boolean`: `boolean` (default) or `zero_one`. `Number`: `number` (default) or `decimal_text`.
+   */
+  readonly storage?: TimestampStorageDefinition | ValueStorageDefinition;
   /** Default: `{ kind: 'field', field: <the attribute's name> }`. */
   readonly source?: AttributeSource;
   readonly description?: string;
@@ -162,6 +185,11 @@ export interface Attribute {
   readonly id: IdFormat | undefined;
   /** How records hold the instant: set on every `Timestamp` attribute, undefined on the others. */
   readonly storage: TimestampStorage | undefined;
+  /**
+   * How records hold a Boolean's or Number's value when it is not the JavaScript value itself
+   * (`zero_one`, `decimal_text`); undefined for the type's own values and on other types.
+   */
+  readonly valueStorage?: ValueStorage | undefined;
   readonly source: AttributeSource;
   /** True when the attribute holds a set of values (an `element` source). */
   readonly collection: boolean;

@@ -154,7 +154,7 @@ describe('PostgreSQL tables', () => {
     expect(notes).toMatchInlineSnapshot(`
       [
         {
-          "note": "an exact decimal column compared as a double (IEEE-754); checkSqlMapping accepts the column with { acceptDecimal: true }; in mode "string" Drizzle gives rows its values as text, which has no number value in memory: use { mode: 'number' } to filter rows in memory",
+          "note": "an exact decimal column compared as a double (IEEE-754); checkSqlMapping accepts the column with { acceptDecimal: true }; in mode "string" Drizzle gives rows its values as text ("9.99"), which storage "decimal_text" reads by value in memory",
           "path": "person.balance",
         },
         {

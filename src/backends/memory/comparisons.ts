@@ -6,7 +6,7 @@
  * wrong-typed values included.
  */
 import type { ComparisonHandlers } from '../backend.js';
-import type { Attribute, AttributeType, IdKind, TimestampStorage } from '../../schema/types.js';
+import type { Attribute, AttributeType, IdKind, TimestampStorage, ValueStorage } from '../../schema/types.js';
 import { holdsInstants } from '../../schema/type-facts.js';
 import { asciiLowerCase } from './caseless.js';
 import { TqlError } from '../../errors/tql-error.js';
@@ -42,8 +42,13 @@ function testCost(test: ValueTest): number {
       return INSTANT_COST[test.storage.kind];
     case 'caselessEquals':
       return 6;
+    case 'stored':
+      return testCost(test.test) + STORED_COST[test.storage];
   }
 }
+
+/** Reading a stored value first: a comparison of a number, or a text matched and parsed. */
+const STORED_COST: { readonly [K in ValueStorage]: number } = { zero_one: 4, decimal_text: 40 };
 
 /** A regex scans the text; the others allocate a lower-cased copy of it first. */
 const MATCHER_COSTS: { readonly [K in LikeMatcher['kind']]: number } = { any: 4, regex: 24, includes: 40, affix: 40 };
@@ -58,7 +63,10 @@ const INSTANT_COST: { readonly [K in TimestampStorage['kind']]: number } = {
 
 /** `positive`: true for "some value passes `test`", false for its exact complement. */
 function planOf(c: AnyComparison, test: ValueTest, positive: boolean): ComparisonPlan {
-  return { kind: 'Comparison', comparison: c, test, positive, cost: costOnSource(testCost(test), c.attribute.source) };
+  // A declared value storage is read first (1 → true, "9.99" → 9.99), then tested as the type's values are.
+  const storage = c.attribute.valueStorage;
+  const read: ValueTest = storage === undefined ? test : { kind: 'stored', storage, test };
+  return { kind: 'Comparison', comparison: c, test: read, positive, cost: costOnSource(testCost(read), c.attribute.source) };
 }
 
 /** The JS type of each attribute type's values; keyed by type, so a new type does not compile without one. */

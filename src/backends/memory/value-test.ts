@@ -13,6 +13,8 @@ import type { Scalar } from '../../validate/validated-query.js';
 import { caselessEquals } from './caseless.js';
 import { instantPredicate, numberWindow, type InstantWindow } from './instant-test.js';
 import type { LikeMatcher } from './like.js';
+import { storedValueReader } from '../../schema/stored-value.js';
+import type { ValueStorage } from '../../schema/types.js';
 
 /** The JS type of an attribute's values. */
 export type ValueKind = 'string' | 'number' | 'boolean';
@@ -39,7 +41,12 @@ export type ValueTest =
    */
   | ({ readonly kind: 'instant' } & InstantWindow)
   /** A uuid: a text equal to `value` (lower-case) but for the case of ASCII letters. */
-  | { readonly kind: 'caselessEquals'; readonly value: string };
+  | { readonly kind: 'caselessEquals'; readonly value: string }
+  /**
+   * `test` on the value a declared value storage holds (`1` for true, `"9.99"` for 9.99:
+   * src/schema/stored-value.ts); a stored value that is none of the storage fails.
+   */
+  | { readonly kind: 'stored'; readonly storage: ValueStorage; readonly test: ValueTest };
 
 export type ValueTestKind = ValueTest['kind'];
 
@@ -126,6 +133,17 @@ const CALLS: { readonly [K in ValueTestKind]: (test: TestOf<K>) => TestCall } = 
     return numbers === undefined ? ['satisfies', instantPredicate(test)] : ['numberWindow', numbers.lo, numbers.hi, numbers.other];
   },
   caselessEquals: ({ value }) => ['satisfies', caselessEquals(value)],
+  stored: ({ storage, test }) => {
+    const read = storedValueReader(storage);
+    const passes = valuePredicate(test);
+    return [
+      'satisfies',
+      (x) => {
+        const v = read(x);
+        return v !== undefined && passes(v);
+      },
+    ];
+  },
 };
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Span } from '../../ast/nodes.js';
 import { TqlError } from '../../errors/tql-error.js';
-import type { Attribute, AttributeType } from '../../schema/types.js';
+import type { Attribute, AttributeType, ValueStorage } from '../../schema/types.js';
 import {
   allOf,
   anyOf,
@@ -41,7 +41,7 @@ export const FINITE = { $gt: -Number.MAX_VALUE, $lt: Number.MAX_VALUE } as const
 const PRESENT: { readonly [T in AttributeType]: (a: Attribute) => ValueCondition } = {
   String: () => ({ $type: 'string' }),
   Timestamp: () => FINITE,
-  Boolean: () => ({ $type: 'bool' }),
+  Boolean: (a) => (a.valueStorage === 'zero_one' ? { $in: [0, 1] } : { $type: 'bool' }),
   Number: () => FINITE,
   ID: (a) => (a.id?.kind === 'integer' ? FINITE : { $type: 'string' }),
 };
@@ -60,7 +60,8 @@ const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * // { name: { $not: { $type: 'array' }, $eq: 'Ada' } }
  * ```
  */
-export function whereValue(attribute: Attribute, condition: ValueCondition, site: Site): MongoFilter {
+export function whereValue(attribute: Attribute, stated: ValueCondition, site: Site): MongoFilter {
+  const condition = storedCondition(attribute, stated, site);
   const key = (name: string) => fieldName(attribute, name, site);
   const source = attribute.source;
   switch (source.kind) {
@@ -164,6 +165,34 @@ export function whereExpression(attribute: Attribute, test: (value: string) => M
  */
 export function valuePresent(attribute: Attribute, site: Site): MongoFilter {
   return whereValue(attribute, PRESENT[attribute.type](attribute), site);
+}
+
+/**
+ * What a declared value storage holds for the condition's values, one entry per storage:
+ * `zero_one` compares 1 and 0 for true and false (a document holding `true` then has no value, as
+ * in memory); `decimal_text` is refused, since MongoDB orders texts as texts.
+ */
+const STORED_CONDITIONS: { readonly [K in ValueStorage]: (condition: ValueCondition, attribute: Attribute, site: Site) => ValueCondition } = {
+  zero_one: (condition) => {
+    const bit = (v: unknown) => (v === true ? 1 : v === false ? 0 : v);
+    const mapped: Record<string, unknown> = {};
+    for (const [op, v] of Object.entries(condition)) mapped[op] = Array.isArray(v) ? v.map(bit) : bit(v);
+    return mapped as ValueCondition;
+  },
+  decimal_text: (_, attribute, site) => {
+    throw TqlError.of(site.text, {
+      code: 'unsupported',
+      message:
+        `${attribute.path} holds decimal text (storage "decimal_text"), which MongoDB compares as text, not by value: ` +
+        'store the number as a number (a double or Decimal128) in MongoDB and drop the storage from the schema.',
+      span: site.span,
+    });
+  },
+};
+
+function storedCondition(attribute: Attribute, condition: ValueCondition, site: Site): ValueCondition {
+  const storage = attribute.valueStorage;
+  return storage === undefined ? condition : STORED_CONDITIONS[storage](condition, attribute, site);
 }
 
 function fieldName(attribute: Attribute, name: string, site: Site): string {

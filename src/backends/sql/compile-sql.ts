@@ -20,6 +20,7 @@ import { attributeSql, targetCache, type AttributeSql, type TargetCache } from '
 import type { InstantRange } from './instant-bounds.js';
 import { writeInstantRange } from './instant-sql.js';
 import { INT64_RANGE, integerInterval, type NumberRange } from '../integer-interval.js';
+import type { ValueStorage } from '../../schema/types.js';
 
 /** SQL text with placeholders and the values to bind to them, in order. */
 export interface SqlStatement {
@@ -322,21 +323,47 @@ function integerEquality(c: Comparison, ctx: Context, values: readonly Scalar[],
   return none(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator), (x) => `NOT COALESCE(${integerEquals(ctx, x, values, operator)}, FALSE)`);
 }
 
+/**
+ * What a declared value storage's column holds for a query value, and which of its values are
+ * values (docs/backends-sql.md, Column storage): a `zero_one` column compares with 1 and 0, and
+ * any other number in it is no value; a `decimal_text` attribute's column is `NUMERIC`, compared
+ * with the number as it is.
+ */
+const VALUE_COLUMNS: { readonly [K in ValueStorage]: { readonly value: (v: Scalar) => Scalar; readonly values: string | undefined } } = {
+  zero_one: { value: (v) => (v === true ? 1 : v === false ? 0 : v), values: '0, 1' },
+  decimal_text: { value: (v) => v, values: undefined },
+};
+
+/** The query value as the attribute's column holds it. */
+function columnValue(c: Comparison, v: Scalar): Scalar {
+  const storage = c.attribute.valueStorage;
+  return storage === undefined ? v : VALUE_COLUMNS[storage].value(v);
+}
+
+/** `expr` has a value (`present`) or has none: NULL, or a number a `zero_one` column does not take. */
+function presence(c: Comparison, expr: string, present: boolean): string {
+  const storage = c.attribute.valueStorage;
+  const values = storage === undefined ? undefined : VALUE_COLUMNS[storage].values;
+  if (values === undefined) return present ? `${expr} IS NOT NULL` : `${expr} IS NULL`;
+  return present ? `${expr} IN (${values})` : `NOT COALESCE(${expr} IN (${values}), FALSE)`;
+}
+
 const comparisons: ComparisonHandlers<string, Context> = {
   EQ: (c, ctx) => {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, true) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), false);
     if (v !== null && sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', false);
     const uuid = sqlOf(c, ctx).uuid;
-    return some(c, ctx, (x) => (v === null ? `${x.expr} IS NULL` : equalsOneOf(ctx, x, [v], '=', uuid)));
+    return some(c, ctx, (x) => (v === null ? presence(c, x.expr, false) : equalsOneOf(ctx, x, [columnValue(c, v)], '=', uuid)));
   },
   NOT_EQ: (c, ctx) => {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, false) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), true);
-    if (v === null) return none(c, ctx, (x) => `${x.expr} IS NULL`, (x) => `${x} IS NOT NULL`);
+    if (v === null) return none(c, ctx, (x) => presence(c, x.expr, false), (x) => presence(c, x, true));
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', true);
     const uuid = sqlOf(c, ctx).uuid;
-    return none(c, ctx, (x) => equalsOneOf(ctx, x, [v], '=', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} <> ${bindId(ctx, v, uuid)})`);
+    const w = columnValue(c, v);
+    return none(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} <> ${bindId(ctx, w, uuid)})`);
   },
   LT: (c, ctx) => order(c, ctx, '<'),
   LTE: (c, ctx) => order(c, ctx, '<='),

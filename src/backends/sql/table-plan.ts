@@ -6,7 +6,8 @@
  * value, or NULL where the record holds no value of the attribute's type (rules 3 and 6).
  */
 import { optionError } from '../../errors/tql-error.js';
-import type { Attribute, AttributeType } from '../../schema/types.js';
+import type { Attribute, AttributeType, ValueStorage } from '../../schema/types.js';
+import { storedValueReader } from '../../schema/stored-value.js';
 import { columnStorage } from './column-storage.js';
 import type { DdlColumnKind, SqlDialect } from './dialects.js';
 import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
@@ -26,6 +27,20 @@ const CONVERT: { readonly [K in DdlColumnKind]: (v: unknown, dialect: SqlDialect
   timestamptz: (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : null),
   uuid: (v) => (typeof v === 'string' && UUID.test(v) ? v : null),
 };
+
+/**
+ * A record value as its column is filled from it: a `zero_one` value as it is (an integer column),
+ * decimal text as the number it reads as (a double column compares it as memory does), or null.
+ */
+const COLUMN_INPUT: { readonly [K in ValueStorage]: (v: unknown) => unknown } = {
+  zero_one: (v) => v,
+  decimal_text: (v) => storedValueReader('decimal_text')(v) ?? null,
+};
+
+function columnInput(attribute: Attribute | undefined, v: unknown): unknown {
+  const storage = attribute?.valueStorage;
+  return storage === undefined ? v : COLUMN_INPUT[storage](v);
+}
 
 /** A column to create and fill. */
 export interface PlannedColumn {
@@ -58,7 +73,8 @@ function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string,
 /** The kind of column each type needs; keyed by type, so a new type does not compile until decided. */
 const COLUMN_KINDS: { readonly [T in AttributeType]: (attribute: Attribute, mapping: SqlEntityMapping, field: string, who: string) => DdlColumnKind } = {
   String: () => 'text',
-  Boolean: () => 'boolean',
+  // Records holding 0 and 1 fill an integer column, which the compiler compares with 1 and 0.
+  Boolean: (attribute) => (attribute.valueStorage === 'zero_one' ? 'integer' : 'boolean'),
   Number: () => 'double',
   ID: (attribute, mapping, field) => {
     if (attribute.id?.kind === 'integer') return 'integer';
@@ -206,7 +222,7 @@ export function createSql(table: PlannedTable, dialect: SqlDialect, { primaryKey
 
 /** The rows of `table` for `records`, converted to column values as `dialect` binds them. */
 export function columnValues(table: PlannedTable, records: readonly object[], dialect: SqlDialect): unknown[][] {
-  return table.rows(records).map((row) => row.map((v, i) => CONVERT[table.columns[i]!.kind](v, dialect)));
+  return table.rows(records).map((row) => row.map((v, i) => CONVERT[table.columns[i]!.kind](columnInput(table.columns[i]!.attribute, v), dialect)));
 }
 
 /** The kinds bound as text and cast by the statement, as the driver would not bind them exactly. */

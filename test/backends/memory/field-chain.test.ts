@@ -37,6 +37,8 @@ const schema = defineSchema({
         at_date: { type: 'Timestamp', storage: 'date', nullable: true },
         at_text: { type: 'Timestamp', storage: 'iso_text', nullable: true },
         key: { type: 'ID', id: { kind: 'uuid' }, nullable: true },
+        flag01: { type: 'Boolean', storage: 'zero_one', nullable: true },
+        price: { type: 'Number', storage: 'decimal_text', nullable: true },
       },
     },
   },
@@ -45,6 +47,12 @@ const schema = defineSchema({
 /** The queries whose plans take the slot path, with both polarities. */
 const QUERIES = [
   'thing.flag EQ true',
+  'thing.flag01 EQ true',
+  'thing.flag01 NOT_EQ false',
+  'thing.flag01 EQ null',
+  'thing.price LT 10',
+  'thing.price IN 9.99,-1',
+  'thing.price NOT_EQ null',
   'thing.flag NOT_EQ true',
   'thing.status EQ new',
   'thing.status NOT_EQ new',
@@ -151,6 +159,8 @@ const SAMPLE: Record<string, unknown> = {
   at_date: new Date('2022-06-01T00:00:00Z'),
   at_text: '2023-05-01T00:00:00Z',
   key: '0B3E4F4A-3C4B-4B8E-9D1E-1A2B3C4D5E6F',
+  flag01: 1,
+  price: '9.99',
 };
 
 /** The comparisons of a plan that is one, or an AND of them. */
@@ -203,6 +213,7 @@ const TEST_KINDS: { readonly [K in ValueTestKind]: K } = {
   present: 'present',
   instant: 'instant',
   caselessEquals: 'caselessEquals',
+  stored: 'stored',
 };
 const MATCHER_KINDS: { readonly [K in LikeMatcher['kind']]: K } = { any: 'any', regex: 'regex', includes: 'includes', affix: 'affix' };
 
@@ -224,7 +235,7 @@ test('the queries cover every test kind, every LIKE matcher and every inline tes
  * well as fail), values of every other type, and values whose reading throws.
  */
 const arbValue = fc.oneof(
-  fc.constantFrom(...Object.values(SAMPLE), 'new', 'sent', 'closed', 'zoë', 'ZOË', 'abc', 'xby', 1, 2, 5, 8, 0, 1_672_531_200, 1_672_531_201),
+  fc.constantFrom(...Object.values(SAMPLE), 'new', 'sent', 'closed', 'zoë', 'ZOË', 'abc', 'xby', 1, 2, 5, 8, 0, 1_672_531_200, 1_672_531_201, '-1', '10', '9.990', '+9.99', '1e1', '.5', ' 1'),
   fc.constantFrom(null, undefined, NaN, Infinity, -0, 10n, '', new Date(Number.NaN), new Date('2023-01-01T00:00:00Z'), '2023-01-01T10:00:00Z'),
   fc.anything({ maxDepth: 1 }),
 );

@@ -14,6 +14,9 @@ const own = (value: unknown, key: string): unknown =>
 
 /** `x` as a value of the attribute's type in canonical form, or undefined: anything else counts as missing. */
 function canonical(a: Attribute, x: unknown): unknown {
+  // A declared value storage, read by its definition (docs/schema.md): 1 and 0; decimal text.
+  if (a.valueStorage === 'zero_one') return x === 1 ? true : x === 0 ? false : undefined;
+  if (a.valueStorage === 'decimal_text') return typeof x === 'string' && /^[-+]?\d+(\.\d+)?$/.test(x) ? Math.min(Math.max(parseFloat(x), -Number.MAX_VALUE), Number.MAX_VALUE) : undefined;
   switch (a.type) {
     case 'String':
       return typeof x === 'string' ? x : undefined;
