@@ -7,6 +7,7 @@
  */
 import { toJSONSchema, type ZodType } from 'zod';
 import { derivationError, deriveEntities, type DerivedSchema, type NamedSchema } from '../schema/from-json-schema.js';
+import { isTqlError } from '../errors/tql-error.js';
 
 /**
  * The tql schema definition of zod object schemas, one per entity. Field names become lower snake
@@ -37,9 +38,15 @@ import { derivationError, deriveEntities, type DerivedSchema, type NamedSchema }
 export function schemaFromZod(entities: Readonly<Record<string, ZodType>>): DerivedSchema {
   if (typeof entities !== 'object' || entities === null) throw derivationError('schemaFromZod takes { entity: z.object({ … }), … }.');
   const types = new Map<string, ReadonlyMap<string, string>>();
-  const named = Object.entries(entities).map(([name, schema]): NamedSchema => {
-    if (typeof schema !== 'object' || schema === null || !('_zod' in schema)) throw derivationError(`${name} is not a zod schema: pass z.object({ … }).`);
-    types.set(name, fieldTypes(schema));
+  let given: [string, unknown][];
+  try {
+    given = Object.entries(entities);
+  } catch {
+    throw derivationError('schemaFromZod could not read its entities: reading them threw an exception (a getter or a proxy trap). Pass { entity: z.object({ … }), … } as plain values.');
+  }
+  const named = given.map(([name, schema]): NamedSchema => {
+    if (!isZodSchema(schema)) throw derivationError(`${name} is not a zod schema: pass z.object({ … }).`);
+    types.set(name, fieldTypes(name, schema));
     try {
       // Types JSON Schema cannot express (dates, bigints) come out as {}: the shape says what they are.
       const document = toJSONSchema(schema, { unrepresentable: 'any', io: 'output' });
@@ -55,20 +62,47 @@ export function schemaFromZod(entities: Readonly<Record<string, ZodType>>): Deri
 /** Definition types that wrap one schema without changing the values the records hold. */
 const WRAPPERS: ReadonlySet<string> = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
-/** The zod type of what each field of an object schema outputs (`date` for `z.date().optional()`). */
-function fieldTypes(schema: ZodType): ReadonlyMap<string, string> {
-  const shape = (schema._zod.def as { shape?: Readonly<Record<string, ZodType>> }).shape;
-  if (typeof shape !== 'object' || shape === null) return new Map();
-  return new Map(Object.keys(shape).map((field) => [field, outputType(shape[field]!)]));
+/** The most wrappers one field's schema is read through: zod's own chains are as long as written. */
+const MAX_WRAPPERS = 64;
+
+/** Whether `value` looks like a zod 4 schema: an object whose `_zod.def.type` is a string. */
+function isZodSchema(value: unknown): value is ZodType {
+  try {
+    const def: unknown = typeof value === 'object' && value !== null ? (value as { _zod?: { def?: unknown } })._zod?.def : undefined;
+    return typeof def === 'object' && def !== null && typeof (def as { type?: unknown }).type === 'string';
+  } catch {
+    return false;
+  }
 }
 
-/** The definition type of what a schema outputs: `z.date().optional()` and `z.string().pipe(z.coerce.date())` are dates. */
-function outputType(schema: ZodType): string {
-  let def = schema._zod.def as { type: string; innerType?: ZodType; out?: ZodType };
-  // Each step goes one wrapper in: the chain is as long as the schema was written.
-  for (;;) {
+/**
+ * The zod type of what each field of an object schema outputs (`date` for `z.date().optional()`).
+ * A field that is no zod schema, or whose reading throws, is a `TqlError` naming it.
+ */
+function fieldTypes(name: string, schema: ZodType): ReadonlyMap<string, string> {
+  try {
+    const shape = (schema._zod.def as { shape?: Readonly<Record<string, ZodType>> }).shape;
+    if (typeof shape !== 'object' || shape === null) return new Map();
+    return new Map(Object.keys(shape).map((field) => [field, outputType(`${name}.${field}`, shape[field])]));
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw derivationError(`${name} could not be read as a zod schema: reading it threw an exception (a getter or a proxy trap). Pass z.object({ … }).`);
+  }
+}
+
+/**
+ * The definition type of what a schema outputs: `z.date().optional()` and
+ * `z.string().pipe(z.coerce.date())` are dates. Read through at most {@link MAX_WRAPPERS}
+ * wrappers, so a chain made by hand that loops is an error, not a hang.
+ */
+function outputType(where: string, schema: unknown): string {
+  if (!isZodSchema(schema)) throw derivationError(`${where} is not a zod schema: pass a zod type such as z.string().`);
+  let def = schema._zod.def as { type: string; innerType?: unknown; out?: unknown };
+  for (let steps = 0; steps <= MAX_WRAPPERS; steps++) {
     const inner = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.out : undefined;
     if (inner === undefined) return def.type;
+    if (!isZodSchema(inner)) throw derivationError(`${where} wraps something that is not a zod schema: pass a zod type such as z.string().optional().`);
     def = inner._zod.def as typeof def;
   }
+  throw derivationError(`${where} is wrapped more than ${MAX_WRAPPERS} times (optional, nullable, pipe, …): a zod schema made by hand that loops? Write it with zod's own methods.`);
 }
