@@ -47,6 +47,8 @@ export type {
   TimestampStorage,
   TimestampStorageDefinition,
   TimestampStorageKind,
+  ValueStorage,
+  ValueStorageDefinition,
 } from './schema/types.js';
 
 // ---- validation ----
