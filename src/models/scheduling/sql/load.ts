@@ -2,6 +2,7 @@
 import { asSqlDatabase, type AnySqlDatabase, type SqlDriver } from '../../../backends/sql/database.js';
 import type { CaseFolding } from '../../../backends/sql/dialects.js';
 import { insertStatements } from '../../../backends/sql/insert-rows.js';
+import { engineError } from '../../../backends/sql/temporary-tables.js';
 import { dropSchedulingTablesScript, schedulingScript } from './ddl.js';
 import { schedulingRows, type SchedulingDataInput } from './rows.js';
 
@@ -37,10 +38,15 @@ export async function createSchedulingTables(db: SqlDriver | AnySqlDatabase, opt
 export async function loadSchedulingData(db: SqlDriver | AnySqlDatabase, data: SchedulingDataInput): Promise<void> {
   const sql = asSqlDatabase(db);
   const rows = schedulingRows(data);
-  await sql.transaction(async (tx) => {
-    for (const [table, tableRows] of rows) {
-      const columns = table.columns.map((c) => c.name);
-      for (const statement of insertStatements(sql.sqlDialect, table.name, columns, tableRows)) await tx.all(statement);
-    }
-  });
+  try {
+    await sql.transaction(async (tx) => {
+      for (const [table, tableRows] of rows) {
+        const columns = table.columns.map((c) => c.name);
+        for (const statement of insertStatements(sql.sqlDialect, table.name, columns, tableRows)) await tx.all(statement);
+      }
+    });
+  } catch (error) {
+    // A constraint the records break (two records with one id), or tables that do not exist.
+    throw engineError('loadSchedulingData', 'storing the records', 'give each record its own id, and create the tables first (createSchedulingTables)', error);
+  }
 }

@@ -9,8 +9,11 @@ import {
   RESOURCE_TABLE,
   SCHEDULING_REQUEST_TABLE,
   TEAM_TABLE,
+  type ColumnType,
   type TableSpec,
 } from './tables.js';
+import { describeValue } from '../../../errors/describe-value.js';
+import { inputError } from '../../../errors/tql-error.js';
 
 /** A record that may lack any field but its id (missing fields are stored as NULL). */
 export type StoredRecord<T> = { readonly id: string } & { readonly [K in keyof T]?: T[K] | null };
@@ -35,12 +38,32 @@ export interface SchedulingDataInput {
 
 export type Row = Record<string, unknown>;
 
-/** The columns of `table` read from `record`'s own fields; missing ones are null. */
-function pick(table: TableSpec, record: object): Row {
+/** What each column type stores, and how a message names it. */
+const COLUMN_VALUES: { readonly [T in ColumnType]: { readonly is: (v: unknown) => boolean; readonly what: string } } = {
+  text: { is: (v) => typeof v === 'string', what: 'a string' },
+  key: { is: (v) => typeof v === 'string', what: 'a string' },
+  integer: { is: (v) => Number.isSafeInteger(v), what: 'a whole number (Unix seconds for an instant)' },
+  boolean: { is: (v) => typeof v === 'boolean', what: 'true or false' },
+};
+
+/**
+ * The columns of `table` read from `record`'s own fields; missing ones are null. A value of
+ * another type than its column's is an `invalid_input` naming the record and the field: the
+ * driver would coerce it (`5` into the text `"5.0"`) or refuse it with an error of its own,
+ * where the in-memory backend reads it as no value.
+ */
+function pick(table: TableSpec, record: unknown): Row {
+  if (typeof record !== 'object' || record === null) throw inputError(`loadSchedulingData: a record of ${table.name} is ${describeValue(record)}, not an object; pass the records as objects.`);
   const row: Row = {};
-  for (const { name } of table.columns) {
+  for (const { name, type } of table.columns) {
     const value = Object.hasOwn(record, name) ? (record as Record<string, unknown>)[name] : undefined;
-    row[name] = value === undefined ? null : value;
+    if (value != null && !COLUMN_VALUES[type].is(value)) {
+      const id: unknown = (record as { id?: unknown }).id;
+      throw inputError(
+        `loadSchedulingData: ${table.name} ${typeof id === 'string' ? JSON.stringify(id) : 'record'}: ${name} is ${describeValue(value)}, and the column holds ${COLUMN_VALUES[type].what}; store it as one, or leave the field out.`,
+      );
+    }
+    row[name] = value ?? null;
   }
   return row;
 }
