@@ -54,7 +54,7 @@ describe('SQLite tables', () => {
       closed_at: { type: 'Timestamp', storage: 'date', nullable: true, ...field('closedAt') },
       account_id: { type: 'ID', id: { kind: 'integer' }, nullable: true, ...field('accountId') },
       score: { type: 'Number', nullable: true },
-      amount: { type: 'Number', nullable: true, description: 'A numeric column, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact column.' },
+      amount: { type: 'Number', storage: 'decimal_text', nullable: true, description: 'A numeric column, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact column.' },
     });
     expect(mapping).toEqual({
       ticket: {
@@ -112,7 +112,7 @@ describe('PostgreSQL tables', () => {
     ['seen_text', { type: 'Timestamp', storage: 'iso_text', nullable: true, ...field('seenText') }, { kind: 'timestamp' }],
     ['birthday', { type: 'Timestamp', storage: 'iso_text', nullable: true }, { kind: 'timestamp' }],
     ['hired_on', { type: 'Timestamp', storage: 'date', nullable: true, ...field('hiredOn') }, { kind: 'timestamp' }],
-    ['balance', { type: 'Number', nullable: true, description: expect.stringMatching(/^A numeric\(12, 2\) column, compared as a double/) }, undefined],
+    ['balance', { type: 'Number', storage: 'decimal_text', nullable: true, description: expect.stringMatching(/^A numeric\(12, 2\) column, compared as a double/) }, undefined],
     ['rate', { type: 'Number', nullable: true, description: expect.stringMatching(/^A numeric column, compared as a double/) }, undefined],
     ['score', { type: 'Number', nullable: true }, undefined],
     ['visits', { type: 'Number' }, { kind: 'integer' }],
@@ -220,7 +220,7 @@ describe('MySQL tables', () => {
       seen_text: { type: 'Timestamp', storage: 'iso_text', nullable: true, ...field('seenText') },
       logged_at: { type: 'Timestamp', storage: 'date', nullable: true, ...field('loggedAt') },
       logged_text: { type: 'Timestamp', storage: 'iso_text', nullable: true, ...field('loggedText') },
-      price: { type: 'Number', nullable: true, description: expect.stringMatching(/^A decimal\(10,2\) column/) },
+      price: { type: 'Number', storage: 'decimal_text', nullable: true, description: expect.stringMatching(/^A decimal\(10,2\) column/) },
       team_id: { type: 'ID', id: { kind: 'integer' }, nullable: true, ...field('teamId') },
     });
     expect(mapping['person']!.storage).toEqual({ seen: { kind: 'timestamp' }, seenText: { kind: 'timestamp' }, loggedAt: { kind: 'timestamptz' }, loggedText: { kind: 'timestamptz' } });
