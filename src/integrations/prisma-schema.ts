@@ -87,10 +87,8 @@ const BY_KIND: { readonly [K in PrismaField['kind']]: (field: PrismaField & { re
     if (!declared.models.has(field.type)) {
       return { reason: `an embedded document of type ${field.type}: tql filters a model's own scalar fields; add an attribute by hand (an element source reads a list of documents)` };
     }
-    // A to-many relation gives attributes of its own (relationAttributes), one per field of the related model.
-    return field.list
-      ? { reason: `a to-many relation to ${field.type}: its fields are the attributes ${name}_<field>` }
-      : { reason: `a relation to one ${field.type}: tql filters a model's own fields; filter by the foreign key field that holds the relation` };
+    // A to-many relation never gets here: it gives attributes of its own (relationAttributes).
+    return { reason: `a relation to one ${field.type}: tql filters a model's own fields; filter by the foreign key field that holds the relation` };
   },
   unsupported: (field) => ({ reason: `a field of a type Prisma does not support (Unsupported("${field.type}")): the client neither reads nor writes it` }),
 };

@@ -45,20 +45,25 @@ export interface ProviderFacts {
   readonly title: string;
   /** What the backend cannot do exactly on this engine (the contract's capabilities), with the reason. */
   readonly divergences: Divergences;
-  /** What makes a LIKE case-insensitive: PostgreSQL's `mode: 'insensitive'` (ILIKE); SQLite's and MySQL's LIKE fold by themselves. */
+  /**
+   * What makes a text test case-insensitive: PostgreSQL's `mode: 'insensitive'` (ILIKE, also for
+   * `equals`; without it, LIKE sees case); SQLite's LIKE folds by itself and has no `mode`, so
+   * neither `equals` ignoring case nor a case-sensitive LIKE can be written there.
+   */
   readonly insensitive: { readonly mode?: 'insensitive' };
-  /** Whether Prisma's LIKE reads `\` as an escape character (PostgreSQL and MySQL by default; SQLite has none). */
+  /** Whether Prisma's LIKE reads `\` as an escape character (PostgreSQL; SQLite has none). */
   readonly likeEscapes: boolean;
-  /** Whether `equals` can ignore case (`mode: 'insensitive'`). */
-  readonly equalsIgnoringCase: boolean;
-  /** Whether a LIKE without `mode` is case-sensitive (PostgreSQL's LIKE). */
-  readonly likeSensitiveWithoutMode: boolean;
 }
+
+/** Whether the engine takes Prisma's `mode`, so that case can be both ignored and seen. */
+const hasMode = (facts: ProviderFacts): boolean => facts.insensitive.mode !== undefined;
 
 const POSTGRES: ProviderFacts = {
   title: 'PostgreSQL',
   divergences: { 'unicode-case-folding': "ILIKE folds by the database's locale, as JavaScript only under some (docs/prisma.md)" },
-  insensitive: { mode: 'insensitive' }, likeEscapes: true, equalsIgnoringCase: true, likeSensitiveWithoutMode: true };
+  insensitive: { mode: 'insensitive' },
+  likeEscapes: true,
+};
 
 /** The providers tqlWhere writes for; the others are refused with what to use instead. */
 const PROVIDERS: { readonly [P in PrismaProvider]: ProviderFacts | string } = {
@@ -70,7 +75,9 @@ const PROVIDERS: { readonly [P in PrismaProvider]: ProviderFacts | string } = {
       'unicode-case-folding': "SQLite's LIKE folds ASCII letters only (docs/prisma.md)",
       'literal-wildcards': 'Prisma writes SQLite\'s LIKE without an escape character: a value with % or _ is refused (docs/prisma.md)',
     },
-    insensitive: {}, likeEscapes: false, equalsIgnoringCase: false, likeSensitiveWithoutMode: false },
+    insensitive: {},
+    likeEscapes: false,
+  },
   // No `mode` on MySQL: equality and LIKE both follow the column's collation, so a `_ci` one makes
   // EQ ignore case and a `_bin` one makes LIKE see it; tql needs exact EQ and case-blind LIKE at once.
   mysql:
@@ -400,7 +407,7 @@ function prefixLike(prefix: string, steps: ReadSteps, ctx: Context, c: Compariso
   const literal = facts.likeEscapes ? escapeLike(prefix) : prefix;
   const cased = prefix.toLowerCase() !== prefix.toUpperCase();
   if (steps.ignoreCase || !cased) return (field) => ({ [field.name]: { startsWith: literal, ...facts.insensitive } });
-  if (facts.likeSensitiveWithoutMode) return (field) => ({ [field.name]: { startsWith: literal } });
+  if (hasMode(facts)) return (field) => ({ [field.name]: { startsWith: literal } });
   throw unsupported(ctx, c, `${facts.title}'s LIKE ignores case, and the prefix "${prefix}" is case-sensitive: declare ignoreCase on the source, or filter it with compileSql.`);
 }
 
@@ -417,7 +424,7 @@ function textEquals(attribute: Attribute, values: readonly string[], ctx: Contex
     if (!ignoreCase || (field.kind === 'scalar' && field.native?.toLowerCase() === 'uuid')) {
       return { [field.name]: forms.length === 1 ? { equals: forms[0] } : { in: forms } };
     }
-    if (!ctx.provider.equalsIgnoringCase) {
+    if (!hasMode(ctx.provider)) {
       const fix = attribute.id?.kind === 'uuid' ? "if the uuids are stored lower-cased (as Prisma's uuid() writes them), declare the id { kind: 'text' }" : 'store the text lower-cased and drop ignoreCase';
       throw unsupported(ctx, c, `${attribute.path} compares text ignoring case, which Prisma cannot do on ${ctx.provider.title}: ${fix}, or filter it with compileSql.`);
     }
