@@ -64,7 +64,7 @@ test('the tables found are the layers’ decisions per type', () => {
     [
       "backends/memory/comparisons.ts VALUE_KINDS",
       "backends/mongo/attribute-filter.ts PRESENT",
-      "backends/sql/column-fit.ts FITS",
+      "backends/sql/column-fit.ts FIT_PROBLEM_BY_TYPE",
       "backends/sql/column-storage.ts COLUMNS_OF",
       "backends/sql/sort-sql.ts TYPE_SORT_KEYS",
       "backends/sql/table-plan.ts COLUMN_KINDS",

@@ -16,7 +16,7 @@ import {
 } from './filter.js';
 
 /** The query text and the predicate's span, for an error about the schema's field names. */
-export interface Site {
+export interface QuerySpan {
   readonly text: string;
   readonly span: Span;
 }
@@ -60,7 +60,7 @@ const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * // { name: { $not: { $type: 'array' }, $eq: 'Ada' } }
  * ```
  */
-export function whereValue(attribute: Attribute, stated: ValueCondition, site: Site): MongoFilter {
+export function whereValue(attribute: Attribute, stated: ValueCondition, site: QuerySpan): MongoFilter {
   const condition = storedCondition(attribute, stated, site);
   const key = (name: string) => fieldName(attribute, name, site);
   const source = attribute.source;
@@ -98,7 +98,7 @@ export function whereValue(attribute: Attribute, stated: ValueCondition, site: S
  * whereAnyValue(createdAt, [{ $lt: 5 }, { $gte: 9, $lt: 10 }], site); // { $or: [{ created_at: … }, { created_at: … }] }
  * ```
  */
-export function whereAnyValue(attribute: Attribute, conditions: readonly ValueCondition[], site: Site): MongoFilter {
+export function whereAnyValue(attribute: Attribute, conditions: readonly ValueCondition[], site: QuerySpan): MongoFilter {
   return anyOf(conditions.map((condition) => whereValue(attribute, condition, site)));
 }
 
@@ -115,7 +115,7 @@ export function whereAnyValue(attribute: Attribute, conditions: readonly ValueCo
  * // { $expr: { $eq: [{ $type: '$created_at' }, 'string'] } }
  * ```
  */
-export function whereExpression(attribute: Attribute, test: (value: string) => MongoExpression, site: Site): MongoFilter {
+export function whereExpression(attribute: Attribute, test: (value: string) => MongoExpression, site: QuerySpan): MongoFilter {
   // Paths from checked field names only: no `$`, no `.`, so nothing but the field is read.
   const path = (name: string) => `$${fieldName(attribute, name, site)}`;
   const source = attribute.source;
@@ -163,7 +163,7 @@ export function whereExpression(attribute: Attribute, test: (value: string) => M
  * valuePresent(agentCreatedAt, site); // { created_at: { $not: { $type: 'array' }, $gt: -1.7976931348623157e+308, $lt: 1.7976931348623157e+308 } }
  * ```
  */
-export function valuePresent(attribute: Attribute, site: Site): MongoFilter {
+export function valuePresent(attribute: Attribute, site: QuerySpan): MongoFilter {
   return whereValue(attribute, PRESENT[attribute.type](attribute), site);
 }
 
@@ -172,7 +172,7 @@ export function valuePresent(attribute: Attribute, site: Site): MongoFilter {
  * `zero_one` compares 1 and 0 for true and false (a document holding `true` then has no value, as
  * in memory); `decimal_text` is refused, since MongoDB orders texts as texts.
  */
-const STORED_CONDITIONS: { readonly [K in ValueStorage]: (condition: ValueCondition, attribute: Attribute, site: Site) => ValueCondition } = {
+const STORED_CONDITIONS: { readonly [K in ValueStorage]: (condition: ValueCondition, attribute: Attribute, site: QuerySpan) => ValueCondition } = {
   zero_one: (condition) => {
     const bit = (v: unknown) => (v === true ? 1 : v === false ? 0 : v);
     const mapped: Record<string, unknown> = {};
@@ -190,12 +190,12 @@ const STORED_CONDITIONS: { readonly [K in ValueStorage]: (condition: ValueCondit
   },
 };
 
-function storedCondition(attribute: Attribute, condition: ValueCondition, site: Site): ValueCondition {
+function storedCondition(attribute: Attribute, condition: ValueCondition, site: QuerySpan): ValueCondition {
   const storage = attribute.valueStorage;
   return storage === undefined ? condition : STORED_CONDITIONS[storage](condition, attribute, site);
 }
 
-function fieldName(attribute: Attribute, name: string, site: Site): string {
+function fieldName(attribute: Attribute, name: string, site: QuerySpan): string {
   if (SAFE_FIELD.test(name)) return name;
   throw TqlError.of(site.text, {
     code: 'unsupported',

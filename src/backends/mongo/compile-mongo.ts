@@ -20,7 +20,7 @@ import { foldCondition } from '../backend.js';
 import { compileValidated } from '../compile-validated.js';
 import type { Clock } from '../../validate/relative-time.js';
 import { scopeEntries, type Scope } from '../scope.js';
-import { FINITE, valuePresent, whereAnyValue, whereValue, type Site, type ValueCondition } from './attribute-filter.js';
+import { FINITE, valuePresent, whereAnyValue, whereValue, type QuerySpan, type ValueCondition } from './attribute-filter.js';
 import { allOf, anyOf, noneOf, type MongoFilter } from './filter.js';
 import { affixIgnoringCase, afterPrefix, containsIgnoringCase, equalIgnoringCase } from './like-pattern.js';
 import { ALL_INSTANTS, SECONDS_RANGE, wholeSeconds, type OrderingOperator } from './seconds-range.js';
@@ -48,18 +48,18 @@ function equalTo(attribute: Attribute, value: Scalar): ValueCondition {
  * every character that lowercases to it, so `0B5C…` and `0b5c…` both match a uuid, and
  * `ADA@example.com` the e-mail `ada@example.com`. Anchored at both ends (like-pattern.ts).
  */
-function sameIgnoringCase(forms: readonly string[], site: Site): ValueCondition {
+function sameIgnoringCase(forms: readonly string[], site: QuerySpan): ValueCondition {
   return textPattern(equalIgnoringCase(forms), 'EQ', site);
 }
 
 /** Documents where the attribute equals `value`: for timestamps its second, for uuids and sources that ignore case in any case. */
-function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }, site: Site): MongoFilter {
+function whereEqual(c: { readonly attribute: Attribute; readonly value: Scalar }, site: QuerySpan): MongoFilter {
   if (TYPE_FACTS[c.attribute.type].instants) return instantIn(c.attribute, [SECONDS_RANGE.EQ(c.value as number)], site);
   return whereIn(c.attribute, [c.value], site);
 }
 
 /** Documents where the attribute equals one of `values` (as {@link whereEqual}). */
-function whereIn(attribute: Attribute, values: readonly Scalar[], site: Site): MongoFilter {
+function whereIn(attribute: Attribute, values: readonly Scalar[], site: QuerySpan): MongoFilter {
   if (TYPE_FACTS[attribute.type].instants) return instantIn(attribute, wholeSeconds(values as readonly number[]), site);
   const steps = readSteps(attribute.source);
   // A uuid and a source that ignores case compare lower-cased: an anchored pattern per value.
@@ -71,7 +71,7 @@ function whereIn(attribute: Attribute, values: readonly Scalar[], site: Site): M
 }
 
 /** Documents where the attribute has a value (a valid instant, for timestamps): what `NOT_EQ null` selects. */
-function present(attribute: Attribute, site: Site): MongoFilter {
+function present(attribute: Attribute, site: QuerySpan): MongoFilter {
   return TYPE_FACTS[attribute.type].instants ? instantIn(attribute, [ALL_INSTANTS], site) : valuePresent(attribute, site);
 }
 
@@ -80,7 +80,7 @@ function present(attribute: Attribute, site: Site): MongoFilter {
  * numbers, the open side closed at the largest finite double so that only finite numbers match
  * (see FINITE).
  */
-function ordered(op: Exclude<OrderingOperator, 'EQ'>, c: { readonly attribute: Attribute; readonly value: number }, site: Site): MongoFilter {
+function ordered(op: Exclude<OrderingOperator, 'EQ'>, c: { readonly attribute: Attribute; readonly value: number }, site: QuerySpan): MongoFilter {
   if (TYPE_FACTS[c.attribute.type].instants) return instantIn(c.attribute, [SECONDS_RANGE[op](c.value)], site);
   return whereValue(c.attribute, NUMBER_RANGE[op](c.value), site);
 }
@@ -101,20 +101,20 @@ export const MAX_MONGO_PATTERN_BYTES = 16_384;
 
 const UTF8 = new TextEncoder();
 
-function contains(attribute: Attribute, needle: string, site: Site): ValueCondition {
+function contains(attribute: Attribute, needle: string, site: QuerySpan): ValueCondition {
   const pattern = containsIgnoringCase(needle);
   const steps = readSteps(attribute.source);
   return textPattern(steps?.prefix === undefined ? pattern : afterPrefix(steps.prefix, pattern, undefined, steps.ignoreCase), 'LIKE', site);
 }
 
 /** STARTS_WITH (`start`) and ENDS_WITH (`end`): an anchored pattern of the escaped needle. */
-function affix(c: Comparison<'STARTS_WITH' | 'ENDS_WITH'>, place: 'start' | 'end', site: Site): ValueCondition {
+function affix(c: Comparison<'STARTS_WITH' | 'ENDS_WITH'>, place: 'start' | 'end', site: QuerySpan): ValueCondition {
   const steps = readSteps(c.attribute.source);
   return textPattern(affixIgnoringCase(c.value, place, steps?.prefix, steps?.ignoreCase), c.operator, site);
 }
 
 /** `{ $regex: source }`, unless the source is longer than MongoDB takes. */
-function textPattern(source: string, operator: Operator, site: Site): ValueCondition {
+function textPattern(source: string, operator: Operator, site: QuerySpan): ValueCondition {
   // Each letter becomes a class of its cases: up to 13 bytes a character (İ), so no value within
   // the default 1,024 characters gets here (compile-mongo.test.ts).
   const bytes = UTF8.encode(source).length;
@@ -135,7 +135,7 @@ interface QueryText {
   readonly text: string;
 }
 
-function at(ctx: QueryText, c: { readonly span: Site['span'] }): Site {
+function at(ctx: QueryText, c: { readonly span: QuerySpan['span'] }): QuerySpan {
   return { text: ctx.text, span: c.span };
 }
 

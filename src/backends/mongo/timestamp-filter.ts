@@ -12,7 +12,7 @@
  */
 import type { Attribute, TimestampStorage, TimestampStorageKind } from '../../schema/types.js';
 import { MAX_DATE_MILLISECONDS } from '../../schema/stored-instant.js';
-import { FINITE, whereAnyValue, whereExpression, type Site, type ValueCondition } from './attribute-filter.js';
+import { FINITE, whereAnyValue, whereExpression, type QuerySpan, type ValueCondition } from './attribute-filter.js';
 import type { MongoBound, MongoFilter } from './filter.js';
 import { isoTextIn } from './iso-text.js';
 import type { SecondsRange } from './seconds-range.js';
@@ -20,7 +20,7 @@ import type { SecondsRange } from './seconds-range.js';
 type StorageOf<K extends TimestampStorageKind> = Extract<TimestampStorage, { kind: K }>;
 
 /** Documents whose instant (floored to the second) lies in one of the ranges. */
-type InstantFilter<S extends TimestampStorage> = (attribute: Attribute, storage: S, ranges: readonly SecondsRange[], site: Site) => MongoFilter;
+type InstantFilter<S extends TimestampStorage> = (attribute: Attribute, storage: S, ranges: readonly SecondsRange[], site: QuerySpan) => MongoFilter;
 
 /** A numeric range `[from, to)` of seconds, with a strict upper side whatever is open. */
 function secondsRange(range: SecondsRange): ValueCondition {
@@ -62,7 +62,7 @@ const INSTANT_FILTERS: { readonly [K in TimestampStorageKind]: InstantFilter<Sto
  * // { created_at: { $not: { $type: 'array' }, $gte: new Date(1700000000000), $lt: new Date(1700000001000) } }
  * ```
  */
-export function instantIn(attribute: Attribute, ranges: readonly SecondsRange[], site: Site): MongoFilter {
+export function instantIn(attribute: Attribute, ranges: readonly SecondsRange[], site: QuerySpan): MongoFilter {
   const storage = attribute.storage ?? { kind: 'unix_seconds' };
   // The table is keyed by kind, so the storage matches its entry; TS cannot see the correlation.
   return (INSTANT_FILTERS[storage.kind] as InstantFilter<TimestampStorage>)(attribute, storage, ranges, site);

@@ -239,7 +239,7 @@ const numberFit: Fit = (use) => {
   return 'and a Number needs a number column; make it double precision or an integer type';
 };
 
-const FITS: { readonly [T in AttributeType]: Fit } = {
+const FIT_PROBLEM_BY_TYPE: { readonly [T in AttributeType]: Fit } = {
   String: stringFit,
   ID: idFit,
   Timestamp: timestampFit,
@@ -259,7 +259,7 @@ const FITS: { readonly [T in AttributeType]: Fit } = {
  * ```
  */
 export function columnFitProblem(use: ColumnUse): string | undefined {
-  return FITS[use.attribute.type](use);
+  return FIT_PROBLEM_BY_TYPE[use.attribute.type](use);
 }
 
 /** Columns a schema constant is compared with (a tag, a discriminator): text, or an enum of those texts. */

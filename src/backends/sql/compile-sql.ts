@@ -9,8 +9,8 @@ import { scopeEntries, type Scope, type ScopeEntry } from '../scope.js';
 import { compileValidated } from '../compile-validated.js';
 import type { Clock } from '../../validate/relative-time.js';
 import { madeByValidate, type Comparison, type Scalar, type ValidatedQuery } from '../../validate/validated-query.js';
-import { caseFoldingFor, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
-import { textPattern } from './like-pattern.js';
+import { caseFoldingFor, complementOf, equalityOf, exactOperand, resolveDialect, type CaseFolding, type SqlDialect, type SqlDialectName } from './dialects.js';
+import { likePattern } from './like-pattern.js';
 import { storedForms } from '../../schema/stored-form.js';
 import { OPERATOR_FACTS } from '../../schema/operators.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
@@ -121,7 +121,7 @@ function scopeColumn(entity: SqlEntityMapping, field: string): string {
 /** `"t"."tenant_id" = $1 AND …` over the scope's parameters, which are bound first. */
 function scopeConditions(ctx: Context, qualifier: string | undefined): string {
   return ctx
-    .scope!.map(({ field, value }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field))} = ${exact(ctx.dialect, ctx.dialect.placeholder(i + 1), value)}`)
+    .scope!.map(({ field, value }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${equality(ctx, ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field)), [exact(ctx.dialect, ctx.dialect.placeholder(i + 1), value)], [value], false)}`)
     .join(' AND ');
 }
 
@@ -132,6 +132,8 @@ function scopeConditions(ctx: Context, qualifier: string | undefined): string {
  */
 interface Subject {
   readonly expr: string;
+  /** The value as LIKE reads it (mapping.ts, SqlTarget): `lower()` is LIKE's own. */
+  readonly text: string;
   readonly stored?: ElementTable['stored'] | undefined;
 }
 
@@ -158,10 +160,10 @@ function noElement(ctx: Context, e: ElementTable, test: string): string {
  * A positive predicate: `test` on the value, or on some element. `test` binds its values, so it
  * is called once per element table.
  */
-function some(c: Comparison, ctx: Context, test: (subject: Subject) => string): string {
+function positivePredicate(c: Comparison, ctx: Context, test: (subject: Subject) => string): string {
   const t = target(c, ctx);
-  if (t.kind === 'scalar') return test({ expr: t.value, stored: t.stored });
-  const any = t.tables.map((e) => anyElement(ctx, e, test({ expr: e.value, stored: e.stored })));
+  if (t.kind === 'scalar') return test({ expr: t.value, text: t.text, stored: t.stored });
+  const any = t.tables.map((e) => anyElement(ctx, e, test({ expr: e.value, text: e.text, stored: e.stored })));
   return any.length === 1 ? any[0]! : `(${any.join(' OR ')})`;
 }
 
@@ -169,7 +171,7 @@ function some(c: Comparison, ctx: Context, test: (subject: Subject) => string): 
  * A negative predicate, the exact complement of `positive`: `complement` on a value (it must
  * also hold when the value is NULL), and "no element passes `positive`" on a collection.
  */
-function none(c: Comparison, ctx: Context, positive: (subject: Subject) => string, complement: (value: string) => string): string {
+function negatedPredicate(c: Comparison, ctx: Context, positive: (subject: Subject) => string, complement: (value: string) => string): string {
   const t = target(c, ctx);
   if (t.kind === 'scalar') return complement(t.value);
   const absent = t.tables.map((e) => noElement(ctx, e, positive({ expr: e.value, stored: e.stored })));
@@ -186,12 +188,25 @@ function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], 
   const stored = subject.stored;
   if (stored === undefined) {
     const x = uuidSide(ctx, subject.expr, uuid);
-    return operator === '=' ? `${x} = ${bindId(ctx, values[0]!, uuid)}` : `${x} IN (${list(ctx, values, uuid)})`;
+    return equality(ctx, x, operator === '=' ? [bindId(ctx, values[0]!, uuid)] : listed(ctx, values, uuid), idValues(values, uuid), false);
   }
   // The statement's text must not depend on the values (the injection test holds every
   // statement to the text compiled for "x"): storedForms gives two for every value.
   const forms = values.flatMap((v): Scalar[] => (typeof v === 'string' ? storedForms(v, stored.steps) : [v]));
-  return `${stored.column} IN (${list(ctx, forms)})`;
+  return equality(ctx, stored.column, listed(ctx, forms), forms, false);
+}
+
+/**
+ * `left` equal to one of the operands `rights` (`negated`: to none), as the dialect writes an
+ * equality that sees both sides; `values` are what the operands stand for, to tell texts.
+ */
+function equality(ctx: Context, left: string, rights: readonly string[], values: readonly Scalar[], negated: boolean): string {
+  return equalityOf(ctx.dialect, left, rights, { negated, text: values.some((v) => typeof v === 'string') });
+}
+
+/** The values of an id equality as the column compares them: a native uuid column's own type is no text. */
+function idValues(values: readonly Scalar[], uuid: UuidColumn): readonly Scalar[] {
+  return uuid === 'native' ? [] : values;
 }
 
 /** How a uuid id's column compares (compared-column.ts); undefined for other attributes. */
@@ -210,8 +225,9 @@ function bindId(ctx: Context, value: Scalar, uuid: UuidColumn): string {
   return uuid === 'native' ? bind(ctx, value) : bindCompared(ctx, value);
 }
 
-function list(ctx: Context, values: readonly Scalar[], uuid?: UuidColumn): string {
-  return values.map((v) => bindId(ctx, v, uuid)).join(', ');
+/** Each value bound, in order, as an operand of an equality. */
+function listed(ctx: Context, values: readonly Scalar[], uuid?: UuidColumn): string[] {
+  return values.map((v) => bindId(ctx, v, uuid));
 }
 
 /** For the byte length of LIKE patterns on dialects that limit it. */
@@ -223,7 +239,7 @@ const UTF8 = new TextEncoder();
  */
 function like(ctx: Context, c: Comparison<'LIKE' | 'NOT_LIKE' | 'STARTS_WITH' | 'ENDS_WITH'>, value: string, negated: boolean): string {
   // The needle is folded here, exactly as JavaScript does; only the stored side is left to SQL.
-  const pattern = textPattern(c.value.toLowerCase(), OPERATOR_FACTS[c.operator].place ?? 'anywhere', ctx.dialect.likeEscape);
+  const pattern = likePattern(ctx.dialect, c.value.toLowerCase(), OPERATOR_FACTS[c.operator].place ?? 'anywhere');
   const max = ctx.dialect.maxLikePatternBytes;
   if (max !== undefined && UTF8.encode(pattern).length > max) {
     throw TqlError.of(ctx.text, {
@@ -266,8 +282,8 @@ function instant(c: Comparison, ctx: Context, range: InstantRange, negated: bool
     if (typeof written !== 'string') throw refusal(ctx, c, written.refused);
     return `(${written})`;
   };
-  // The range's SQL is NULL on a NULL column: NOT COALESCE(…) is its complement on every row.
-  return negated ? none(c, ctx, (x) => test(x.expr), (x) => `NOT COALESCE(${test(x)}, FALSE)`) : some(c, ctx, (x) => test(x.expr));
+  // The range's SQL is NULL on a NULL column: the dialect's complement holds on every row.
+  return negated ? negatedPredicate(c, ctx, (x) => test(x.expr), (x) => complementOf(ctx.dialect, test(x))) : positivePredicate(c, ctx, (x) => test(x.expr));
 }
 
 function refusal(ctx: Context, c: Comparison, reason: string): TqlError {
@@ -280,7 +296,7 @@ const isInstant = (c: Comparison) => TYPE_FACTS[c.attribute.type].instants;
 function order(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, ctx: Context, operator: string): string {
   if (isInstant(c)) return instant(c, ctx, INSTANT_RANGES[c.operator](c.value), false);
   if (sqlOf(c, ctx).integers) return integerOrder(c, ctx);
-  return some(c, ctx, (x) => `${x.expr} ${operator} ${bindCompared(ctx, c.value)}`);
+  return positivePredicate(c, ctx, (x) => `${x.expr} ${operator} ${bindCompared(ctx, c.value)}`);
 }
 
 /**
@@ -305,7 +321,7 @@ const INTEGER_ORDERS = {
 function integerOrder(c: Comparison<'LT' | 'LTE' | 'GT' | 'GTE'>, ctx: Context): string {
   const order = INTEGER_ORDERS[c.operator];
   const interval = integerInterval(order.range(c.value as number), INT64_RANGE);
-  return some(c, ctx, (x) => `${x.expr} ${order.operator} ${bindInteger(ctx, interval?.[order.side])}`);
+  return positivePredicate(c, ctx, (x) => `${x.expr} ${order.operator} ${bindInteger(ctx, interval?.[order.side])}`);
 }
 
 /** `expr` equals one of `values` on an integer column: a value that is no integer of the column matches nothing. */
@@ -316,11 +332,11 @@ function integerEquals(ctx: Context, expr: string, values: readonly Scalar[], op
 
 /**
  * Equality on an integer column, positive or its exact complement: the bound list may hold NULL,
- * so the complement is `NOT COALESCE(…, FALSE)` rather than `<>` or `NOT IN`.
+ * so the complement is the dialect's (`NOT COALESCE(…, FALSE)`) rather than `<>` or `NOT IN`.
  */
 function integerEquality(c: Comparison, ctx: Context, values: readonly Scalar[], operator: '=' | 'IN', negated: boolean): string {
-  if (!negated) return some(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator));
-  return none(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator), (x) => `NOT COALESCE(${integerEquals(ctx, x, values, operator)}, FALSE)`);
+  if (!negated) return positivePredicate(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator));
+  return negatedPredicate(c, ctx, (x) => integerEquals(ctx, x.expr, values, operator), (x) => complementOf(ctx.dialect, integerEquals(ctx, x, values, operator)));
 }
 
 /**
@@ -341,11 +357,11 @@ function columnValue(c: Comparison, v: Scalar): Scalar {
 }
 
 /** `expr` has a value (`present`) or has none: NULL, or a number a `zero_one` column does not take. */
-function presence(c: Comparison, expr: string, present: boolean): string {
+function presence(c: Comparison, ctx: Context, expr: string, present: boolean): string {
   const storage = c.attribute.valueStorage;
   const values = storage === undefined ? undefined : VALUE_COLUMNS[storage].values;
   if (values === undefined) return present ? `${expr} IS NOT NULL` : `${expr} IS NULL`;
-  return present ? `${expr} IN (${values})` : `NOT COALESCE(${expr} IN (${values}), FALSE)`;
+  return present ? `${expr} IN (${values})` : complementOf(ctx.dialect, `${expr} IN (${values})`);
 }
 
 const comparisons: ComparisonHandlers<string, Context> = {
@@ -354,54 +370,45 @@ const comparisons: ComparisonHandlers<string, Context> = {
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, true) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), false);
     if (v !== null && sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', false);
     const uuid = sqlOf(c, ctx).uuid;
-    return some(c, ctx, (x) => (v === null ? presence(c, x.expr, false) : equalsOneOf(ctx, x, [columnValue(c, v)], '=', uuid)));
+    return positivePredicate(c, ctx, (x) => (v === null ? presence(c, ctx, x.expr, false) : equalsOneOf(ctx, x, [columnValue(c, v)], '=', uuid)));
   },
   NOT_EQ: (c, ctx) => {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, false) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), true);
-    if (v === null) return none(c, ctx, (x) => presence(c, x.expr, false), (x) => presence(c, x, true));
+    if (v === null) return negatedPredicate(c, ctx, (x) => presence(c, ctx, x.expr, false), (x) => presence(c, ctx, x, true));
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', true);
     const uuid = sqlOf(c, ctx).uuid;
     const w = columnValue(c, v);
-    return none(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} <> ${bindId(ctx, w, uuid)})`);
+    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), [bindId(ctx, w, uuid)], idValues([w], uuid), true)})`);
   },
   LT: (c, ctx) => order(c, ctx, '<'),
   LTE: (c, ctx) => order(c, ctx, '<='),
   GT: (c, ctx) => order(c, ctx, '>'),
   GTE: (c, ctx) => order(c, ctx, '>='),
-  LIKE: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
-  NOT_LIKE: (c, ctx) => none(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
+  LIKE: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.expr, false)),
+  NOT_LIKE: (c, ctx) => negatedPredicate(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
   IN: (c, ctx) => {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', false);
     const uuid = sqlOf(c, ctx).uuid;
-    return some(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid));
+    return positivePredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid));
   },
   NOT_IN: (c, ctx) => {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', true);
     const uuid = sqlOf(c, ctx).uuid;
-    return none(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${uuidSide(ctx, x, uuid)} NOT IN (${list(ctx, c.value, uuid)}))`);
+    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), listed(ctx, c.value, uuid), idValues(c.value, uuid), true)})`);
   },
-  STARTS_WITH: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
-  ENDS_WITH: (c, ctx) => some(c, ctx, (x) => like(ctx, c, x.expr, false)),
+  STARTS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.expr, false)),
+  ENDS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.expr, false)),
 };
 
 const handlers: ConditionHandlers<string, Context> = {
   And: (operands) => join(operands, 'AND'),
   Or: (operands) => join(operands, 'OR'),
-  Not: (operand) => complement(operand),
+  // The exact complement (language rule 8): a positive comparison is NULL rather than FALSE on
+  // a NULL column, and AND and OR keep that NULL, so a bare NOT would drop those rows too.
+  Not: (operand, _node, ctx) => complementOf(ctx.dialect, operand),
   comparisons,
 };
-
-/**
- * `NOT ( … )` as the exact complement of `condition`. Every condition this compiler writes is
- * TRUE exactly on the rows it matches, but a positive comparison is NULL rather than FALSE on a
- * NULL column (`x = $1`), and AND and OR keep that NULL: a bare `NOT` would drop those rows too.
- * `COALESCE(…, FALSE)` is FALSE wherever the condition is not TRUE, so its `NOT` is TRUE exactly
- * where the condition does not match (language rule 8).
- */
-function complement(condition: string): string {
-  return `NOT COALESCE(${condition}, FALSE)`;
-}
 
 /** `(a AND b)`; an empty conjunction is true and an empty disjunction false. */
 function join(operands: readonly string[], operator: 'AND' | 'OR'): string {
