@@ -16,8 +16,10 @@ import { isTqlError } from '../errors/tql-error.js';
  * set, `z.boolean()` → Boolean, `z.uuid()` → a uuid ID, a `.regex(/^tkt_…/)` → a prefixed ID,
  * `z.date()` → Timestamp holding a `Date`, `z.iso.datetime()` and `z.iso.date()` → Timestamp
  * holding ISO-8601 text, `z.int().meta({ format: 'unix-time' })` → Timestamp in Unix seconds,
- * `z.number()` and other integers → Number, `.nullable()` and `.optional()` → nullable. What
- * cannot map is listed in `skipped` with the reason.
+ * `z.number()` and other integers → Number, `.nullable()` and `.optional()` → nullable, and
+ * `z.array(…)` of any of these (`z.array(z.string())`, of an enum, uuids, numbers, dates) → that
+ * attribute over the array's elements, an element source: some element matches. What cannot map
+ * (objects, arrays of objects, bigints) is listed in `skipped` with the reason.
  *
  * @example
  * ```ts
@@ -37,7 +39,7 @@ import { isTqlError } from '../errors/tql-error.js';
  */
 export function schemaFromZod(entities: Readonly<Record<string, ZodType>>): DerivedSchema {
   if (typeof entities !== 'object' || entities === null) throw derivationError('schemaFromZod takes { entity: z.object({ … }), … }.');
-  const types = new Map<string, ReadonlyMap<string, string>>();
+  const types = new Map<string, ReadonlyMap<string, FieldType>>();
   let given: [string, unknown][];
   try {
     given = Object.entries(entities);
@@ -56,7 +58,7 @@ export function schemaFromZod(entities: Readonly<Record<string, ZodType>>): Deri
       throw derivationError(`zod could not describe ${name} as JSON Schema (${error instanceof Error ? error.message : String(error)}).`);
     }
   });
-  return deriveEntities(named, { sourceType: (key, field) => types.get(key)?.get(field) });
+  return deriveEntities(named, { sourceType: (key, field) => types.get(key)?.get(field)?.type, itemSourceType: (key, field) => types.get(key)?.get(field)?.element });
 }
 
 /** Definition types that wrap one schema without changing the values the records hold. */
@@ -79,30 +81,51 @@ function isZodSchema(value: unknown): value is ZodType {
  * The zod type of what each field of an object schema outputs (`date` for `z.date().optional()`).
  * A field that is no zod schema, or whose reading throws, is a `TqlError` naming it.
  */
-function fieldTypes(name: string, schema: ZodType): ReadonlyMap<string, string> {
+function fieldTypes(name: string, schema: ZodType): ReadonlyMap<string, FieldType> {
   try {
     const shape = (schema._zod.def as { shape?: Readonly<Record<string, ZodType>> }).shape;
     if (typeof shape !== 'object' || shape === null) return new Map();
-    return new Map(Object.keys(shape).map((field) => [field, outputType(`${name}.${field}`, shape[field])]));
+    return new Map(Object.keys(shape).map((field) => [field, fieldType(`${name}.${field}`, shape[field])]));
   } catch (error) {
     if (isTqlError(error)) throw error;
     throw derivationError(`${name} could not be read as a zod schema: reading it threw an exception (a getter or a proxy trap). Pass z.object({ … }).`);
   }
 }
 
+/** The zod type a field outputs, and for an array the type of its elements. */
+interface FieldType {
+  readonly type: string;
+  readonly element?: string | undefined;
+}
+
+/** What a field outputs: `z.array(z.date()).optional()` is an array of dates. */
+function fieldType(where: string, schema: unknown): FieldType {
+  const output = outputDef(where, schema);
+  if (output.type !== 'array') return { type: output.type };
+  return { type: output.type, element: outputDef(`${where}[]`, output.element).type };
+}
+
+/** The parts of a zod definition the derivation reads. */
+interface OutputDef {
+  readonly type: string;
+  readonly innerType?: unknown;
+  readonly out?: unknown;
+  readonly element?: unknown;
+}
+
 /**
- * The definition type of what a schema outputs: `z.date().optional()` and
+ * The definition of what a schema outputs: `z.date().optional()` and
  * `z.string().pipe(z.coerce.date())` are dates. Read through at most {@link MAX_WRAPPERS}
  * wrappers, so a chain made by hand that loops is an error, not a hang.
  */
-function outputType(where: string, schema: unknown): string {
+function outputDef(where: string, schema: unknown): OutputDef {
   if (!isZodSchema(schema)) throw derivationError(`${where} is not a zod schema: pass a zod type such as z.string().`);
-  let def = schema._zod.def as { type: string; innerType?: unknown; out?: unknown };
+  let def = schema._zod.def as OutputDef;
   for (let steps = 0; steps <= MAX_WRAPPERS; steps++) {
     const inner = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.out : undefined;
-    if (inner === undefined) return def.type;
+    if (inner === undefined) return def;
     if (!isZodSchema(inner)) throw derivationError(`${where} wraps something that is not a zod schema: pass a zod type such as z.string().optional().`);
-    def = inner._zod.def as typeof def;
+    def = inner._zod.def as OutputDef;
   }
   throw derivationError(`${where} is wrapped more than ${MAX_WRAPPERS} times (optional, nullable, pipe, …): a zod schema made by hand that loops? Write it with zod's own methods.`);
 }

@@ -16,18 +16,20 @@
  * | `"type": "string"` with a `"pattern"` that starts with a literal prefix (`"^tkt_…"`) | `ID`, `{ kind: 'prefixed', prefix: 'tkt_' }` |
  * | `"type": "integer"` or `"number"` with `"format": "unix-time"` or `"unixtime"` | `Timestamp` (Unix seconds) |
  * | `"type": "integer"` named `id` or `…_id` (`accountId`) | `ID`, `{ kind: 'integer' }` |
+ * | `"type": "array"` whose `items` is one of the above | that attribute over the array's elements (an element source): some element matches (`NOT_` forms: none); never nullable, a missing array has no element; `…Ids` holds ids |
  * | `"type": "boolean"` | `Boolean` |
  * | `"type": "number"`, or `"integer"` otherwise | `Number` |
  * | not in `required`; `"null"` among the types or in `enum`; `"nullable": true`; an `anyOf` of a schema and `null` | `nullable: true` |
  *
  * Local references (`"$ref": "#/components/schemas/Status"`) are followed and `allOf` is merged.
- * A property that maps to none of these (objects, arrays, a reference to another document, two
- * fields whose names would be one) is left out and listed in `skipped` with the reason.
+ * A property that maps to none of these (objects, arrays of objects or of arrays, a reference to
+ * another document, two fields whose names would be one) is left out and listed in `skipped` with
+ * the reason.
  */
 import { TqlError } from '../errors/tql-error.js';
 import { nameFields } from './field-names.js';
 import { attributeOfProperty } from './json-schema-attribute.js';
-import { flatten, isObject, pointerStep, type Json, type RefContext } from './json-schema-refs.js';
+import { flatten, isObject, pointerStep, type Flattened, type Json, type RefContext } from './json-schema-refs.js';
 import type { AttributeDefinition, EntityDefinition, SchemaDefinition } from './types.js';
 
 /** A property the derivation left out, and why. */
@@ -66,6 +68,7 @@ const CONTAINERS: readonly (readonly string[])[] = [['$defs'], ['definitions'], 
  *           createdAt: { type: 'string', format: 'date-time' },
  *           closedAt: { type: 'string', format: 'date-time', nullable: true },
  *           tags: { type: 'array', items: { type: 'string' } },
+ *           comments: { type: 'array', items: { type: 'object' } },
  *         },
  *       },
  *     },
@@ -73,7 +76,8 @@ const CONTAINERS: readonly (readonly string[])[] = [['$defs'], ['definitions'], 
  * });
  * definition.entities['ticket']!.attributes['closed_at'];
  * // → { type: 'Timestamp', storage: 'iso_text', nullable: true, source: { kind: 'field', field: 'closedAt' } }
- * skipped; // [{ path: 'ticket.tags', reason: 'an array: …' }]
+ * definition.entities['ticket']!.attributes['tags']; // → { type: 'String', source: { kind: 'element', arrays: ['tags'] } }
+ * skipped; // [{ path: 'ticket.comments', reason: 'an array of objects: …' }]
  * const helpdesk = defineSchema(definition);
  * ```
  */
@@ -99,6 +103,14 @@ export interface NamedSchema {
 /** What a caller knows of the fields beyond their JSON Schema: the type its source gives each (zod's `date`). */
 export interface DeriveOptions {
   readonly sourceType?: (key: string, field: string) => string | undefined;
+  /** The type the source gives each element of an array field (zod's `date` for `z.array(z.date())`). */
+  readonly itemSourceType?: (key: string, field: string) => string | undefined;
+}
+
+/** An array schema's `items`, flattened; undefined where the schema says none (no `items`, or the tuple form). */
+function itemsOf(context: RefContext, schema: Json): Flattened | undefined {
+  const items = schema['items'];
+  return isObject(items) ? flatten(context, items) : undefined;
 }
 
 /**
@@ -148,9 +160,19 @@ function entityOf(context: RefContext, entity: string, key: string, schema: Json
   for (const { field, name, value } of fields.named) {
     const flat = isObject(value) ? flatten(context, value) : { schema: {} };
     const derived =
-      'reason' in flat ? flat : attributeOfProperty(flat.schema, { name, required: required.has(field), sourceType: options.sourceType?.(key, field) });
+      'reason' in flat
+        ? flat
+        : attributeOfProperty(flat.schema, {
+            name,
+            field,
+            required: required.has(field),
+            sourceType: options.sourceType?.(key, field),
+            items: itemsOf(context, flat.schema),
+            itemSourceType: options.itemSourceType?.(key, field),
+          });
     if ('reason' in derived) skipped.push({ path: `${entity}.${field}`, reason: derived.reason });
-    else attributes.push([name, field === name ? derived : { ...derived, source: { kind: 'field', field } }]);
+    // An array's element source already reads the field.
+    else attributes.push([name, field === name || derived.source !== undefined ? derived : { ...derived, source: { kind: 'field', field } }]);
   }
   const description = typeof schema['description'] === 'string' ? { description: schema['description'] } : {};
   // fromEntries defines own properties: no name can reach a prototype.

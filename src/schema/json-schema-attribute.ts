@@ -2,7 +2,7 @@
  * One JSON Schema property (already flattened: references followed, compositions merged) as a
  * tql attribute, or the reason it has none. The table of from-json-schema.ts says the rules.
  */
-import { isObject, type Json } from './json-schema-refs.js';
+import { isObject, type Flattened, type Json } from './json-schema-refs.js';
 import type { AttributeDefinition } from './types.js';
 
 /** A literal prefix that ends with `_` at the start of a pattern: `^tkt_[A-Za-z0-9]+$` → `tkt_`. */
@@ -28,6 +28,12 @@ export interface PropertyFacts {
    * `date` (the records hold a JavaScript `Date`, which JSON Schema cannot say), `bigint`, ….
    */
   readonly sourceType?: string | undefined;
+  /** The record's own field name, where it differs from `name`: an array's element source reads it. */
+  readonly field?: string | undefined;
+  /** For an array: its `items`, flattened (references followed), or why they cannot be. */
+  readonly items?: Flattened | undefined;
+  /** For an array: the type its source gives each element (zod's `date` for `z.array(z.date())`). */
+  readonly itemSourceType?: string | undefined;
 }
 
 /**
@@ -68,12 +74,35 @@ export function attributeOfProperty(property: Json, facts: PropertyFacts): Prope
       if (types[0] === 'integer' && (facts.name === 'id' || facts.name.endsWith('_id'))) return { type: 'ID', id: { kind: 'integer' }, ...extra };
       return { type: 'Number', ...extra };
     case 'array':
-      return { reason: 'an array: describe it in a tql schema with an element source to filter by its elements' };
+      return arrayOfScalars(facts, description);
     case 'object':
       return { reason: 'an object: tql filters top-level fields; describe nested ones in a tql schema' };
     default:
       return { reason: `the type "${String(types[0])}" is not a JSON Schema type` };
   }
+}
+
+/**
+ * An array of scalars (`tags: string[]`) as a collection attribute (language rule 7: some element
+ * matches, the `NOT_` forms none): the element's attribute, read by an element source over the
+ * field. An array may be missing or empty, which is no element, so the attribute is never
+ * nullable; a null element is no value. An array named `…_ids` holds ids as `…_id` would.
+ */
+function arrayOfScalars(facts: PropertyFacts, description: { description?: string }): PropertyAttribute {
+  const items = facts.items;
+  if (items === undefined || ('schema' in items && Object.keys(items.schema).length === 0 && facts.itemSourceType === undefined)) {
+    return { reason: 'an array whose elements have no schema: give it "items", such as "items": { "type": "string" }' };
+  }
+  if ('reason' in items) return { reason: `an array whose elements cannot be read: ${items.reason}` };
+  const elementName = facts.name === 'ids' ? 'id' : facts.name.replace(/_ids$/, '_id');
+  const element = attributeOfProperty(items.schema, { name: elementName, required: true, sourceType: facts.itemSourceType });
+  if ('reason' in element) {
+    if (element.reason.startsWith('an object')) return { reason: 'an array of objects: describe it in a tql schema with an element source whose value names the field to filter by' };
+    if (element.reason.startsWith('an array')) return { reason: 'an array of arrays: tql reads one level of arrays' };
+    return { reason: `an array whose elements cannot be filtered: ${element.reason}` };
+  }
+  const { nullable: _nullable, description: _description, ...scalar } = element;
+  return { ...scalar, ...description, source: { kind: 'element', arrays: [facts.field ?? facts.name] } };
 }
 
 /** The property's types other than null, and whether null is one of them (or of its enum, or it says `nullable`). */

@@ -171,10 +171,10 @@ function positivePredicate(c: Comparison, ctx: Context, test: (subject: Subject)
  * A negative predicate, the exact complement of `positive`: `complement` on a value (it must
  * also hold when the value is NULL), and "no element passes `positive`" on a collection.
  */
-function negatedPredicate(c: Comparison, ctx: Context, positive: (subject: Subject) => string, complement: (value: string) => string): string {
+function negatedPredicate(c: Comparison, ctx: Context, positive: (subject: Subject) => string, complement: (value: string, subject: Subject) => string): string {
   const t = target(c, ctx);
-  if (t.kind === 'scalar') return complement(t.value);
-  const absent = t.tables.map((e) => noElement(ctx, e, positive({ expr: e.value, stored: e.stored })));
+  if (t.kind === 'scalar') return complement(t.value, { expr: t.value, text: t.text, stored: t.stored });
+  const absent = t.tables.map((e) => noElement(ctx, e, positive({ expr: e.value, text: e.text, stored: e.stored })));
   return absent.length === 1 ? absent[0]! : `(${absent.join(' AND ')})`;
 }
 
@@ -385,8 +385,8 @@ const comparisons: ComparisonHandlers<string, Context> = {
   LTE: (c, ctx) => order(c, ctx, '<='),
   GT: (c, ctx) => order(c, ctx, '>'),
   GTE: (c, ctx) => order(c, ctx, '>='),
-  LIKE: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.expr, false)),
-  NOT_LIKE: (c, ctx) => negatedPredicate(c, ctx, (x) => like(ctx, c, x.expr, false), (x) => `(${x} IS NULL OR ${like(ctx, c, x, true)})`),
+  LIKE: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),
+  NOT_LIKE: (c, ctx) => negatedPredicate(c, ctx, (x) => like(ctx, c, x.text, false), (_x, s) => `(${s.text} IS NULL OR ${like(ctx, c, s.text, true)})`),
   IN: (c, ctx) => {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', false);
     const uuid = sqlOf(c, ctx).uuid;
@@ -397,8 +397,8 @@ const comparisons: ComparisonHandlers<string, Context> = {
     const uuid = sqlOf(c, ctx).uuid;
     return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), listed(ctx, c.value, uuid), idValues(c.value, uuid), true)})`);
   },
-  STARTS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.expr, false)),
-  ENDS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.expr, false)),
+  STARTS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),
+  ENDS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),
 };
 
 const handlers: ConditionHandlers<string, Context> = {

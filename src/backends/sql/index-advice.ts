@@ -183,9 +183,9 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       // A closed set of a few values is better served by the B-tree than by trigrams.
       const freeText = facts.freeText && attribute.values === undefined;
       if (trigram && freeText && (wants(attribute.operators, 'trigram') || (prefix === 'trigram' && wants(attribute.operators, 'prefix')))) {
-        add(entity.table, `${attributeName}_${TRIGRAM_NAMES[folding]}`, `USING gin ((${dialect.lower(target.value, folding)}) gin_trgm_ops)`);
+        add(entity.table, `${attributeName}_${TRIGRAM_NAMES[folding]}`, `USING gin ((${dialect.lower(target.text, folding)}) gin_trgm_ops)`);
       }
-      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.value, column: plainField, folding }) : undefined;
+      const prefixIndex = freeText && wants(attribute.operators, 'prefix') ? PREFIX_INDEXES[prefix ?? 'none']({ expr: target.text, column: plainField, folding }) : undefined;
       if (prefixIndex !== undefined) add(entity.table, `${attributeName}_prefix`, prefixIndex);
     }
     if (orderIndex !== undefined) add(entity.table, `${listOrder}_${entity.key}`, `(${orderIndex})`);

@@ -134,6 +134,8 @@ export interface ElementTable {
   readonly filters: readonly string[];
   /** The element's value as its source reads it: lower-cased, an ignored prefix dropped. */
   readonly value: string;
+  /** The element's value as LIKE reads it, which lower-cases by itself: {@link SqlTarget}'s `text`. */
+  readonly text: string;
   /** Where the source ignores a prefix: the value's column as equality compares it, and the read steps. */
   readonly stored: StoredColumn | undefined;
   /**
@@ -156,7 +158,17 @@ export interface StoredColumn {
 
 /** What a predicate tests: one value of the row, or some element of some tables. */
 export type SqlTarget =
-  | { readonly kind: 'scalar'; readonly value: string; readonly stored?: StoredColumn }
+  | {
+      readonly kind: 'scalar';
+      readonly value: string;
+      /**
+       * The value as LIKE reads it: LIKE lower-cases the stored side by itself, so a source that
+       * only ignores case gives its column as it is, and `lower()` is written once, as an index on
+       * `lower(column)` holds it.
+       */
+      readonly text: string;
+      readonly stored?: StoredColumn;
+    }
   | { readonly kind: 'elements'; readonly tables: readonly [ElementTable, ...ElementTable[]] };
 
 /** An own property of a plain object, never one reached through the prototype. */
@@ -177,12 +189,17 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
   const column = (field: string) => `${qualifier}${q(own(entity.columns, field) ?? field)}`;
   const source: AttributeSource = attribute.source;
   switch (source.kind) {
-    case 'field':
-      return { kind: 'scalar', value: storedRead(dialect, folding, source, column(source.field)), ...storedColumn(dialect, folding, source, column(source.field)) };
+    case 'field': {
+      const value = column(source.field);
+      return { kind: 'scalar', value: storedRead(dialect, folding, source, value), text: likeRead(dialect, folding, source, value), ...storedColumn(dialect, folding, source, value) };
+    }
     case 'variant': {
       // A record whose tag is not listed has no value: CASE without ELSE gives NULL.
-      const branches = Object.entries(source.fields).map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${storedRead(dialect, folding, source, column(field))}`);
-      return { kind: 'scalar', value: `CASE ${column(source.tag)} ${branches.join(' ')} END` };
+      const cases = (read: typeof storedRead) =>
+        `CASE ${column(source.tag)} ${Object.entries(source.fields)
+          .map(([tag, field]) => `WHEN ${exactLiteral(dialect, tag)} THEN ${read(dialect, folding, source, column(field))}`)
+          .join(' ')} END`;
+      return { kind: 'scalar', value: cases(storedRead), text: cases(likeRead) };
     }
     case 'element':
       return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, folding, `${q(tableAlias ?? entity.table)}.${q(entity.key)}`) };
@@ -233,6 +250,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       ownerKey,
       filters,
       value: storedRead(dialect, folding, source, raw),
+      text: likeRead(dialect, folding, source, raw),
       stored: storedColumn(dialect, folding, source, raw).stored,
       index: { table: collection.table, columns: indexed, items },
     };
@@ -284,4 +302,14 @@ function storedRead(dialect: SqlDialect, folding: CaseFolding, source: Attribute
   if (prefix === undefined) return expr;
   const length = [...prefix].length;
   return `CASE WHEN substr(${expr}, 1, ${length}) = ${exactLiteral(dialect, prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;
+}
+
+/**
+ * A stored column as LIKE reads it: as {@link storedRead}, except that a source which only
+ * ignores case gives the column itself, since LIKE lower-cases its stored side by itself
+ * (`lower(lower(x))` is `lower(x)`, and only the latter is what an index on `lower(x)` holds).
+ */
+function likeRead(dialect: SqlDialect, folding: CaseFolding, source: AttributeSource, column: string): string {
+  const steps = readSteps(source);
+  return steps?.ignoreCase === true && steps.prefix === undefined ? column : storedRead(dialect, folding, source, column);
 }

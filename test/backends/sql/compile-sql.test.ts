@@ -98,3 +98,30 @@ describe('collections without a tag, and arrays of scalars', () => {
     expect(compileSql(check('post.tag EQ urgent', postSchema, 'post'), { dialect: 'sqlite', mapping: postMapping }).text).toMatchInlineSnapshot(`""post"."id" IN (SELECT "post_tag"."post_id" FROM "post_tag" WHERE "post_tag"."tag" = ?)"`);
   });
 });
+
+describe('a source that ignores case: LIKE lowers the column once', () => {
+  const schema = defineSchema({
+    entities: {
+      user: {
+        attributes: {
+          email: { type: 'String', source: { kind: 'field', field: 'email', ignoreCase: true } },
+          alias: { type: 'String', source: { kind: 'element', arrays: ['aliases'], ignoreCase: true } },
+        },
+      },
+    },
+  });
+  const mapping: SqlMapping = { user: { table: 'user', key: 'id', collections: { aliases: { table: 'user_alias', foreignKey: 'user_id' } } } };
+  /** The statement up to LIKE's ESCAPE clause, which is the dialect's. */
+  const postgres = (tql: string) => compileSql(check(tql, schema, 'user'), { dialect: 'postgres', mapping }).text.replace(/ ESCAPE .*/, '');
+
+  test.each([
+    ['user.email LIKE ada', 'lower("email") LIKE $1'],
+    ['user.email NOT_LIKE ada', '("email" IS NULL OR lower("email") NOT LIKE $1'],
+    ['user.email STARTS_WITH ada', 'lower("email") LIKE $1'],
+    ['user.email EQ Ada', 'lower("email") = $1'],
+    ['user.alias LIKE ada', 'EXISTS (SELECT 1 FROM "user_alias" WHERE "user_alias"."user_id" = "user"."id" AND lower("user_alias"."value") LIKE $1'],
+    ['user.alias NOT_LIKE ada', 'NOT EXISTS (SELECT 1 FROM "user_alias" WHERE "user_alias"."user_id" = "user"."id" AND lower("user_alias"."value") LIKE $1'],
+  ])('%s', (tql, sql) => {
+    expect(postgres(tql)).toBe(sql);
+  });
+});
