@@ -3,7 +3,7 @@
  * installing it into a fresh project as a user would.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -131,4 +131,38 @@ export function installTarball(work: string, name: string, tarball: string): { r
   const npm = attempt('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], dir, 120_000);
   if (npm.status !== 0) throw new Error(`npm install ${tarball} failed (${npm.status}):\n${npm.stderr}`);
   return { dir, npmStderr: npm.stderr };
+}
+
+/**
+ * Packs the package as `npm publish` would from a fresh clone holding the working tree: every file
+ * git would commit (tracked and untracked, ignored ones left out) copied to `<work>/repo`, the
+ * checkout's node_modules linked there (CI has just installed the lock file's packages; a second
+ * install would test npm, not the package), then `npm pack` with its scripts, so prepack builds
+ * dist/ from the sources alone. Returns the tarball's path.
+ *
+ * @example
+ * ```ts
+ * const tarball = packWorkingTree(freshWorkDir('tql-package-')); // '/tmp/tql-package-AbC123/tql-0.1.0.tgz'
+ * ```
+ */
+export function packWorkingTree(work: string): string {
+  const repo = path.join(work, 'repo');
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], ROOT).split('\0');
+  for (const file of files) {
+    const from = path.join(ROOT, file);
+    // A tracked file deleted in the working tree is not part of it.
+    if (file === '' || !existsSync(from)) continue;
+    mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+    copyFileSync(from, path.join(repo, file));
+  }
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(repo, 'node_modules'), 'dir');
+  // A generous limit: on a busy machine the build takes minutes.
+  run('npm', ['pack', '--pack-destination', work], repo, 300_000);
+  return path.join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+}
+
+/** The folder the package tests work in and the tarball packed there, once both exist. */
+export interface Packed {
+  readonly work: string;
+  readonly tarball: string;
 }
