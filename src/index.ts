@@ -31,6 +31,15 @@ export type { TextPlace } from './schema/operators.js';
 export { defineSchema, isSchema } from './schema/define-schema.js';
 export { storedSeconds, storedWholeSeconds } from './api/stored-seconds.js';
 export { schemaFromJsonSchema, type DerivedSchema, type SkippedProperty } from './schema/from-json-schema.js';
+export {
+  diagnoseRecords,
+  recordsDiagnoser,
+  type DiagnoseRecordsOptions,
+  type MismatchExample,
+  type RecordsDiagnoser,
+  type RecordsDiagnosis,
+  type StorageMismatch,
+} from './diagnose/diagnose-records.js';
 export type {
   Attribute,
   AttributeDefinition,
