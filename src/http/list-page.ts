@@ -6,6 +6,9 @@
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ListOrder } from './list-order.js';
 import type { Direction, Keyed, ListStore, Page, PageLink, PageRequest } from './list-store.js';
+import { describeValue } from '../errors/describe-value.js';
+import { isArrayOption } from '../errors/read-options.js';
+import { optionError } from '../errors/tql-error.js';
 
 /**
  * Reads one page through the store's own `readPage` when it has one; undefined when the cursor
@@ -53,11 +56,6 @@ export interface BehindPage<T> {
   readonly store: ListStore<T>;
   readonly query: ValidatedQuery | undefined;
   readonly order: ListOrder;
-  /**
-   * The link from an empty page going forward to the last page, where the store read it with
-   * the page (records lie behind the cursor); undefined to read it here.
-   */
-  readonly lastPage?: PageLink | undefined;
 }
 
 /**
@@ -71,8 +69,19 @@ export interface BehindPage<T> {
  * ```
  */
 export async function pageOf<T>(rows: readonly Keyed<T>[], limit: number, direction: Direction, other: BehindPage<T> | undefined): Promise<Page<T>> {
+  if (!isArrayOption(rows)) throw optionError(`pageOf: rows are the store's rows, an array of { item, key }, not ${describeValue(rows)}.`);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw optionError(`pageOf: limit is the page size, a whole number ≥ 1, not ${describeValue(limit)}.`);
+  if (direction !== 'forward' && direction !== 'backward') throw optionError(`pageOf: direction is "forward" or "backward", not ${describeValue(direction)}.`);
+  if (other === undefined ? direction === 'backward' : typeof other !== 'object' || other === null) {
+    throw optionError(`pageOf: other is what lies behind the page ({ behind, store, query, order }), undefined only for the first page, read forward; not ${describeValue(other)}.`);
+  }
+  if (rows.length > limit + 1) throw optionError(`pageOf: rows are at most limit + 1 (${limit + 1}) of the store's rows, not ${rows.length}.`);
   const within = rows.slice(0, limit);
   const more = rows.length > limit;
+  // The page's edges are read for its links: each a row { item, key }.
+  for (const edge of [within[0], within.at(-1)]) {
+    if (within.length > 0 && (typeof edge !== 'object' || edge === null)) throw optionError(`pageOf: rows are the store's rows, each { item, key }, not ${describeValue(edge)}.`);
+  }
   if (direction === 'forward') {
     const items = within;
     const next: PageLink | undefined = more ? { kind: 'after', key: items.at(-1)!.key } : undefined;
@@ -99,7 +108,6 @@ async function endOfList<T>(other: BehindPage<T>, direction: Direction, limit: n
     const any = await store.page(query, { order, direction: 'forward', from: undefined, limit: 1 });
     return any.length > 0 ? { kind: 'first' } : undefined;
   }
-  if (other.lastPage !== undefined) return other.lastPage;
   const last = await store.page(query, { order, direction: 'backward', from: undefined, limit: limit + 1 });
   if (last.length === 0) return undefined;
   return last.length > limit ? { kind: 'after', key: last[limit]!.key } : { kind: 'first' };

@@ -1,10 +1,12 @@
 /**
  * The statements of a SQL list store, one per read: a page's rows in any list order (with
  * `limit + 1` to know whether the list goes on), the cursor's place read by subqueries, whether
- * matching rows lie on the cursor's other side, the end of the list an empty page links to, and
- * the count, so that a page, both its links and its count cost one round trip.
+ * matching rows lie on the cursor's other side, and the count, so that a page, both its links and
+ * its count cost one round trip. Only an empty page going forward takes a second statement, for
+ * its link to the last page: written into every cursor page's statement, that look-up cost more
+ * than the page itself.
  */
-import type { SqlStatement } from '../backends/sql/compile-sql.js';
+import type { SqlStatement } from '../backends/sql/sql-statement.js';
 import { exactOperand, type SqlDialect } from '../backends/sql/dialects.js';
 import { orderItems, orderable, type SortColumn } from '../backends/sql/sort-sql.js';
 import type { SortValue } from './list-order.js';
@@ -22,9 +24,8 @@ export const PAGE_COLUMNS = {
   count: 'tql_count',
 } as const;
 
-/** The name of the i-th sort value of a row, and of the i-th value of the list's tail key. */
+/** The name of the i-th sort value of a row. */
 export const sortValueColumn = (i: number): string => `tql_s${i}`;
-export const tailValueColumn = (i: number): string => `tql_t${i}`;
 
 /** Where and how a list store reads: the dialect, the quoted table, the order's keys as SQL. */
 export interface PageTable {
@@ -64,10 +65,9 @@ export interface SqlPageRequest {
 
 /**
  * The statement of one page. Without facts or count (a first page, unless it counts) it is the
- * page alone: its rows and their sort values, no cursor, probe or tail key; otherwise a one-row
- * table of the facts (the cursor's key, whether matches lie behind it, the count, and for an
- * empty page going forward the key of the first record of the last page), joined to the page,
- * so that an empty page still answers them.
+ * page alone: its rows and their sort values, no cursor or probe; otherwise a one-row table of
+ * the facts (the cursor's key, whether matches lie behind it, the count), joined to the page, so
+ * that an empty page still answers them.
  *
  * @example
  * ```ts
@@ -95,14 +95,6 @@ export function pageStatement(table: PageTable, request: SqlPageRequest): SqlSta
     facts.push(`${start!.kind === 'key' ? '1' : bounds[last]!.sql} AS ${q(PAGE_COLUMNS.found)}`);
     const behind = `${keyset(dialect, order, opposite(direction), bounds)} OR ${orderable(dialect, columns[last]!.expr, columns[last]!, true)} = ${orderable(dialect, bounds[last]!.sql, columns[last]!, true)}`;
     facts.push(`${dialect.conditionValue(`EXISTS (SELECT 1 FROM ${from} WHERE ${w.where()} AND (${behind}))`)} AS ${q(PAGE_COLUMNS.behind)}`);
-    if (direction === 'forward' && hasOffset(dialect)) {
-      // Only for an empty page (no match beyond the cursor): its link back leads to the last page.
-      const empty = `NOT EXISTS (SELECT 1 FROM ${from} WHERE ${w.where()}${beyond})`;
-      columns.forEach((c, i) => {
-        const tail = `SELECT ${c.out(c.expr)} FROM ${from} WHERE ${w.where()} ORDER BY ${orderBy(dialect, order, 'backward', (k) => k.expr)} ${dialect.limitRows('1')} OFFSET ${request.rows - 1}`;
-        facts.push(`CASE WHEN ${empty} THEN (${tail}) END AS ${q(tailValueColumn(i))}`);
-      });
-    }
   }
   if (facts.length === 0) return w.finish(page(false));
   const outer = orderBy(dialect, order, direction, (_, i) => `p.${q(sortValueColumn(i))}`);
@@ -131,9 +123,6 @@ export function countStatement(table: PageTable, where: SqlStatement): SqlStatem
   const w = new Writer(table.dialect, where, table.scope);
   return w.finish(`SELECT COUNT(*) AS ${table.dialect.quoteIdentifier(PAGE_COLUMNS.count)} FROM ${table.from} WHERE ${w.where()}`);
 }
-
-/** Whether the dialect's row limit takes an OFFSET after it (every built-in one). */
-const hasOffset = (dialect: SqlDialect) => dialect.limitRows('1') === 'LIMIT 1';
 
 const opposite = (direction: Direction): Direction => (direction === 'forward' ? 'backward' : 'forward');
 

@@ -1,6 +1,6 @@
 /**
  * A {@link ListStore} over a SQL table: the filter from the SQL backend, keyset paging in any
- * list order in the database, one statement per page.
+ * list order in the database, one statement per page (two for an empty page going forward).
  */
 import type { Scope } from '../backends/scope.js';
 import { checkSqlMapping } from '../backends/sql/check-mapping.js';
@@ -17,8 +17,8 @@ import type { Entity, Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import { isSortable, sortValueReader, type ListKey, type ListOrder } from './list-order.js';
 import { pageOf, type BehindPage } from './list-page.js';
-import type { Direction, Keyed, ListStore, Page, PageLink, PageRequest } from './list-store.js';
-import { countStatement, PAGE_COLUMNS, pageStatement, placeStatement, sortValueColumn, tailValueColumn, type PageTable, type SqlOrder, type SqlPageStart } from './sql-page-statement.js';
+import type { Direction, Keyed, ListStore, Page, PageRequest } from './list-store.js';
+import { countStatement, PAGE_COLUMNS, pageStatement, placeStatement, sortValueColumn, type PageTable, type SqlOrder, type SqlPageStart } from './sql-page-statement.js';
 
 /** Where {@link sqlListStore} reads: a database, the SQL mapping and the entity. */
 export interface SqlListStoreOptions<T> {
@@ -69,7 +69,7 @@ export interface SqlRecordReader<T> {
 const SQL_STORE_OPTIONS = ['db', 'mapping', 'entity', 'caseFolding', 'record', 'load', 'scope'] as const;
 
 /** The columns the store adds to a row: its sort values and the page's facts. */
-const STORE_COLUMN = /^tql_(row|found|behind|count|[st][0-9]+)$/;
+const STORE_COLUMN = /^tql_(row|found|behind|count|s[0-9]+)$/;
 
 /** The row as it is, without the columns the store adds. */
 /**
@@ -103,7 +103,8 @@ const isTrue = (value: unknown) => value === true || Number(value) === 1;
  * A list store over the entity's table: the filter from `compileSql`, keyset paging in SQL in
  * the order each request asks for (the record's key last). A page is one statement: its rows
  * (collections included, through `record`), the cursor's place, whether the list goes on either
- * side and, on request, the count. Keys are ordered as `compareListOrder` orders them: instants by
+ * side and, on request, the count; an empty page going forward reads its link to the last page
+ * with a second. Keys are ordered as `compareListOrder` orders them: instants by
  * whole second in any column storage, texts by code point, no value last in both directions.
  * Pages fail with a `TqlError` (`invalid_input`) on a row without a key or two rows with one key
  * (the endpoint answers 500), and with `invalid_option` for a sort the engine cannot order
@@ -157,9 +158,9 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
     return found;
   };
 
-  /** A row's place in the order, from its sort value columns (`prefix` `tql_s` or `tql_t`). */
-  const keyOfRow = (order: SqlOrder, row: Record<string, unknown>, name: (i: number) => string, what: string): ListKey => {
-    const values = order.columns.map((c, i) => c.read(row[name(i)]));
+  /** A row's place in the order, from its sort value columns. */
+  const keyOfRow = (order: SqlOrder, row: Record<string, unknown>, what: string): ListKey => {
+    const values = order.columns.map((c, i) => c.read(row[sortValueColumn(i)]));
     const id = values.at(-1);
     if (id === null || id === undefined) throw inputError(`A list needs the key of every record, of the kind the key declares; ${what} of ${tableMapping.table} has none.`);
     return { values, id: String(id) };
@@ -172,7 +173,7 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
     for (const row of rows) {
       // Only a page joined to its facts marks its rows; its empty row has the mark NULL.
       if (row[PAGE_COLUMNS.row] === null) continue;
-      const key = keyOfRow(o, row, sortValueColumn, `row ${keyed.length}`);
+      const key = keyOfRow(o, row, `row ${keyed.length}`);
       const before = keyed.at(-1)?.key;
       if (before !== undefined && before.values.at(-1) === key.values.at(-1)) {
         throw inputError(`A list needs a different key on every record; two rows of ${tableMapping.table} have the key ${JSON.stringify(key.id)}.`);
@@ -210,13 +211,13 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
       if (facts === undefined || facts[PAGE_COLUMNS.found] === null || facts[PAGE_COLUMNS.found] === undefined) return undefined;
       const behind = isTrue(facts[PAGE_COLUMNS.behind]);
       const items = await records(order, rows);
-      const other: BehindPage<T> = { behind, store, query, order, lastPage: lastPageOf(facts, order) };
+      const other: BehindPage<T> = { behind, store, query, order };
       const page: Page<T> = await pageOf(items, limit, direction, other);
       return { ...page, totalCount: count(rows) };
     },
     async keyOf(id, order) {
       const [row] = await db.all(placeStatement(table, sqlOrder(order), id));
-      return row === undefined ? undefined : keyOfRow(sqlOrder(order), row, sortValueColumn, `the row with key ${JSON.stringify(id)}`);
+      return row === undefined ? undefined : keyOfRow(sqlOrder(order), row, `the row with key ${JSON.stringify(id)}`);
     },
     async page(query, window) {
       const start: SqlPageStart | undefined = window.from === undefined ? undefined : { kind: 'key', values: window.from.values };
@@ -229,18 +230,6 @@ export function sqlListStore<T = Record<string, unknown>>(given: SqlListStoreOpt
     },
   };
 
-  /**
-   * The link to the last page, read by the statement when the page going forward was empty: the
-   * page after the record just before the last `limit` records, or the first page when the list
-   * is no longer than a page. Undefined where the statement could not read it.
-   */
-  function lastPageOf(facts: Record<string, unknown>, order: ListOrder): PageLink | undefined {
-    const o = sqlOrder(order);
-    const names = o.columns.map((_, i) => tailValueColumn(i));
-    if (!names.every((n) => Object.hasOwn(facts, n))) return undefined;
-    const found = facts[names.at(-1)!] !== null && facts[names.at(-1)!] !== undefined;
-    return found ? { kind: 'after', key: keyOfRow(o, facts, tailValueColumn, 'the last page') } : { kind: 'first' };
-  }
   return store;
 }
 

@@ -3,7 +3,8 @@
  * would have: a uuid key, camelCase fields in snake_case columns, instants in each engine's own
  * column type (timestamptz(3), DATETIME(3), integer milliseconds), under several sorts with
  * nulls, ties within one second and texts that only code point order tells apart; every page
- * is one statement; walking forward and back meets every record once.
+ * is one statement (an empty page going forward, two: the second finds the last page it links
+ * to); walking forward and back meets every record once.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
@@ -178,7 +179,7 @@ describe.each(ENGINES)('%s', (name) => {
     await expect(openSqlListStore({ db, schema, mapping: { invoice: MAPPING[db.dialect] }, entity: 'invoice' })).resolves.toBeDefined();
   });
 
-  test.for(WALKS)('sort=%s, filter %s: every page is the memory store’s, in one statement', async ([sort, filter]) => {
+  test.for(WALKS)('sort=%s, filter %s: every page is the memory store’s, in one statement (two to link an empty page to the last)', async ([sort, filter]) => {
     const { db: raw } = engine(name);
     const { db, statements } = counting(raw);
     const sql = store(db);
@@ -187,7 +188,8 @@ describe.each(ENGINES)('%s', (name) => {
     const ask = async (request: PageRequest) => {
       const before = statements();
       const got = await readPage(sql, request);
-      expect(statements() - before, JSON.stringify(request.cursor)).toBe(1);
+      const linksToLastPage = request.cursor?.direction === 'forward' && got?.items.length === 0 && got.previous !== undefined;
+      expect(statements() - before, JSON.stringify(request.cursor)).toBe(linksToLastPage ? 2 : 1);
       expect(summary(got), JSON.stringify(request.cursor)).toEqual(summary(await readPage(memory, request)));
       return got!;
     };

@@ -15,7 +15,8 @@ import { collationWords, columnFitProblem, foldingCollation, holdsText, keyFamil
 import { columnStorage } from './column-storage.js';
 import type { AnySqlDatabase } from './database.js';
 import type { SqlDialect } from './dialects.js';
-import { entityMapping, readMapping } from './define-mapping.js';
+import { entityMapping, entityMappingProblems, isDefinedMapping, readMapping } from './define-mapping.js';
+import { mappingError } from './mapping-errors.js';
 import { elementValue, type SqlCollectionMapping, type SqlEntityMapping, type SqlMapping } from './mapping.js';
 import { sortColumns } from './sort-sql.js';
 import { isSortable, whyNotSortable } from '../../http/list-order.js';
@@ -85,6 +86,9 @@ export async function checkSqlMapping(db: AnySqlDatabase, schema: Schema, given:
     if (entity === undefined) throw optionError(`entities names "${name}", which the schema does not have; use some of ${schema.entityNames.join(', ')}.`);
     return { entity, mapping: entityMapping(mapping, entity) };
   });
+  // A mapping of plain data is checked against the schema as defineSqlMapping checks it.
+  const refused = isDefinedMapping(mapping) ? [] : checked.flatMap((c) => entityMappingProblems(c.entity.name, c.mapping, c.entity));
+  if (refused.length > 0) throw mappingError(refused);
   const tables = new Set<string>();
   for (const { entity, mapping: m } of checked) {
     tables.add(m.table);
@@ -243,7 +247,7 @@ function checkElements(
   const named = source.value === undefined ? `${entry}.valueColumn` : `${entry}.columns: { ${source.value}: '…' }`;
   const found = column(ctx, columns, table, value, attribute.path, `${named} in the mapping of ${entity}`);
   // The element column's storage is its table's entry.
-  if (found !== undefined) fit(ctx, attribute, { table, key: collection.foreignKey, storage: collection.storage ?? {} }, entity, storageKey, table, value, found);
+  if (found !== undefined) fit(ctx, attribute, { table, key: collection.foreignKey, storage: collection.storage ?? {}, columns: collection.columns ?? {} }, entity, storageKey, table, value, found);
 }
 
 /** The column, or undefined with a problem that says it is missing and which entry names it. */

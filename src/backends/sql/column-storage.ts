@@ -9,6 +9,7 @@ import type { Attribute, AttributeType, TimestampStorageKind } from '../../schem
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { isValidTimeZone } from '../../validate/timestamp.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping } from './mapping.js';
+import { storageEntry } from './storage-key.js';
 
 /** A column storage with its defaults filled in: every zone named. */
 export type ResolvedColumnStorage =
@@ -49,7 +50,8 @@ const DEFAULT_TIMESTAMP_COLUMN: { readonly [K in TimestampStorageKind]: SqlColum
 
 /**
  * What the column of record field `field` holds for `attribute` (a field or one branch of a
- * variant). Call on a checked mapping: {@link columnStorageProblem} reports bad entries.
+ * variant): the `storage` entry keyed by the field, its column, or the attribute's name
+ * (storage-key.ts). Call on a checked mapping: {@link columnStorageProblem} reports bad entries.
  *
  * @example
  * ```ts
@@ -58,7 +60,8 @@ const DEFAULT_TIMESTAMP_COLUMN: { readonly [K in TimestampStorageKind]: SqlColum
  * ```
  */
 export function columnStorage(attribute: Attribute, entity: SqlEntityMapping, field: string): ResolvedColumnStorage {
-  const declared = typeof entity.storage === 'object' && entity.storage !== null && Object.hasOwn(entity.storage, field) ? entity.storage[field] : undefined;
+  // Keyed by the field, its column or the attribute's name (storage-key.ts), as defineSqlMapping checks it.
+  const declared = storageEntry(entity, field, attribute.source.kind === 'field' ? attribute.name : undefined)?.declared as SqlColumnStorage | SqlColumnStorageKind | undefined;
   if (declared !== undefined) return resolve(declared, attribute);
   if (!TYPE_FACTS[attribute.type].instants) return TEXT;
   const storage = attribute.storage!;

@@ -32,7 +32,7 @@ export function readStorage(attribute: Attribute, entity: SqlEntityMapping): Res
       ? // An element column's storage is its table's entry, under the element's field.
         source.arrays.map((array) => {
           const collection = ownEntry(entity.collections, array);
-          return columnStorage(attribute, { table: '', key: '', storage: collection?.storage ?? {} }, elementValue(collection ?? { table: '', foreignKey: '' }, source.value).storageKey);
+          return columnStorage(attribute, { table: '', key: '', storage: collection?.storage ?? {}, columns: collection?.columns ?? {} }, elementValue(collection ?? { table: '', foreignKey: '' }, source.value).storageKey);
         })
       : (source.kind === 'field' ? [source.field] : Object.values(source.fields)).map((f) => columnStorage(attribute, entity, f));
   const [first, ...rest] = storages;

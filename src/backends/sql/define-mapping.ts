@@ -10,6 +10,7 @@ import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { columnStorageProblem } from './column-storage.js';
 import { mappingError, missingArray } from './mapping-errors.js';
 import { DEFAULT_VALUE_COLUMN, type SqlEntityMapping, type SqlMapping } from './mapping.js';
+import { storageKeys } from './storage-key.js';
 
 /** Mappings made by {@link defineSqlMapping}: checked and frozen, so compiling trusts them. */
 const definedMappings = new WeakSet<object>();
@@ -113,6 +114,23 @@ export function entityMapping(mapping: SqlMapping, entity: Entity | string): Sql
   return found;
 }
 
+/**
+ * What {@link defineSqlMapping} finds wrong with one entity's mapping, checked against the
+ * schema's entity: `checkSqlMapping` refuses a mapping it was given as plain data for the same
+ * problems, so that no mapping passes one and fails the other.
+ *
+ * @example
+ * ```ts
+ * entityMappingProblems('agent', { table: 'agent', key: 'id', storage: { nickname: 'uuid' } }, schedulingSchema.entities.agent);
+ * // ['agent.storage.nickname: no attribute of agent reads a field, column or attribute named "nickname"; …']
+ * ```
+ */
+export function entityMappingProblems(name: string, entry: unknown, entity: Entity): string[] {
+  const problems: string[] = [];
+  checkEntity(name, entry, entity, (where, message) => problems.push(`${where}: ${message}`));
+  return problems;
+}
+
 function checkEntity(name: string, entry: unknown, entity: Entity | undefined, problem: Problem): void {
   if (!isRecord(entry)) {
     problem(name, `an entity's mapping is { table, key }, not ${describeValue(entry)}`);
@@ -126,9 +144,9 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
   const mapped = isRecord(collections) ? collections : {};
   for (const [array, collection] of Object.entries(mapped)) {
     checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
-    if (isRecord(collection)) checkStorage(`${name}.collections.${array}.storage`, collection['storage'], entity, problem, (e, field) => elementReaders(e, array, field, collection));
+    if (isRecord(collection)) checkStorage(`${name}.collections.${array}.storage`, collection['storage'], entity, problem, (e) => elementReadings(e, array, collection));
   }
-  checkStorage(`${name}.storage`, entry['storage'], entity, problem, fieldReaders);
+  checkStorage(`${name}.storage`, entry['storage'], entity, problem, (e) => fieldReadings(e, entry));
   if (entity === undefined) return;
   const unmapped = new Map<string, string[]>();
   for (const attributeName of entity.attributeNames) {
@@ -141,42 +159,67 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
   for (const [array, paths] of unmapped) problem(`${name}.collections.${array}`, missingArray(paths));
 }
 
+/** One column an attribute reads, and the keys its `storage` entry may have (storage-key.ts), in lookup order. */
+interface Reading {
+  readonly attribute: Attribute;
+  readonly field: string;
+  readonly keys: readonly string[];
+}
+
 /**
- * Each `storage` entry: a known kind and zone, fitting every attribute that reads the field
- * (a Timestamp kind for a Timestamp, `uuid` for a uuid id). Without the schema, the kinds only.
+ * Each `storage` entry: a known kind and zone, fitting every attribute that reads the column it
+ * is keyed by (a field, its column or the attribute's name, as compiling resolves it: a Timestamp
+ * kind for a Timestamp, `uuid` for a uuid id), and no column declared twice, differently. Without
+ * the schema, the kinds only.
  */
-function checkStorage(entry: string, storage: unknown, entity: Entity | undefined, problem: Problem, readersOf: (entity: Entity, field: string) => Attribute[]): void {
+function checkStorage(entry: string, storage: unknown, entity: Entity | undefined, problem: Problem, readingsOf: (entity: Entity) => Reading[]): void {
   if (storage === undefined) return;
   if (!isRecord(storage)) {
     problem(entry, 'storage is an object: field → column storage ({ created_at: "timestamptz" })');
     return;
   }
-  for (const [field, declared] of Object.entries(storage)) {
-    const readers = entity === undefined ? [undefined] : readersOf(entity, field);
-    if (readers.length === 0) problem(`${entry}.${field}`, `no attribute of ${entity!.name} reads the field "${field}"`);
-    for (const attribute of readers) {
+  const readings = entity === undefined ? [] : readingsOf(entity);
+  for (const [key, declared] of Object.entries(storage)) {
+    const readers = entity === undefined ? [undefined] : readings.filter((r) => r.keys.includes(key)).map((r) => r.attribute);
+    if (readers.length === 0) problem(`${entry}.${key}`, `no attribute of ${entity!.name} reads a field, column or attribute named "${key}"; key the entry by the record field`);
+    for (const attribute of new Set(readers)) {
       const wrong = columnStorageProblem(declared, attribute);
-      if (wrong !== undefined) problem(`${entry}.${field}`, wrong);
+      if (wrong !== undefined) problem(`${entry}.${key}`, wrong);
     }
+  }
+  for (const { field, keys } of readings) {
+    const [first, ...others] = keys.filter((k) => Object.hasOwn(storage, k));
+    const differing = others.find((k) => JSON.stringify(storage[k]) !== JSON.stringify(storage[first!]));
+    if (differing !== undefined) problem(`${entry}.${differing}`, `declares the column of ${field} otherwise than ${first} does; keep one entry`);
   }
 }
 
-/** The attributes of `entity` whose value is read from record field `field` (a field or a variant's branch). */
-function fieldReaders(entity: Entity, field: string): Attribute[] {
-  return entity.attributeNames
-    .map((n) => entity.attributes[n]!)
-    .filter((a) => (a.source.kind === 'field' ? a.source.field === field : a.source.kind === 'variant' && Object.values(a.source.fields).includes(field)));
+/** The columns the attributes of `entity` read from its own table (fields and variants' branches), with their storage keys. */
+function fieldReadings(entity: Entity, mapping: Readonly<Record<string, unknown>>): Reading[] {
+  const entries = { columns: isRecord(mapping['columns']) ? (mapping['columns'] as Record<string, string>) : undefined };
+  return entity.attributeNames.flatMap((n): Reading[] => {
+    const attribute = entity.attributes[n]!;
+    const source = attribute.source;
+    if (source.kind === 'field') return [{ attribute, field: source.field, keys: storageKeys(entries, source.field, attribute.name) }];
+    if (source.kind === 'variant') return Object.values(source.fields).map((field) => ({ attribute, field, keys: storageKeys(entries, field) }));
+    return [];
+  });
 }
 
 /**
- * The attributes of `entity` whose value is the element field `field` of array `array`, or, for
- * an array of scalars, whose value column is `field`.
+ * The value columns the attributes of `entity` read from array `array`'s table: an element
+ * field (keyed by it or its column) or, for an array of scalars, the value column.
  */
-function elementReaders(entity: Entity, array: string, field: string, collection: Readonly<Record<string, unknown>>): Attribute[] {
+function elementReadings(entity: Entity, array: string, collection: Readonly<Record<string, unknown>>): Reading[] {
+  const entries = { columns: isRecord(collection['columns']) ? (collection['columns'] as Record<string, string>) : undefined };
   const valueColumn = typeof collection['valueColumn'] === 'string' ? collection['valueColumn'] : DEFAULT_VALUE_COLUMN;
-  return entity.attributeNames
-    .map((n) => entity.attributes[n]!)
-    .filter((a) => a.source.kind === 'element' && (a.source.value ?? valueColumn) === field && a.source.arrays.includes(array));
+  return entity.attributeNames.flatMap((n): Reading[] => {
+    const attribute = entity.attributes[n]!;
+    const source = attribute.source;
+    if (source.kind !== 'element' || !source.arrays.includes(array)) return [];
+    const field = source.value ?? valueColumn;
+    return [{ attribute, field, keys: source.value === undefined ? [field] : storageKeys(entries, field) }];
+  });
 }
 
 function checkCollection(entry: string, collection: unknown, ownTable: unknown, problem: Problem): void {

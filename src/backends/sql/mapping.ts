@@ -99,6 +99,9 @@ export interface SqlEntityMapping {
   /**
    * Record field → what its column holds, where tql must know it ({@link SqlColumnStorage}):
    * `{ created_at: { kind: 'timestamptz' } }`. A kind alone (`'timestamptz'`) stands for its defaults.
+   * An entry may also be keyed by the field's column (from `columns`) or by the name of the
+   * attribute that reads the field; the field's own key wins, and two keys of one column that
+   * declare it differently are refused.
    */
   readonly storage?: Readonly<Record<string, SqlColumnStorage | SqlColumnStorageKind>>;
   /** Array field of the record → the table holding its elements. */

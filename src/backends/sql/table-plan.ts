@@ -146,7 +146,7 @@ function collectionTable(
   who: string,
 ): PlannedTable {
   const column = (field: string) => (own(collection.columns, field) as string | undefined) ?? field;
-  const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }) };
+  const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }), ...(collection.columns === undefined ? {} : { columns: collection.columns }) };
   const fields = new Map<string, { attribute: Attribute; kind: DdlColumnKind }[]>();
   const whereFields = new Set<string>();
   // Arrays of scalars: the element itself, in the value column.

@@ -493,7 +493,7 @@ const MAPPING_PROBLEMS: string[][] = [
   ['invalid_mapping: Invalid SQL mapping: event.storage.owner_id: timestamptz is for Timestamp attributes, and event.owner_id is an ID.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: uuid is for ID attributes with { kind: "uuid" } ids, and event.happened_at is not one.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: integer is for Number attributes, and event.happened_at is a Timestamp.'],
-  ['invalid_mapping: Invalid SQL mapping: event.storage.created: no attribute of event reads the field "created".'],
+  ['invalid_mapping: Invalid SQL mapping: event.storage.created: no attribute of event reads a field, column or attribute named "created"; key the entry by the record field.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage: storage is an object: field → column storage ({ created_at: "timestamptz" }).'],
 ];
 
