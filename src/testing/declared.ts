@@ -11,7 +11,11 @@ import { OPERATOR_FACTS, type TextPlace } from '../schema/operators.js';
 import type { Attribute } from '../schema/types.js';
 import { readSteps, readStored, storedForms } from '../schema/stored-form.js';
 import { elementValueOf } from '../schema/element-source.js';
-import type { Condition, Comparison, ValidatedQuery } from '../validate/validated-query.js';
+import { madeByValidate, type Condition, type Comparison, type ValidatedQuery } from '../validate/validated-query.js';
+import { validatedQueryError } from '../backends/compile-validated.js';
+import { describeValue } from '../errors/describe-value.js';
+import { inputError, isTqlError, optionError } from '../errors/tql-error.js';
+import { ownElements as ownList } from './own-list.js';
 
 /**
  * A declared folding divergence: true when the backend answers `LIKE needle` on `haystack`
@@ -75,6 +79,19 @@ function ownElements(list: unknown): unknown[] {
  * ```
  */
 export function attributeTexts(record: unknown, attribute: Attribute): string[] {
+  if (typeof attribute !== 'object' || attribute === null || typeof attribute.source !== 'object' || attribute.source === null) {
+    throw inputError(`attributeTexts takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not ${describeValue(attribute)}.`);
+  }
+  try {
+    return textsOf(record, attribute);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw inputError('attributeTexts could not read the attribute or the record: reading it threw an exception (a getter, a proxy trap or a broken attribute); pass an attribute of a schema made by defineSchema.');
+  }
+}
+
+/** {@link attributeTexts} on arguments already checked. */
+function textsOf(record: unknown, attribute: Attribute): string[] {
   const source = attribute.source;
   const texts: unknown[] = [];
   switch (source.kind) {
@@ -108,14 +125,39 @@ export function attributeTexts(record: unknown, attribute: Attribute): string[] 
  * ```
  */
 export function explainedIds(query: ValidatedQuery, records: readonly object[], declared: DeclaredDivergence, key: string): Set<string> {
+  if (!madeByValidate(query)) {
+    const problem = validatedQueryError(query, 'explainedIds');
+    if (problem !== undefined) throw problem;
+  }
+  const list = ownList('explainedIds: the records', records) as object[];
+  if (typeof declared !== 'function') throw optionError(`explainedIds: declared is a function (needle, haystack, place) → boolean, such as foldingDiffers with a folding bound, not ${describeValue(declared)}.`);
+  if (typeof key !== 'string') throw optionError(`explainedIds: key is the field holding each record's id, a string, not ${describeValue(key)}.`);
   const found: FoldedTest[] = [];
-  foldedTests(query.condition, found);
+  try {
+    foldedTests(query.condition, found);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw inputError('explainedIds cannot read this query: it was changed after check() or validate() made it. Validate the query again instead of changing it.');
+  }
   const ids = new Set<string>();
   if (found.length === 0) return ids;
+  const asked = (n: string, h: string, place: TextPlace) => {
+    try {
+      return Boolean(declared(n, h, place));
+    } catch (error) {
+      if (isTqlError(error)) throw error;
+      throw optionError(`explainedIds: declared threw ${error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error)}; it answers (needle, haystack, place) with true or false.`);
+    }
+  };
   const differs = ({ comparison, needles, places }: FoldedTest, r: object) =>
-    attributeTexts(r, comparison.attribute).some((h) => needles.some((n) => places.some((place) => declared(n, h, place))));
-  for (const r of records) {
-    if (found.some((t) => differs(t, r))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
+    textsOf(r, comparison.attribute).some((h) => needles.some((n) => places.some((place) => asked(n, h, place))));
+  try {
+    for (const r of list) {
+      if (found.some((t) => differs(t, r))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
+    }
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw inputError('explainedIds could not read a record: reading it threw an exception (a getter or a proxy trap); pass the records as they were loaded.');
   }
   return ids;
 }

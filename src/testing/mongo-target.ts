@@ -8,6 +8,7 @@ import { optionError } from '../errors/tql-error.js';
 import { mingoCollection } from '../http/mongo-store.js';
 import type { AgreementTarget } from './check-agreement.js';
 import { readTestingOptions } from './options.js';
+import { ownElements } from './own-list.js';
 import type { TestRecord } from './record-arbitrary.js';
 
 /** The calls of a MongoDB driver collection the target makes (a scratch collection: it is emptied). */
@@ -47,7 +48,8 @@ export function mongoTarget(options: MongoTargetOptions = {}): AgreementTarget {
   }
   let records: readonly TestRecord[] = [];
   return {
-    async load(loaded) {
+    async load(given) {
+      const loaded = ownElements('mongoTarget: the records to load', given) as TestRecord[];
       records = loaded;
       if (collection === undefined) return;
       await collection.deleteMany({});

@@ -12,6 +12,7 @@ import type { Schema } from '../schema/types.js';
 import { readTestingOptions } from './options.js';
 import { recordShape, type ArrayField, type RecordShape } from '../backends/sql/record-shape.js';
 import { storedValue } from './stored-values.js';
+import { entityArgument } from '../api/entity-argument.js';
 
 /** A generated record: its id in the key field, and any other fields. */
 export type TestRecord = { readonly [field: string]: unknown };
@@ -114,6 +115,7 @@ function hostileTwin(record: Record<string, unknown>): Record<string, unknown> {
  */
 export function recordArbitrary(schema: Schema, entity: string, options: RecordArbitraryOptions = {}): Arbitrary<TestRecord> {
   const { hostile, key } = readTestingOptions('recordArbitrary', options, { hostile: 'boolean', key: 'string' });
+  entityArgument('recordArbitrary', schema, entity);
   const shape = recordShape(schema, entity, key ?? 'id');
   const plain = fc.tuple(fc.nat({ max: 99 }), fieldsOf(shape, hostile === true)).map(([n, fields]): TestRecord => ({ [shape.key]: `r${n}`, ...fields }));
   if (hostile !== true) return plain;
@@ -137,6 +139,7 @@ export function recordArbitrary(schema: Schema, entity: string, options: RecordA
  */
 export function datasetArbitrary(schema: Schema, entity: string, options: DatasetArbitraryOptions = {}): Arbitrary<TestRecord[]> {
   const { size, hostile, key } = readTestingOptions('datasetArbitrary', options, { size: 'count', hostile: 'boolean', key: 'string' });
+  entityArgument('datasetArbitrary', schema, entity);
   const field = key ?? 'id';
   const shape = recordShape(schema, entity, field);
   const record = fieldsOf(shape, hostile === true);

@@ -74,6 +74,17 @@ const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly RuleN
  * ```
  */
 export function comparisonRules(operator: Operator, attribute: Attribute, value: unknown): LanguageRule[] {
+  if (!Object.hasOwn(OPERATOR_FACTS, operator)) throw inputError(`comparisonRules takes an operator of the language (EQ, LIKE, …), not ${describeValue(operator)}.`);
+  try {
+    return rulesOfComparison(operator, attribute, value);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw inputError(`comparisonRules takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), and could not read ${describeValue(attribute)}.`);
+  }
+}
+
+/** {@link comparisonRules} of a known operator; throws a TypeError on an attribute of no schema. */
+function rulesOfComparison(operator: Operator, attribute: Attribute, value: unknown): LanguageRule[] {
   const numbers: RuleNumber[] = [];
   if (value === null) numbers.push(3);
   if (attribute.source.kind === 'element') numbers.push(7);
@@ -146,7 +157,7 @@ function rulesOf(condition: Condition): LanguageRule[] {
   const found = comparisons(condition);
   const numbers = new Set<RuleNumber>();
   for (const { c, negated } of found) {
-    for (const r of comparisonRules(c.operator, c.attribute, c.value)) numbers.add(r.rule);
+    for (const r of rulesOfComparison(c.operator, c.attribute, c.value)) numbers.add(r.rule);
     // Under NOT ( … ), a record without the value must match: rules 2, 3 and 9 together.
     if (negated) for (const n of [2, 3, 9] as const) numbers.add(n);
   }

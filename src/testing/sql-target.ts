@@ -20,6 +20,7 @@ import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { AgreementTarget } from './check-agreement.js';
 import { readTestingOptions } from './options.js';
+import { ownElements } from './own-list.js';
 
 /** Options of {@link sqlTarget}. */
 export interface SqlTargetOptions {
@@ -78,7 +79,7 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   const tables = temporaryTables(db, { schema: schema!, entity: entity!, mapping: entry, key, columnType, who: 'sqlTarget' });
   return {
     tables: tables.tables,
-    load: (records) => tables.load(records),
+    load: async (records) => tables.load(ownElements('sqlTarget: the records to load', records) as object[]),
     run: async (query: ValidatedQuery) => {
       const where = compileSql(query, { dialect: db.sqlDialect, mapping, caseFolding });
       try {

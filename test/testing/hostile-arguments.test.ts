@@ -10,8 +10,14 @@ import { check } from '../../src/api/check.js';
 import { isTqlError } from '../../src/errors/tql-error.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import {
+  attributeTexts,
   checkAgreement,
   checkIdempotenceLaw,
+  comparisonRules,
+  datasetArbitrary,
+  explainedIds,
+  mongoTarget,
+  recordArbitrary,
   complementLaw,
   formatReport,
   invalidQueryArbitrary,
@@ -64,6 +70,8 @@ describe('schemas and entities that are none', () => {
     ['roundTripLaw("schema", "agent")', () => roundTripLaw('schema' as never, 'agent')],
     ['checkIdempotenceLaw(schema, 5)', () => checkIdempotenceLaw(schedulingSchema, 5 as never)],
     ['normalizationStabilityLaw(revoked proxy, "agent")', () => normalizationStabilityLaw(revoked() as never, 'agent')],
+    ['recordArbitrary(null, "agent")', () => recordArbitrary(null as never, 'agent')],
+    ['datasetArbitrary(undefined, "agent")', () => datasetArbitrary(undefined as never, 'agent')],
     ['checkAgreement({ schema: 0 })', () => checkAgreement({ schema: 0 as never, entity: 'agent', ...noop })],
     ['sqlTarget({ schema: 0 })', () => sqlTarget({ db: new Database(':memory:'), schema: 0 as never, entity: 'agent' })],
     ['sqlTarget({ db: null })', () => sqlTarget({ db: null as never, schema: schedulingSchema, entity: 'agent' })],
@@ -173,5 +181,31 @@ describe('checkAgreement: replay paths are bounded', () => {
     const report = await checkAgreement({ schema: schedulingSchema, entity: 'agent', seed: 1, runs: 1, queries: 1, load: () => undefined, run: () => list });
     expect(report.agreed).toBe(false);
     expect(reads()).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('explainedIds, attributeTexts, comparisonRules and the targets take what they say', () => {
+  const like = check('agent.name LIKE a', schedulingSchema, 'agent');
+  const records = [{ id: 'a', name: 'A' }];
+  const name = schedulingSchema.entities.agent.attributes.name;
+  test.each([
+    ['explainedIds(query, records, null, "id")', () => explainedIds(like, records, null as never, 'id'), 'invalid_option: explainedIds: declared is a function (needle, haystack, place) → boolean, such as foldingDiffers with a folding bound, not null.'],
+    ['explainedIds(null, records, declared, "id")', () => explainedIds(null as never, records, () => true, 'id'), 'invalid_input: explainedIds takes the result of check() or validate(), but this is not a validated query (a query text or a syntax tree?).'],
+    ['explainedIds(query, null, declared, "id")', () => explainedIds(like, null as never, () => true, 'id'), 'invalid_input: explainedIds: the records are an array, not null.'],
+    ['explainedIds(query, records, declared, 5)', () => explainedIds(like, records, () => true, 5 as never), "invalid_option: explainedIds: key is the field holding each record's id, a string, not 5."],
+    ['explainedIds with a declared that throws', () => explainedIds(like, records, () => { throw new RangeError('no'); }, 'id'), 'invalid_option: explainedIds: declared threw RangeError: no; it answers (needle, haystack, place) with true or false.'],
+    ['attributeTexts(record, null)', () => attributeTexts({}, null as never), 'invalid_input: attributeTexts takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not null.'],
+    ['comparisonRules("eq", name, "x")', () => comparisonRules('eq' as never, name, 'x'), 'invalid_input: comparisonRules takes an operator of the language (EQ, LIKE, …), not "eq".'],
+    ['comparisonRules("EQ", null, "x")', () => comparisonRules('EQ', null as never, 'x'), 'invalid_input: comparisonRules takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), and could not read null.'],
+    ['mongoTarget().load(null)', () => mongoTarget().load(null as never), 'invalid_input: mongoTarget: the records to load are an array, not null.'],
+    ['sqlTarget(…).load(null)', () => sqlTarget({ db: new Database(':memory:'), schema: schedulingSchema, entity: 'agent' }).load(null as never), 'invalid_input: sqlTarget: the records to load are an array, not null.'],
+  ])('%s', async (_title, run, expected) => {
+    expect(await thrown(run)).toBe(expected);
+  });
+
+  test('explainedIds over records of length 2^32 − 1 reads their own elements only', () => {
+    const { list, reads } = hugeSparse([{ id: 'a', name: 'A' }]);
+    expect(explainedIds(like, list as object[], () => true, 'id')).toEqual(new Set(['a']));
+    expect(reads()).toBe(1);
   });
 });
