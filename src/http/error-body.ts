@@ -1,5 +1,6 @@
 /** The JSON body of an error response: the API's `{ "error": "…" }`, with a code and the issues. */
-import type { TqlError, TqlIssue } from '../errors/tql-error.js';
+import { isTqlError, optionError, type TqlError, type TqlIssue } from '../errors/tql-error.js';
+import { describeValue } from '../errors/describe-value.js';
 
 /** The body of every error answer: the dialect's `{ "error": "…" }` (docs/server.md, Errors), plus a code and the issues. */
 export interface ErrorBody {
@@ -30,6 +31,7 @@ export interface ErrorBody {
  * ```
  */
 export function errorBody(error: TqlError): ErrorBody {
+  if (!isTqlError(error)) throw optionError(`errorBody takes a TqlError (what check, safeCheck or a list store threw), not ${describeValue(error)}; answer other failures with plainErrorBody.`);
   const issues = error.issues.map(forClient);
   // Without a filter text there is no position to point at.
   if (error.text === '') return { error: issues.map((i) => i.message).join(' '), code: error.code, issues: [] };

@@ -1,6 +1,6 @@
 /** A list endpoint as a Fetch API handler: Hono, Next.js route handlers, Bun, Deno, workers. */
 import type { ListHandler } from './list-endpoint.js';
-import { readReplyOptions, replyWith, type ListReplyOptions } from './list-reply.js';
+import { checkListHandler, readReplyOptions, replyWith, type ListReplyOptions } from './list-reply.js';
 
 /**
  * Wraps a list handler as `(request: Request) => Promise<Response>`: a JSON body with
@@ -20,6 +20,7 @@ import { readReplyOptions, replyWith, type ListReplyOptions } from './list-reply
  * ```
  */
 export function fetchListHandler<T>(list: ListHandler<T>, options?: ListReplyOptions): (request: Request) => Promise<Response> {
+  checkListHandler('fetchListHandler', list);
   const read = readReplyOptions('fetchListHandler', options);
   return async (request) => {
     const { status, headers, body } = await replyWith(read, list, request);

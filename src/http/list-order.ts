@@ -6,9 +6,11 @@
  * or descending.
  */
 import { withArticle } from '../errors/wording.js';
-import { inputError } from '../errors/tql-error.js';
+import { inputError, optionError } from '../errors/tql-error.js';
 import { wholeSecondsReader } from '../schema/stored-instant.js';
 import type { Attribute, AttributeType, IdKind } from '../schema/types.js';
+import { attributeArgument, orderArgument } from './helper-arguments.js';
+import { describeValue } from '../errors/describe-value.js';
 
 /** A sort value as every store reads it: whole seconds, a number, text, or null (no value). */
 export type SortValue = number | string | null;
@@ -49,6 +51,7 @@ export interface ListKey {
  * ```
  */
 export function isSortable(attribute: Attribute): boolean {
+  attributeArgument('isSortable', attribute);
   return !attribute.collection && SORT_TYPES[attribute.type].ordered;
 }
 
@@ -97,7 +100,12 @@ const ID_READERS: { readonly [K in IdKind]: SortValueReader } = {
  * ```
  */
 export function sortValueReader(attribute: Attribute): SortValueReader {
-  return SORT_TYPES[attribute.type].reader(attribute);
+  attributeArgument('sortValueReader', attribute);
+  try {
+    return SORT_TYPES[attribute.type].reader(attribute);
+  } catch {
+    throw optionError(`sortValueReader takes an attribute of a schema (schema.entities.<entity>.attributes.<name>); this ${attribute.type} has no storage or id format to read.`);
+  }
 }
 
 /**
@@ -185,6 +193,7 @@ const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A
  */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
+  if (typeof a !== 'string' || typeof b !== 'string') throw inputError(`compareCodePoints compares two strings, not ${describeValue(typeof a === 'string' ? b : a)}.`);
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
@@ -242,6 +251,7 @@ export function compareListOrder(order: ListOrder, a: ListKey, b: ListKey): numb
  * ```
  */
 export function listKeyReader(order: ListOrder): (record: unknown, what: string) => ListKey {
+  orderArgument('listKeyReader', order);
   const readers = order.keys.map(({ attribute }) => {
     const value = sortValueReader(attribute);
     const stored = storedValueReader(attribute);

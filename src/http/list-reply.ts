@@ -3,10 +3,11 @@
  * framework. The Fetch and Node adapters only copy it into their own response object.
  */
 import { readOptions } from '../errors/read-options.js';
-import { optionError } from '../errors/tql-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { inputError, optionError } from '../errors/tql-error.js';
 import { internalErrorBody, plainErrorBody, tellFailure } from './error-body.js';
 import type { ListHandler } from './list-endpoint.js';
-import type { ListRequest } from './request-url.js';
+import { isListRequest, type ListRequest } from './request-url.js';
 
 /** What to send for one request: ready for `new Response(…)`, `res.writeHead(…)` or Fastify's `reply`. */
 export interface ListReply {
@@ -61,7 +62,22 @@ const OWN_HEADERS = new Set(['content-type', 'content-length', 'allow']);
  * ```
  */
 export async function listReply<T>(list: ListHandler<T>, request: ListRequest, options?: ListReplyOptions): Promise<ListReply> {
+  checkListHandler('listReply', list);
+  if (!isListRequest(request)) throw inputError(`listReply answers a request: a URL, a Fetch API Request or a node:http request, not ${describeValue(request)}.`);
   return replyWith(readReplyOptions('listReply', options), list, request);
+}
+
+/**
+ * Throws an `invalid_option` naming `fn` unless `list` is a list handler (a function, such as
+ * `createListEndpoint` returns): refused when the adapter is made, not as a 500 on each request.
+ *
+ * @example
+ * ```ts
+ * checkListHandler('nodeListHandler', null); // throws invalid_option
+ * ```
+ */
+export function checkListHandler(fn: string, list: unknown): void {
+  if (typeof list !== 'function') throw optionError(`${fn} wraps a list handler, the function createListEndpoint returns, not ${describeValue(list)}.`);
 }
 
 /** The options, checked once: the adapters read them when they are built, not per request. */
@@ -108,6 +124,7 @@ export function readReplyOptions(fn: string, given: ListReplyOptions | undefined
  */
 export async function replyWith<T>(options: ReplyOptions, list: ListHandler<T>, request: ListRequest): Promise<ListReply> {
   const method = methodOf(request);
+  if (method === undefined) return json(options, 400, plainErrorBody('invalid_input', 'The request has no method that can be read as text.'), 'GET');
   if (method !== 'GET' && method !== 'HEAD') {
     const body = plainErrorBody('method_not_allowed', `${method.slice(0, 20)} is not supported here; this endpoint only lists (${LIST_METHODS}).`);
     return json(options, 405, body, method, { allow: LIST_METHODS });
@@ -130,8 +147,14 @@ function json(options: ReplyOptions, status: number, value: unknown, method: str
 }
 
 /** A URL is read as a GET: it names what to list and nothing else. */
-function methodOf(request: ListRequest): string {
-  return request instanceof URL ? 'GET' : (request.method ?? 'GET');
+function methodOf(request: ListRequest): string | undefined {
+  try {
+    const method: unknown = request instanceof URL ? 'GET' : (request.method ?? 'GET');
+    return typeof method === 'string' ? method : undefined;
+  } catch {
+    // A getter or a proxy trap that throws: no method to read.
+    return undefined;
+  }
 }
 
 function reportFailure(error: unknown, request: ListRequest): void {

@@ -8,6 +8,7 @@ import { isTqlError, optionError } from '../errors/tql-error.js';
 import { defineSchema } from '../schema/define-schema.js';
 import type { Attribute, AttributeDefinition, Entity, IdKind } from '../schema/types.js';
 import { canBeKey, isSortable, whyNotSortable, type ListOrder, type OrderKey } from './list-order.js';
+import { attributeArgument, entityObjectArgument } from './helper-arguments.js';
 
 /** The most keys one `sort` may name: each one adds a comparison to every page's statement. */
 export const MAX_SORT_KEYS = 6;
@@ -37,6 +38,7 @@ export type ListKeyDefinition = string | { readonly field: string; readonly kind
  * ```
  */
 export function keyAttribute(entity: Entity, definition: ListKeyDefinition | undefined): Attribute {
+  entityObjectArgument('keyAttribute', entity);
   if (definition === undefined) return Object.hasOwn(entity.attributes, 'id') ? checkedKey(entity, 'id') : fieldKey(entity, 'id', 'text');
   if (typeof definition === 'string') return checkedKey(entity, definition);
   const field: unknown = typeof definition === 'object' && definition !== null ? definition.field : undefined;
@@ -93,6 +95,9 @@ function fieldKey(entity: Entity, field: string, kind: IdKind): Attribute {
  * ```
  */
 export function readSort(text: string, entity: Entity, key: Attribute): ListOrder {
+  if (typeof text !== 'string') throw optionError(`sort is a comma-separated list of attribute names, not ${describeValue(text)}.`);
+  entityObjectArgument('readSort', entity);
+  attributeArgument('readSort', key);
   if (text.length > MAX_SORT_LENGTH) throw optionError(`sort is at most ${MAX_SORT_LENGTH} characters: a comma-separated list of ${entity.name}'s attribute names.`);
   const items = text.split(',');
   if (items.length > MAX_SORT_KEYS) throw optionError(`sort takes at most ${MAX_SORT_KEYS} attributes; this one has ${items.length}.`);
@@ -168,6 +173,7 @@ export type SortOnlyAttributes = Readonly<Record<string, AttributeDefinition>>;
  * ```
  */
 export function sortableEntity(entity: Entity, sortOnly: SortOnlyAttributes | undefined): Entity {
+  entityObjectArgument('sortableEntity', entity);
   if (sortOnly === undefined) return entity;
   if (typeof sortOnly !== 'object' || sortOnly === null || Array.isArray(sortOnly)) {
     throw optionError(`sortOnly is an object of attribute name → definition, like { created_at: { type: 'Timestamp' } }, not ${describeValue(sortOnly)}.`);

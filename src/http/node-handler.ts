@@ -1,7 +1,7 @@
 /** A list endpoint as a node:http request listener, which Express also takes as a route handler. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ListHandler } from './list-endpoint.js';
-import { readReplyOptions, replyWith, type ListReplyOptions } from './list-reply.js';
+import { checkListHandler, readReplyOptions, replyWith, type ListReplyOptions } from './list-reply.js';
 
 /**
  * Wraps a list handler as `(req, res) => Promise<void>` for `http.createServer` and Express
@@ -20,6 +20,7 @@ import { readReplyOptions, replyWith, type ListReplyOptions } from './list-reply
  * ```
  */
 export function nodeListHandler<T>(list: ListHandler<T>, options?: ListReplyOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  checkListHandler('nodeListHandler', list);
   const read = readReplyOptions('nodeListHandler', options);
   return async (req, res) => {
     const { status, headers, body } = await replyWith(read, list, req);

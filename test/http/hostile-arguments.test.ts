@@ -11,6 +11,7 @@ import { sqlListStore } from '../../src/http/sql-store.js';
 import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { isTqlError } from '../../src/errors/tql-error.js';
+import { compareCodePoints, errorBody, fetchListHandler, isSortable, keyAttribute, listKeyReader, listReply, nodeListHandler, pageOf, readSort, sortableEntity, sortValueReader } from '../../src/http/index.js';
 
 const db = sqlDatabase(new Database(':memory:'));
 const store = memoryListStore<object>([]);
@@ -62,5 +63,42 @@ describe('sqlListStore', () => {
     ['{ db: a better-sqlite3 Database }', () => sqlListStore({ ...sql, db: new Database(':memory:') as never }), 'db is a SqlDatabase (sqlDatabase(driver), pgDatabase(client), …), not an object.'],
   ])('%s', async (_title, run, expected) => {
     expect(await message(run)).toBe(`invalid_option: sqlListStore: ${expected}`);
+  });
+});
+
+describe('the helpers for stores of one\'s own', () => {
+  const agent = schedulingSchema.entities.agent;
+  const key = keyAttribute(agent, undefined);
+  test.each([
+    ['isSortable(null)', () => isSortable(null as never), 'invalid_option: isSortable takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not null.'],
+    ['sortValueReader({ type: "Timestamp" })', () => sortValueReader({ type: 'Timestamp' } as never), 'invalid_option: sortValueReader takes an attribute of a schema (schema.entities.<entity>.attributes.<name>); this Timestamp has no storage or id format to read.'],
+    ['listKeyReader(null)', () => listKeyReader(null as never), 'invalid_option: listKeyReader takes a list order, as readSort returns it, not null.'],
+    ['listKeyReader({ keys: [{}] })', () => listKeyReader({ keys: [{}] } as never), 'invalid_option: listKeyReader takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not undefined.'],
+    ['compareCodePoints(null, "a")', () => compareCodePoints(null as never, 'a'), 'invalid_input: compareCodePoints compares two strings, not null.'],
+    ['keyAttribute(null, undefined)', () => keyAttribute(null as never, undefined), 'invalid_option: keyAttribute takes an entity of a schema (schema.entities.<entity>), not null.'],
+    ['readSort(null, agent, key)', () => readSort(null as never, agent, key), 'invalid_option: sort is a comma-separated list of attribute names, not null.'],
+    ['readSort("name", agent, 5)', () => readSort('name', agent, 5 as never), 'invalid_option: readSort takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not 5.'],
+    ['sortableEntity("agent", {})', () => sortableEntity('agent' as never, {}), 'invalid_option: sortableEntity takes an entity of a schema (schema.entities.<entity>), not "agent".'],
+    ['pageOf(null, 20, "forward", undefined)', () => pageOf(null as never, 20, 'forward', undefined), "invalid_option: pageOf: rows are the store's rows, an array of { item, key }, not null."],
+    ['pageOf([], 20, "backward", undefined)', () => pageOf([], 20, 'backward', undefined), 'invalid_option: pageOf: other is what lies behind the page ({ behind, store, query, order }), undefined only for the first page, read forward; not undefined.'],
+    ['pageOf([5], 20, "forward", undefined)', () => pageOf([5] as never, 20, 'forward', undefined), "invalid_option: pageOf: rows are the store's rows, each { item, key }, not 5."],
+    ['errorBody(null)', () => errorBody(null as never), 'invalid_option: errorBody takes a TqlError (what check, safeCheck or a list store threw), not null; answer other failures with plainErrorBody.'],
+    ['fetchListHandler(null)', () => fetchListHandler(null as never), 'invalid_option: fetchListHandler wraps a list handler, the function createListEndpoint returns, not null.'],
+    ['nodeListHandler({})', () => nodeListHandler({} as never), 'invalid_option: nodeListHandler wraps a list handler, the function createListEndpoint returns, not an object.'],
+    ['listReply(handler, null)', () => listReply(createListEndpoint({ schema: schedulingSchema, entity: 'agent', store }), null as never), 'invalid_input: listReply answers a request: a URL, a Fetch API Request or a node:http request, not null.'],
+  ])('%s', async (_title, run, expected) => {
+    expect(await message(run)).toBe(expected);
+  });
+
+  test('listKeyReader of an order whose keys have length 2^32 − 1 reads none of them', async () => {
+    const keys: unknown[] = [];
+    keys.length = 2 ** 32 - 1;
+    expect(await message(() => listKeyReader({ keys, text: '' } as never))).toBe('invalid_option: listKeyReader takes a list order, as readSort returns it, not an object.');
+  });
+
+  test('a request whose method getter throws is answered 400', async () => {
+    const handler = createListEndpoint({ schema: schedulingSchema, entity: 'agent', store });
+    const request = { url: '/v1/agents', get method(): string { throw new Error('no'); } };
+    expect((await listReply(handler, request as never)).status).toBe(400);
   });
 });
