@@ -7,7 +7,6 @@
 import { describeValue } from '../errors/describe-value.js';
 import { optionError } from '../errors/tql-error.js';
 import { ATTRIBUTE_TYPES, type Attribute, type Entity } from '../schema/types.js';
-import type { ListOrder } from './list-order.js';
 
 /** `read()`, with what it throws (a getter, a proxy trap) an `invalid_option` naming `fn`. */
 function reading<T>(fn: string, what: string, read: () => T): T {
@@ -54,6 +53,15 @@ export function entityObjectArgument(fn: string, value: unknown): Entity {
 }
 
 /**
+ * What {@link orderArgument} checks of a list order (list-order.ts's `ListOrder` has it), stated
+ * here so that the checks and the list order do not import each other.
+ */
+export interface CheckedOrder {
+  /** The keys, each with an attribute of a schema; at least one. */
+  readonly keys: readonly { readonly attribute: Attribute }[];
+}
+
+/**
  * `value` as a list order (what `readSort` returns): keys, each with an attribute, the record's
  * key last; or an `invalid_option` naming `fn`.
  *
@@ -62,7 +70,7 @@ export function entityObjectArgument(fn: string, value: unknown): Entity {
  * orderArgument('listKeyReader', readSort('name', entity, key)).keys.length; // 2
  * ```
  */
-export function orderArgument(fn: string, value: unknown): ListOrder {
+export function orderArgument(fn: string, value: unknown): CheckedOrder {
   // Its length read before its elements: an order has a few keys, never 2^32 − 1.
   const keys = reading(fn, 'the order', () => {
     const list = isObject(value) ? value['keys'] : undefined;
@@ -70,5 +78,5 @@ export function orderArgument(fn: string, value: unknown): ListOrder {
   });
   if (keys === undefined) throw optionError(`${fn} takes a list order, as readSort returns it, not ${describeValue(value)}.`);
   for (const key of keys) attributeArgument(fn, reading(fn, 'the order', () => (isObject(key) ? key['attribute'] : undefined)));
-  return value as unknown as ListOrder;
+  return value as unknown as CheckedOrder;
 }

@@ -1,6 +1,5 @@
 /** DuckDB's catalog: `duckdb_columns()` of the current database and schema. */
-import type { AnySqlDatabase } from './database.js';
-import { withProbedCollations, type CatalogReader, type CatalogRow, type ColumnKind } from './catalog.js';
+import { withProbedCollations, type CatalogDatabase, type CatalogReader, type CatalogRow, type ColumnKind } from './catalog.js';
 
 /** DuckDB's collations that fold, by what they fold. */
 const DUCKDB_COLLATIONS = { case: 'NOCASE', accents: 'NOACCENT', 'case+accents': 'NOCASE.NOACCENT' };
@@ -9,7 +8,7 @@ const DUCKDB_COLLATIONS = { case: 'NOCASE', accents: 'NOACCENT', 'case+accents':
  * Every column of the tables and views in `tables`, in the current database and schema, with the
  * collation of each VARCHAR column that folds (`duckdb_columns()` shows none: the engine is asked).
  */
-export async function duckdbColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function duckdbColumns(db: CatalogDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows = await db.all<CatalogRow>({
     text: `SELECT table_name, column_name, data_type AS column_type, data_type AS type_name
 FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = current_schema()`,

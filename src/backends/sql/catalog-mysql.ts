@@ -1,6 +1,5 @@
 /** MySQL's and MariaDB's catalog: `information_schema.columns` of the connection's database. */
-import type { AnySqlDatabase } from './database.js';
-import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
+import type { CatalogDatabase, CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /**
  * Every column of the tables and views named in `tables`, in the current database, with the
@@ -9,7 +8,7 @@ import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
  * compared text as a binary string (`CAST(? AS BINARY)`), which makes `=` and `IN` byte-wise
  * whatever the column's collation, and exact as long as the column's bytes are UTF-8's.
  */
-export async function mysqlColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function mysqlColumns(db: CatalogDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows = await db.all<Record<keyof CatalogRow | 'collation_name' | 'character_set', unknown>>({
     text: `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name, COLUMN_TYPE AS column_type, DATA_TYPE AS type_name,
   COLLATION_NAME AS collation_name, CHARACTER_SET_NAME AS character_set

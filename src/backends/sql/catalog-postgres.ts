@@ -1,6 +1,5 @@
 /** PostgreSQL's (and PGlite's) catalog: `pg_attribute` of the tables visible on the search path. */
-import type { AnySqlDatabase } from './database.js';
-import type { CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
+import type { CatalogDatabase, CatalogReader, CatalogRow, ColumnKind } from './catalog.js';
 
 /** A row of the catalog query, with the column's collation where it is not its base type's. */
 interface PostgresRow extends CatalogRow {
@@ -15,7 +14,7 @@ interface PostgresRow extends CatalogRow {
  * name as `COLLATE` takes it (schema-qualified where it is not on the search path), with
  * whether it is deterministic.
  */
-export async function postgresColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function postgresColumns(db: CatalogDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows = await db.all<PostgresRow>({
     text: `SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS column_type,
   CASE WHEN coalesce(b.typtype, t.typtype) = 'e' THEN 'enum' ELSE coalesce(b.typname, t.typname) END AS type_name,

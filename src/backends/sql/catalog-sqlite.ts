@@ -1,6 +1,5 @@
 /** SQLite's catalog: `pragma_table_xinfo` of each table, its declared types read as affinities. */
-import type { AnySqlDatabase } from './database.js';
-import { withProbedCollations, type CatalogReader, type CatalogRow, type ColumnKind } from './catalog.js';
+import { withProbedCollations, type CatalogDatabase, type CatalogReader, type CatalogRow, type ColumnKind } from './catalog.js';
 
 /** SQLite's own collations that fold: NOCASE folds ASCII case, RTRIM trailing spaces. */
 const SQLITE_COLLATIONS = { case: 'NOCASE', 'trailing spaces': 'RTRIM' };
@@ -9,7 +8,7 @@ const SQLITE_COLLATIONS = { case: 'NOCASE', 'trailing spaces': 'RTRIM' };
  * Every column of each table or view in `tables`, with the collation of each text column that
  * folds (two statements per table: the pragma takes one table, and no pragma shows collations).
  */
-export async function sqliteColumns(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
+export async function sqliteColumns(db: CatalogDatabase, tables: readonly string[]): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = [];
   for (const table of tables) {
     rows.push(

@@ -6,8 +6,7 @@
  */
 import { optionError } from '../../errors/tql-error.js';
 import { catalogTypeSql } from './catalog-type.js';
-import type { AnySqlDatabase } from './database.js';
-import type { SqlDialect } from './dialects.js';
+import type { SqlStatement } from './sql-statement.js';
 
 /**
  * What a column holds, as far as tql's comparisons care:
@@ -79,13 +78,35 @@ export interface CatalogRow {
   readonly collation?: ColumnCollation | undefined;
 }
 
+/** What a catalog is read with of a dialect: its name, how it quotes a name, and its reader. */
+export interface CatalogDialect {
+  /** The dialect's name, for the error when it has no reader. */
+  readonly name: string;
+  /** `name` quoted as an identifier, for the collation probes. */
+  quoteIdentifier(name: string): string;
+  /** The engine's catalog reader; a dialect without one cannot have its mappings checked. */
+  readonly catalog: CatalogReader | undefined;
+}
+
+/**
+ * What reading a catalog needs of a database (any `SqlDatabase` is one): running a statement, and
+ * its dialect. Stated here rather than imported, so that a dialect, its catalog reader and the
+ * database stay modules that do not import each other.
+ */
+export interface CatalogDatabase {
+  /** The dialect the database's statements are written in. */
+  readonly sqlDialect: CatalogDialect;
+  /** Runs one parameterized statement and returns its rows. */
+  all<Row = Record<string, unknown>>(statement: SqlStatement): Promise<Row[]>;
+}
+
 /**
  * One engine's catalog, a member of its dialect object: the statement for some tables, and how
  * its type names sort into kinds.
  */
 export interface CatalogReader {
   /** Rows of the tables in `tables` (visible on the connection's search path / database / schema). */
-  rows(db: AnySqlDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
+  rows(db: CatalogDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
   /** The kind of one row's column, from its type name. */
   kind(row: CatalogRow): ColumnKind;
   /**
@@ -106,7 +127,7 @@ export interface CatalogReader {
  * catalog.get('agent')?.get('created_at'); // { kind: 'integer', type: 'bigint' }
  * ```
  */
-export async function readCatalog(db: AnySqlDatabase, tables: readonly string[]): Promise<Catalog> {
+export async function readCatalog(db: CatalogDatabase, tables: readonly string[]): Promise<Catalog> {
   const reader = db.sqlDialect.catalog;
   if (reader === undefined) throw optionError(`The ${db.sqlDialect.name} dialect has no catalog reader, which checking a mapping needs: give the dialect a "catalog" member.`);
   const catalog = new Map<string, Map<string, CatalogColumn>>();
@@ -133,7 +154,7 @@ export async function readCatalog(db: AnySqlDatabase, tables: readonly string[])
  * declaredType({ kind: 'text', type: 'TEXT); SELECT 1; --' }, sqlite, 'agent.name');                                      // '"TEXT); SELECT 1; --"'
  * ```
  */
-export function declaredType(column: CatalogColumn, dialect: Pick<SqlDialect, 'quoteIdentifier' | 'catalog'>, where: string): string {
+export function declaredType(column: CatalogColumn, dialect: Pick<CatalogDialect, 'quoteIdentifier' | 'catalog'>, where: string): string {
   const writer = { quoteIdentifier: (name: string) => dialect.quoteIdentifier(name), quotesTypes: dialect.catalog?.quotesTypes === true };
   return catalogTypeSql(column.type, column.collation?.name, writer, where);
 }
@@ -164,7 +185,7 @@ type CollationFold = (typeof COLLATION_PROBES)[number]['folds'];
  * await probeCollations(sqlDatabase(sqlite), 'person', ['name']); // Map { 'name' => ['case'] } for name TEXT COLLATE NOCASE
  * ```
  */
-async function probeCollations(db: AnySqlDatabase, table: string, columns: readonly string[]): Promise<Map<string, CollationFold[]>> {
+async function probeCollations(db: CatalogDatabase, table: string, columns: readonly string[]): Promise<Map<string, CollationFold[]>> {
   const found = new Map<string, CollationFold[]>();
   if (columns.length === 0) return found;
   const quote = (name: string) => db.sqlDialect.quoteIdentifier(name);
@@ -191,7 +212,7 @@ async function probeCollations(db: AnySqlDatabase, table: string, columns: reado
  * collation of just those folds.
  */
 export async function withProbedCollations(
-  db: AnySqlDatabase,
+  db: CatalogDatabase,
   rows: readonly CatalogRow[],
   kind: (row: CatalogRow) => ColumnKind,
   names: Readonly<Record<string, string>>,

@@ -8,7 +8,7 @@ import { OPERATOR_FACTS } from '../../schema/operators.js';
 import { readSteps } from '../../schema/stored-form.js';
 import type { Attribute, AttributeType } from '../../schema/types.js';
 import type { CatalogColumn, ColumnCollation, ColumnKind } from './catalog.js';
-import type { ResolvedColumnStorage } from './column-storage.js';
+import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 import type { SqlDialect } from './dialects.js';
 
 /** One attribute read from one column, as {@link columnFitProblem} sees it. */

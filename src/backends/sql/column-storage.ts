@@ -10,18 +10,7 @@ import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { isValidTimeZone } from '../../validate/timestamp.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping } from './mapping.js';
 import { storageEntry } from './storage-key.js';
-
-/** A column storage with its defaults filled in: every zone named. */
-export type ResolvedColumnStorage =
-  | { readonly kind: 'unix_seconds' }
-  | { readonly kind: 'unix_milliseconds' }
-  | { readonly kind: 'iso_text'; readonly timeZone: string }
-  | { readonly kind: 'timestamptz' }
-  | { readonly kind: 'timestamp'; readonly timeZone: string }
-  | { readonly kind: 'uuid' }
-  | { readonly kind: 'integer' }
-  /** A text column: the default of every attribute that is not a Timestamp. */
-  | { readonly kind: 'text' };
+import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 
 const TIMESTAMP_COLUMNS: readonly SqlColumnStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp'];
 

@@ -5,7 +5,8 @@
  */
 import type { Attribute } from '../../schema/types.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
-import { columnStorage, type ResolvedColumnStorage } from './column-storage.js';
+import { columnStorage } from './column-storage.js';
+import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
 import type { SqlDialect } from './dialects.js';
 import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';

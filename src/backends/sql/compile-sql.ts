@@ -21,12 +21,9 @@ import type { InstantRange } from './instant-bounds.js';
 import { writeInstantRange } from './instant-sql.js';
 import { INT64_RANGE, integerInterval, type NumberRange } from '../integer-interval.js';
 import type { ValueStorage } from '../../schema/types.js';
+import type { SqlStatement } from './sql-statement.js';
 
-/** SQL text with placeholders and the values to bind to them, in order. */
-export interface SqlStatement {
-  readonly text: string;
-  readonly values: unknown[];
-}
+export type { SqlStatement } from './sql-statement.js';
 
 /** Options of {@link compileSql}: the dialect to write and where each entity is stored. */
 export interface CompileSqlOptions {

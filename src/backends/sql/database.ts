@@ -5,7 +5,7 @@
  */
 import { readOptions } from '../../errors/read-options.js';
 import { inputError, type TqlError } from '../../errors/tql-error.js';
-import type { SqlStatement } from './compile-sql.js';
+import type { SqlStatement } from './sql-statement.js';
 import { resolveDialect, SQL_DIALECTS, type SqlDialect, type SqlDialectName } from './dialects.js';
 
 /** A node-postgres `Client` or `PoolClient`. */

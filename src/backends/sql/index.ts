@@ -47,7 +47,7 @@ export {
   type SqlDatabaseOptions,
   type SqlDriver,
 } from './database.js';
-export type { CatalogReader, CatalogRow, ColumnCollation, ColumnKind } from './catalog.js';
+export type { CatalogDatabase, CatalogDialect, CatalogReader, CatalogRow, ColumnCollation, ColumnKind } from './catalog.js';
 export {
   duckdb,
   mysql,

@@ -3,14 +3,25 @@
  * measurements: a dialect's own `insertRows` where it has one, else a multi-row `VALUES` list
  * with as many bound values per statement as the dialect takes.
  */
-import type { SqlStatement } from './compile-sql.js';
-import type { SqlDialect } from './dialects.js';
+import type { SqlStatement } from './sql-statement.js';
 
 /** A row to insert, by column name: strings, numbers, booleans and nulls. */
 export type InsertRow = Readonly<Record<string, unknown>>;
 
 /** A dialect's way of writing the inserts of many rows into one table. */
 export type InsertRows = (table: string, columns: readonly string[], rows: readonly InsertRow[]) => Iterable<SqlStatement>;
+
+/**
+ * What inserting rows reads of a dialect (every `SqlDialect` has it), stated here so that the
+ * dialects, which are built from these ways of inserting, are not imported back.
+ */
+export interface InsertDialect {
+  readonly maxParameters: number;
+  placeholder(n: number): string;
+  quoteIdentifier(name: string): string;
+  bindBoolean(value: boolean): unknown;
+  readonly insertRows?: InsertRows;
+}
 
 /**
  * The statements that insert `rows` into `table`, in the dialect's fastest way.
@@ -21,7 +32,7 @@ export type InsertRows = (table: string, columns: readonly string[], rows: reado
  * // [{ text: 'INSERT INTO "note" ("id", "done") VALUES (?, ?)', values: ['a', 1] }]
  * ```
  */
-export function insertStatements(dialect: SqlDialect, table: string, columns: readonly string[], rows: readonly InsertRow[]): Iterable<SqlStatement> {
+export function insertStatements(dialect: InsertDialect, table: string, columns: readonly string[], rows: readonly InsertRow[]): Iterable<SqlStatement> {
   return (dialect.insertRows ?? valuesInserts(dialect))(table, columns, rows);
 }
 
@@ -29,7 +40,7 @@ export function insertStatements(dialect: SqlDialect, table: string, columns: re
  * `INSERT … VALUES (…), (…)` with at most `maxValues` bound values per statement (default: as
  * many as the dialect takes), booleans as the dialect binds them.
  */
-export function valuesInserts(dialect: SqlDialect, maxValues = dialect.maxParameters): InsertRows {
+export function valuesInserts(dialect: InsertDialect, maxValues = dialect.maxParameters): InsertRows {
   return function* (table, columns, rows) {
     const q = dialect.quoteIdentifier;
     const list = columns.map(q).join(', ');

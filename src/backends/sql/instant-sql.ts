@@ -6,7 +6,7 @@
  * it serves the comparison; an exact test on a converted value follows where the raw order is
  * not the instants' order).
  */
-import type { ResolvedColumnStorage } from './column-storage.js';
+import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 import {
   clampRange,
   DATE_LIMIT_SECONDS,
@@ -289,7 +289,9 @@ const mysqlWriters: InstantWriters = {
       return { refused: `MySQL/MariaDB cannot read DATETIME values in ${timeZone} without time-zone tables: declare UTC or a fixed-offset zone (Etc/GMT-2), or use a TIMESTAMP column (timestamptz)` };
     }
     const { lo, hi } = clampRange({ lo: range.lo === undefined ? undefined : range.lo + fixed, hi: range.hi === undefined ? undefined : range.hi + fixed }, ISO_TEXT_MIN_SECONDS, ISO_TEXT_MAX_SECONDS + 1);
-    return `${x} > ${bind(wallText(lo - 1, '.999999'))} AND ${x} <= ${bind(wallText(hi - 1, '.999999'))}`;
+    // A DATE or DATETIME with a zero month or day (2023-12-00, 2024-00-10, 0000-00-00, storable
+    // under the default sql_mode) orders among real dates but names none: no value, as NULL.
+    return `${x} > ${bind(wallText(lo - 1, '.999999'))} AND ${x} <= ${bind(wallText(hi - 1, '.999999'))} AND MONTH(${x}) <> 0 AND DAYOFMONTH(${x}) <> 0`;
   },
 };
 

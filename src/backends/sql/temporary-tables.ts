@@ -6,7 +6,7 @@
  * the SQL backends of the registry (`contractRun`) run queries on them.
  */
 import type { Schema } from '../../schema/types.js';
-import type { SqlStatement } from './compile-sql.js';
+import type { SqlStatement } from './sql-statement.js';
 import type { AnySqlDatabase } from './database.js';
 import type { SqlEntityMapping } from './mapping.js';
 import { recordShape } from './record-shape.js';

@@ -1,7 +1,8 @@
 import { print } from '../../ast/print.js';
 import type { Profile } from '../../parser/profiles.js';
 import { toAst } from '../../validate/to-ast.js';
-import { QUERY_OPTIONS, type Command } from '../command.js';
+import type { Command } from '../command.js';
+import { QUERY_OPTIONS } from '../query-options.js';
 import { EXIT } from '../io.js';
 import { readQuery } from '../query-input.js';
 import { renderWarnings } from '../render-error.js';

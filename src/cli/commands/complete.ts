@@ -1,7 +1,8 @@
 import { isTqlError } from '../../errors/tql-error.js';
 import { PROFILES } from '../../parser/profiles.js';
 import { complete } from '../../tooling/completion.js';
-import { QUERY_OPTIONS, type Command } from '../command.js';
+import type { Command } from '../command.js';
+import { QUERY_OPTIONS } from '../query-options.js';
 import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { entityFor, queryText, reportError } from '../query-input.js';

@@ -9,7 +9,8 @@ import { createSchedulingTables, loadSchedulingData } from '../../models/schedul
 import { toAst } from '../../validate/to-ast.js';
 import type { ValidatedQuery } from '../../validate/validated-query.js';
 import type { SchedulingEntityName } from '../../models/scheduling/schema.js';
-import { QUERY_OPTIONS, type Command } from '../command.js';
+import type { Command } from '../command.js';
+import { QUERY_OPTIONS } from '../query-options.js';
 import { EXIT, type CliIo } from '../io.js';
 import { colorOn, readQuery } from '../query-input.js';
 import { style } from '../style.js';

@@ -1,6 +1,7 @@
 import { compileMongo } from '../../backends/mongo/compile-mongo.js';
 import { isTqlError } from '../../errors/tql-error.js';
-import { QUERY_OPTIONS, type Command } from '../command.js';
+import type { Command } from '../command.js';
+import { QUERY_OPTIONS } from '../query-options.js';
 import { EXIT } from '../io.js';
 import { readQuery, reportError } from '../query-input.js';
 

@@ -1,7 +1,8 @@
 import { compileSql, type SqlStatement } from '../../backends/sql/compile-sql.js';
 import { selectSql } from '../../backends/sql/select-sql.js';
 import { isTqlError } from '../../errors/tql-error.js';
-import { QUERY_OPTIONS, type Command } from '../command.js';
+import type { Command } from '../command.js';
+import { QUERY_OPTIONS } from '../query-options.js';
 import { EXIT } from '../io.js';
 import { oneOf, positiveInteger } from '../option-values.js';
 import { readQuery, reportError } from '../query-input.js';

@@ -1,0 +1,17 @@
+/**
+ * What a column holds once the mapping's `storage` entry and the attribute's defaults are
+ * resolved (column-storage.ts): plain data, so the SQL writers that read it (instant-sql.ts) need
+ * not import the mapping, which imports the dialects that are built from those writers.
+ */
+
+/** A column storage with its defaults filled in: every zone named. */
+export type ResolvedColumnStorage =
+  | { readonly kind: 'unix_seconds' }
+  | { readonly kind: 'unix_milliseconds' }
+  | { readonly kind: 'iso_text'; readonly timeZone: string }
+  | { readonly kind: 'timestamptz' }
+  | { readonly kind: 'timestamp'; readonly timeZone: string }
+  | { readonly kind: 'uuid' }
+  | { readonly kind: 'integer' }
+  /** A text column: the default of every attribute that is not a Timestamp. */
+  | { readonly kind: 'text' };
