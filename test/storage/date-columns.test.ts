@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
+import { filterRecords } from '../../src/backends/memory/compile-predicate.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';
 import { selectSql } from '../../src/backends/sql/select-sql.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
@@ -56,4 +57,40 @@ describe.each(STORAGE_ENGINES.filter((e) => ZONES[e].length > 0))('%s', (name) =
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * MariaDB's default sql_mode stores dates with a zero month or day (`2023-12-00`, `2024-00-10`)
+ * and the zero date: they order among real dates, but name none, so they are no value in every
+ * comparison, as NULL is, and as memory reads the same texts.
+ */
+describe.skipIf(!STORAGE_ENGINES.includes('mariadb'))('mariadb zero-in-date values', () => {
+  const VALUES = ['2023-11-30', '2023-12-00', '2023-12-01', '2024-00-10', '2024-01-10', '0000-00-00', '0000-01-01', null];
+  const BOUNDS = ['2023-11-01', '2023-11-30', '2023-12-01', '2024-01-01', '2024-01-10'];
+  const schema = defineSchema({ entities: { bill: { attributes: { due: { type: 'Timestamp', storage: 'iso_text', nullable: true } } } } });
+  const mapping = defineSqlMapping(schema, { bill: { table: 'bill_zero_dates', key: 'id', columns: { due: 'happened_at' }, storage: { due: 'timestamp' } } });
+
+  test.each(['DATE', 'DATETIME', 'DATETIME(6)'])('in a %s column, every operator answers as memory does', async (type) => {
+    const engine = engineOf('mariadb');
+    const rows = VALUES.map((value, i) => ({ id: i + 1, value, due: value }));
+    const [mode] = await engine.db.all<{ mode: string }>({ text: 'SELECT @@SESSION.sql_mode AS mode', values: [] });
+    await engine.db.exec(`SET SESSION sql_mode = ''`);
+    try {
+      await engine.load('bill_zero_dates', type, rows);
+    } finally {
+      await engine.db.all({ text: 'SET SESSION sql_mode = ?', values: [mode!.mode] });
+    }
+    const filters = ['EQ null', 'NOT_EQ null', ...BOUNDS.flatMap((b) => OPERATORS.map((op) => `${op} ${b}`))];
+    const answers = await Promise.all(
+      filters.map(async (f) => {
+        const query = check(`bill.due ${f}`, schema, 'bill');
+        const got = (await engine.db.all<{ id: number }>(selectSql(query, { dialect: engine.db.dialect, mapping }))).map((r) => Number(r.id)).sort((a, b) => a - b);
+        return [f, got];
+      }),
+    );
+    const expected = filters.map((f) => [f, filterRecords(check(`bill.due ${f}`, schema, 'bill'), rows).map((r) => r.id)]);
+    expect(answers).toEqual(expected);
+    // EQ null: the zero-in-date rows (2, 4, 6), the year 0000, which ISO text has not (7), and NULL (8).
+    expect(answers[0]).toEqual(['EQ null', [2, 4, 6, 7, 8]]);
+  });
 });

@@ -228,7 +228,7 @@ describe('native timestamp types', () => {
           ],
         },
         "mysql": {
-          "text": "(\`happened_at\` > ? AND \`happened_at\` <= ?)",
+          "text": "(\`happened_at\` > ? AND \`happened_at\` <= ? AND MONTH(\`happened_at\`) <> 0 AND DAYOFMONTH(\`happened_at\`) <> 0)",
           "values": [
             "2024-05-01 11:29:59.999999",
             "2024-05-01 11:30:00.999999",
