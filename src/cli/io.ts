@@ -31,6 +31,8 @@ export const EXIT = {
   invalidQuery: 1,
   /** `tql prove`: the database answers some query otherwise than tql means it. */
   disagrees: 1,
+  /** `tql check-records`: some attribute's stored values do not fit its declared storage. */
+  mismatches: 1,
   /** The command line is wrong (unknown command or option, missing argument). */
   usage: 2,
   /** Input data (a record file, stdin) could not be read. */

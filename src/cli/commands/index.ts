@@ -2,6 +2,7 @@
 import type { Command } from '../command.js';
 import { checkCommand } from './check.js';
 import { checkMappingCommand } from './check-mapping.js';
+import { checkRecordsCommand } from './check-records.js';
 import { completeCommand } from './complete.js';
 import { explainCommand } from './explain.js';
 import { filterCommand } from './filter.js';
@@ -13,4 +14,4 @@ import { proveCommand } from './prove.js';
 import { sqlCommand } from './sql.js';
 import { demoCommand } from './demo.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, completeCommand, formatCommand, sqlCommand, indexesCommand, checkMappingCommand, proveCommand, mongoCommand, filterCommand, explainCommand, openapiCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, completeCommand, formatCommand, sqlCommand, indexesCommand, checkMappingCommand, checkRecordsCommand, proveCommand, mongoCommand, filterCommand, explainCommand, openapiCommand, demoCommand];
