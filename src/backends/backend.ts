@@ -4,8 +4,11 @@
  * backend that forgets an operator does not compile.
  */
 import type { Operator } from '../ast/nodes.js';
+import type { TqlErrorCode } from '../errors/codes.js';
+import { TqlError } from '../errors/tql-error.js';
 import type {
   AndCondition,
+  AnyComparison,
   Comparison,
   Condition,
   NotCondition,
@@ -73,6 +76,56 @@ function foldAll<Out, Ctx>(operands: readonly Condition[], handlers: ConditionHa
   const out: Out[] = [];
   for (let i = 0; i < operands.length; i++) out.push(foldCondition(operands[i]!, handlers, ctx));
   return out;
+}
+
+/**
+ * What every handler of {@link foldQuery} gets besides the backend's own context: the query, so
+ * that an error can point into its text ({@link comparisonError}).
+ */
+export interface QueryContext {
+  /** The query being compiled. */
+  readonly query: ValidatedQuery;
+  /** Its text, which the spans of its comparisons point into. */
+  readonly text: string;
+}
+
+/**
+ * Folds a whole validated query through a handler table, each handler given `ctx` with the
+ * query and its text added ({@link QueryContext}), so that it can refuse a comparison with an
+ * error that points at it. `ctx` is copied once into a plain object.
+ *
+ * @example
+ * ```ts
+ * const q = check('agent.name EQ Ada OR agent.role EQ User', schedulingSchema, 'agent');
+ * const say = (c: AnyComparison, ctx: QueryContext) => ctx.text.slice(c.span.start, c.span.end);
+ * foldQuery(q, {
+ *   And: (xs) => xs.join(' & '),
+ *   Or: (xs) => xs.join(' | '),
+ *   Not: (x) => `!${x}`,
+ *   comparisons: { EQ: say, NOT_EQ: say, LT: say, LTE: say, GT: say, GTE: say, LIKE: say, NOT_LIKE: say,
+ *                  IN: say, NOT_IN: say, STARTS_WITH: say, ENDS_WITH: say },
+ * }, {}); // → 'agent.name EQ Ada | agent.role EQ User'
+ * ```
+ */
+export function foldQuery<Out, Ctx extends object>(query: ValidatedQuery, handlers: ConditionHandlers<Out, Ctx & QueryContext>, ctx: Ctx): Out {
+  return foldCondition(query.condition, handlers, { ...ctx, query, text: query.text });
+}
+
+/**
+ * A `TqlError` of `code` (default `unsupported`) that points at `comparison` in the query's
+ * text, with `message` (say what to do instead): how a handler refuses what its backend cannot
+ * express.
+ *
+ * @example
+ * ```ts
+ * const q = check('agent.name LIKE "50%"', schedulingSchema, 'agent');
+ * const c = q.condition as AnyComparison;
+ * comparisonError({ query: q, text: q.text }, c, 'This data layer has no escape for % in LIKE: remove it.').message;
+ * // → 'unsupported at 1:1: This data layer has no escape for % in LIKE: remove it.'
+ * ```
+ */
+export function comparisonError(ctx: QueryContext, comparison: AnyComparison, message: string, code: TqlErrorCode = 'unsupported'): TqlError {
+  return TqlError.of(ctx.text, { code, message, span: comparison.span });
 }
 
 /**

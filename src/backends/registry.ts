@@ -10,7 +10,7 @@ import { inputError, isTqlError, optionError } from '../errors/tql-error.js';
 import type { Schema } from '../schema/types.js';
 import type { ValidatedQuery } from '../validate/validated-query.js';
 import type { ContractOptions, Divergences, RunContractQuery } from './contract/run-contract.js';
-import type { ContractCapability, ContractSuite } from './contract/suite.js';
+import type { BuiltInCapability, ContractCapability, ContractSuite } from './contract/suite.js';
 import { loadMingo } from './load-mingo.js';
 import { filterRecords } from './memory/compile-predicate.js';
 import { compileMongo } from './mongo/compile-mongo.js';
@@ -237,8 +237,8 @@ export function contractRun<E extends string, C>(backend: RegisteredBackend<C>, 
   };
 }
 
-/** Whether the context gives a backend a capability it declares it lacks (SQL: `caseFolding: 'unicode'` folds as JavaScript). */
-const GRANTED_BY: { readonly [C in ContractCapability]: (context: BackendContext) => boolean } = {
+/** Whether the context gives a backend a built-in capability it declares it lacks (SQL: `caseFolding: 'unicode'` folds as JavaScript). */
+const GRANTED_BY: { readonly [C in BuiltInCapability]: (context: BackendContext) => boolean } = {
   'unicode-case-folding': (context) => context.caseFolding === 'unicode',
   // Nothing in a context gives a LIKE an escape character its data layer does not write.
   'literal-wildcards': () => false,
@@ -256,5 +256,7 @@ const GRANTED_BY: { readonly [C in ContractCapability]: (context: BackendContext
  */
 export function contractOptions(backend: RegisteredBackend, context: BackendContext = {}): ContractOptions {
   const declared = Object.entries(backend.divergences ?? {}) as [ContractCapability, string][];
-  return { divergences: Object.fromEntries(declared.filter(([capability]) => !GRANTED_BY[capability](context))) };
+  // A capability of the backend's own naming is granted by nothing the registry knows of.
+  const granted = (capability: ContractCapability) => Object.hasOwn(GRANTED_BY, capability) && GRANTED_BY[capability as BuiltInCapability](context);
+  return { divergences: Object.fromEntries(declared.filter(([capability]) => !granted(capability))) };
 }

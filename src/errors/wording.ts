@@ -26,14 +26,20 @@ export function andList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** Words that begin with a vowel letter and a consonant sound: a uuid, a unique key, a one-to-many relation. */
+const CONSONANT_SOUND = /^(?:uu|uni|use|usu|uti|one)/i;
+
 /**
- * A type's name after `a` or `an` as it is spoken: `a String`, `an ID`, `an Int`.
+ * A type's name (or an SQL type's, in any case) after `a` or `an` as it is spoken: `a String`,
+ * `an ID`, `an int8`, `an object`, `a uuid`.
  *
  * @example
  * ```ts
  * withArticle('ID'); // 'an ID'
+ * withArticle('int8'); // 'an int8'
+ * withArticle('uuid'); // 'a uuid'
  * ```
  */
 export function withArticle(type: string): string {
-  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
+  return `${/^[aeiou]/i.test(type) && !CONSONANT_SOUND.test(type) ? 'an' : 'a'} ${type}`;
 }

@@ -6,6 +6,7 @@
 import type { Column, ColumnDataType } from 'drizzle-orm';
 import type { SqlColumnStorage } from '../backends/sql/mapping.js';
 import type { AttributeDefinition } from '../schema/types.js';
+import { withArticle } from '../errors/wording.js';
 import { isIdName, numberColumn, type DerivedAttribute } from './schema-derivation.js';
 
 /** A derived column: the attribute (without `nullable` and `source`), its column storage, and a caveat. */
@@ -63,7 +64,7 @@ function textColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
   // lower() takes no PostgreSQL enum: LIKE would fail in the database.
   if (column.columnType === 'PgEnumColumn') return { attribute: { type: 'String', ...values, operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'] } };
   if (TEXT_TYPE.test(sqlType)) return { attribute: { type: 'String', ...values } };
-  return { reason: `${article(sqlType)} ${sqlType} column: no tql type compares as it does` };
+  return { reason: `${withArticle(sqlType)} column: no tql type compares as it does` };
 }
 
 function drizzleNumber({ name, sqlType }: ColumnFacts): DerivedColumn {
@@ -79,12 +80,9 @@ function dateColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
     return { attribute, storage: { kind: ms ? 'unix_milliseconds' : 'unix_seconds' } };
   }
   const storage = instantStorage(column, sqlType);
-  if (storage === undefined) return { reason: `${article(sqlType)} ${sqlType} column that Drizzle reads as a Date: tql does not know how it stores the instant` };
+  if (storage === undefined) return { reason: `${withArticle(sqlType)} column that Drizzle reads as a Date: tql does not know how it stores the instant` };
   return { attribute, storage, ...mysqlTimestampNote(column) };
 }
-
-/** `a` or `an`, as the SQL type is spoken: an interval, a bigint. */
-const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 const unsupported =
   (what: string) =>
@@ -97,7 +95,7 @@ const BY_DATA_TYPE: { readonly [K in ColumnDataType]: (facts: ColumnFacts) => De
   boolean: () => ({ attribute: { type: 'Boolean' } }),
   date: dateColumn,
   bigint: ({ sqlType }) => ({
-    reason: `${article(sqlType)} ${sqlType} column in mode "bigint": rows hold BigInt values, which tql does not compare; use { mode: 'number' } where values stay below 2^53`,
+    reason: `${withArticle(sqlType)} column in mode "bigint": rows hold BigInt values, which tql does not compare; use { mode: 'number' } where values stay below 2^53`,
   }),
   json: () => ({ reason: 'a JSON column: tql filters scalar columns' }),
   array: () => ({ reason: 'an array column: tql filters scalar columns (an element source filters the rows of another table)' }),
@@ -122,6 +120,6 @@ const BY_DATA_TYPE: { readonly [K in ColumnDataType]: (facts: ColumnFacts) => De
  */
 export function deriveColumn(column: Column, name: string): DerivedColumn {
   const handler = (BY_DATA_TYPE as Readonly<Record<string, (facts: ColumnFacts) => DerivedColumn>>)[column.dataType];
-  if (handler === undefined) return { reason: `a ${column.dataType} column: tql does not know this Drizzle data type` };
+  if (handler === undefined) return { reason: `${withArticle(String(column.dataType))} column: tql does not know this Drizzle data type` };
   return handler({ column, name, sqlType: column.getSQLType().toLowerCase() });
 }

@@ -6,6 +6,7 @@
  * it differs.
  */
 import type { EntityMetadata } from 'typeorm';
+import { withArticle } from '../errors/wording.js';
 import type { SqlColumnStorage } from '../backends/sql/mapping.js';
 import { isIdName, numberColumn, type DerivedAttribute } from './schema-derivation.js';
 
@@ -103,7 +104,7 @@ export function deriveTypeormColumn({ column, name, sqlType, engine }: TypeormCo
   const instant = engine === undefined ? undefined : INSTANT_TYPES[engine][sqlType];
   if (instant !== undefined) return { attribute: { type: 'Timestamp', storage: instant.record }, storage: instant.storage, ...(instant.note === undefined ? {} : { note: instant.note }) };
   if (type === Date || /^(date|datetime|timestamp)/.test(sqlType)) {
-    return { reason: `${article(sqlType)} ${sqlType} column${engine === undefined ? ' of a driver tql does not know' : ''}: tql does not know how TypeORM stores its instants there` };
+    return { reason: `${withArticle(sqlType)} column${engine === undefined ? ' of a driver tql does not know' : ''}: tql does not know how TypeORM stores its instants there` };
   }
   if (DECIMAL_TYPE.test(sqlType)) {
     return { attribute: { type: 'Number', description: `A ${sqlType} column, compared as a double (IEEE-754): values with more than 15 significant digits may compare differently from the exact column.` }, note: DECIMAL_NOTE };
@@ -111,9 +112,9 @@ export function deriveTypeormColumn({ column, name, sqlType, engine }: TypeormCo
   if (NUMBER_TYPE.test(sqlType)) {
     return isIdName(name) && !FLOAT_TYPE.test(sqlType) ? { attribute: { type: 'ID', id: { kind: 'integer' } } } : numberColumn(sqlType);
   }
-  if (/^(bigint|int8)\b/.test(sqlType)) return { reason: `a ${sqlType} column: TypeORM hydrates its values as text on PostgreSQL and MySQL, which tql does not compare as numbers` };
+  if (/^(bigint|int8)\b/.test(sqlType)) return { reason: `${withArticle(sqlType)} column: TypeORM hydrates its values as text on PostgreSQL and MySQL, which tql does not compare as numbers` };
   if (TEXT_TYPE.test(sqlType)) return { attribute: { type: 'String' } };
-  return { reason: `${article(sqlType)} ${sqlType === '' ? 'untyped' : sqlType} column: no tql type compares as it does` };
+  return { reason: `${withArticle(sqlType === '' ? 'untyped' : sqlType)} column: no tql type compares as it does` };
 }
 
 /** An enum column: a closed set of its values, without LIKE where the engine's enum type takes none. */
@@ -123,5 +124,3 @@ function enumColumn(values: readonly (string | number)[], sqlType: string, engin
   return { attribute: { type: 'String', values: [...values], ...(native ? { operators: ['EQ', 'NOT_EQ', 'IN', 'NOT_IN'] } : {}) } };
 }
 
-/** `a` or `an`, as the SQL type is spoken: an interval, a bigint. */
-const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');

@@ -68,7 +68,7 @@ function describePrisma(
   /** The divergences to run with, where the engine's measured behaviour differs from what the backend declares for any such engine. */
   divergences?: Divergences,
 ) {
-  const expectedSkips = Object.values(skipped).reduce((a, b) => a + b, 0);
+  const expectedSkips = Object.values(skipped).reduce<number>((a, b) => a + (b ?? 0), 0);
   describe(`Prisma Client on ${name}`, () => {
     let prisma: TestPrismaClient;
     let close: () => Promise<void>;

@@ -12,7 +12,10 @@ import type { ContractCapability, ContractCase, ContractSuite } from './suite.js
 /** Runs a validated query on a backend's copy of the suite's data; returns the ids selected. */
 export type RunContractQuery<E extends string = string> = (query: ValidatedQuery, entity: E) => Promise<readonly string[]> | readonly string[];
 
-/** Capabilities a backend declares it lacks, each with the reason as written in its docs. */
+/**
+ * Capabilities a backend declares it lacks, each with the reason as written in its docs: built-in
+ * ones by name, and its own as `<owner>:<what>`.
+ */
 export type Divergences = { readonly [C in ContractCapability]?: string };
 
 /** How a backend runs a contract: the divergences it declares. */

@@ -26,16 +26,41 @@ export const LANGUAGE_RULES = {
 export type LanguageRule = keyof typeof LANGUAGE_RULES;
 
 /**
- * Something a backend may be unable to do exactly on some data, declared in its docs. A case
- * that needs it is still run by every backend that does not declare the divergence.
+ * What the package's own cases may need that a backend may be unable to do exactly, each with
+ * what it means:
  *
  * - `unicode-case-folding`: LIKE folds non-ASCII letters with JavaScript's `toLowerCase`
  *   (`Ë`→`ë`, `İ`→`i̇`), which SQLite's ASCII-only folding does not.
  * - `literal-wildcards`: a LIKE, STARTS_WITH or ENDS_WITH value holding `%` or `_` is
  *   compared literally, which a data layer that writes LIKE without an escape character (Prisma
  *   on SQLite) cannot do: it refuses such a value with a `TqlError` instead.
+ *
+ * @example
+ * ```ts
+ * Object.keys(BUILT_IN_CAPABILITIES); // ['unicode-case-folding', 'literal-wildcards']
+ * ```
  */
-export type ContractCapability = 'unicode-case-folding' | 'literal-wildcards';
+export const BUILT_IN_CAPABILITIES = {
+  'unicode-case-folding': "LIKE folds non-ASCII letters as JavaScript's toLowerCase does",
+  'literal-wildcards': 'a LIKE, STARTS_WITH or ENDS_WITH value holding % or _ is compared literally',
+} as const;
+
+/** A capability of {@link BUILT_IN_CAPABILITIES}: what the package's own cases may need. */
+export type BuiltInCapability = keyof typeof BUILT_IN_CAPABILITIES;
+
+/**
+ * A capability named by the backend or dialect that declares it, `<owner>:<what>`
+ * (`sqlserver:trailing-spaces`), for the cases of a suite of its own: the colon keeps it apart
+ * from the built-in names, so a misspelt built-in one still does not compile.
+ */
+export type OwnCapability = `${string}:${string}`;
+
+/**
+ * Something a backend may be unable to do exactly on some data, declared in its docs: a
+ * {@link BuiltInCapability} or an {@link OwnCapability}. A case that needs it is still run by
+ * every backend that does not declare the divergence.
+ */
+export type ContractCapability = BuiltInCapability | OwnCapability;
 
 /** One query of a contract, over the records of one entity, and the ids it must select. */
 export interface ContractCase<E extends string = string> {

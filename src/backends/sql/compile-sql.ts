@@ -118,7 +118,7 @@ function scopeColumn(entity: SqlEntityMapping, field: string): string {
 /** `"t"."tenant_id" = $1 AND …` over the scope's parameters, which are bound first. */
 function scopeConditions(ctx: Context, qualifier: string | undefined): string {
   return ctx
-    .scope!.map(({ field, value }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${equality(ctx, ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field)), [exact(ctx.dialect, ctx.dialect.placeholder(i + 1), value)], [value], false)}`)
+    .scope!.map(({ field, value }, i) => `${qualifier === undefined ? '' : `${qualifier}.`}${equality(ctx, ctx.dialect.quoteIdentifier(scopeColumn(ctx.entity, field)), [exact(ctx.dialect, ctx.dialect.placeholder(i + 1), value)], [value], false, false)}`)
     .join(' AND ');
 }
 
@@ -185,20 +185,20 @@ function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], 
   const stored = subject.stored;
   if (stored === undefined) {
     const x = uuidSide(ctx, subject.expr, uuid);
-    return equality(ctx, x, operator === '=' ? [bindId(ctx, values[0]!, uuid)] : listed(ctx, values, uuid), idValues(values, uuid), false);
+    return equality(ctx, x, operator === '=' ? [bindId(ctx, values[0]!, uuid)] : listed(ctx, values, uuid), idValues(values, uuid), false, operator === 'IN');
   }
   // The statement's text must not depend on the values (the injection test holds every
   // statement to the text compiled for "x"): storedForms gives two for every value.
   const forms = values.flatMap((v): Scalar[] => (typeof v === 'string' ? storedForms(v, stored.steps) : [v]));
-  return equality(ctx, stored.column, listed(ctx, forms), forms, false);
+  return equality(ctx, stored.column, listed(ctx, forms), forms, false, true);
 }
 
 /**
  * `left` equal to one of the operands `rights` (`negated`: to none), as the dialect writes an
  * equality that sees both sides; `values` are what the operands stand for, to tell texts.
  */
-function equality(ctx: Context, left: string, rights: readonly string[], values: readonly Scalar[], negated: boolean): string {
-  return equalityOf(ctx.dialect, left, rights, { negated, text: values.some((v) => typeof v === 'string') });
+function equality(ctx: Context, left: string, rights: readonly string[], values: readonly Scalar[], negated: boolean, list: boolean): string {
+  return equalityOf(ctx.dialect, left, rights, { negated, text: values.some((v) => typeof v === 'string'), list });
 }
 
 /** The values of an id equality as the column compares them: a native uuid column's own type is no text. */
@@ -376,7 +376,7 @@ const comparisons: ComparisonHandlers<string, Context> = {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', true);
     const uuid = sqlOf(c, ctx).uuid;
     const w = columnValue(c, v);
-    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), [bindId(ctx, w, uuid)], idValues([w], uuid), true)})`);
+    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), [bindId(ctx, w, uuid)], idValues([w], uuid), true, false)})`);
   },
   LT: (c, ctx) => order(c, ctx, '<'),
   LTE: (c, ctx) => order(c, ctx, '<='),
@@ -392,7 +392,7 @@ const comparisons: ComparisonHandlers<string, Context> = {
   NOT_IN: (c, ctx) => {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', true);
     const uuid = sqlOf(c, ctx).uuid;
-    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), listed(ctx, c.value, uuid), idValues(c.value, uuid), true)})`);
+    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), listed(ctx, c.value, uuid), idValues(c.value, uuid), true, true)})`);
   },
   STARTS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),
   ENDS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),

@@ -69,12 +69,38 @@ export interface SqlDialect {
   readonly databaseFolding?: string;
   /**
    * `expr LIKE pattern` (or `NOT LIKE`), case-insensitive as `folding` says, where `pattern` is a
-   * placeholder bound to a lower-cased {@link containsPattern} (escape character
-   * {@link likeEscape}).
+   * placeholder bound to a lower-cased {@link likePattern} (escape character
+   * {@link likeEscape}, wildcards {@link likeWildcards}).
    */
   like(expr: string, pattern: string, negated: boolean, folding: CaseFolding): string;
   /** The escape character `like()` declares; default `\`. */
   readonly likeEscape?: string;
+  /**
+   * The characters the engine's LIKE reads as wildcards, each escaped in a bound pattern
+   * ({@link likePattern}); default `%_`. T-SQL's LIKE also reads `[…]` as a set: `%_[`.
+   */
+  readonly likeWildcards?: string;
+  /**
+   * The exact complement of a condition: TRUE wherever `condition` is not TRUE, also where it is
+   * NULL (a positive comparison on a NULL column). Written for `NOT ( … )` and every negative
+   * comparison whose positive form may be NULL. Default `NOT COALESCE(condition, FALSE)`; an
+   * engine without boolean values writes `CASE WHEN condition THEN 1 ELSE 0 END = 0`.
+   */
+  complement?(condition: string): string;
+  /**
+   * The characters of the text `expr` from the `from`-th (counting from 1), `length` of them or
+   * to its end where `length` is absent, counting code points: how an ignored prefix
+   * (`ignorePrefix`) is tested and dropped. Default `substr(expr, from[, length])`.
+   */
+  substring?(expr: string, from: number, length?: number): string;
+  /**
+   * `left` equal to one of `rights` (`negated`: to none of them), where `left` is not NULL:
+   * an equality or IN list that sees both sides, for an engine whose `=` cannot be made exact
+   * by writing one side ({@link exactText}), as SQL Server's ignores trailing spaces. `text`
+   * says whether the operands are texts (each right one already written by `exactText`).
+   * Default `left = r`, `left IN (r, …)`, `<>`, `NOT IN`.
+   */
+  equality?(left: string, rights: readonly string[], how: EqualityHow): string;
   /**
    * A text operand compared with `=`, `IN` or a range (a placeholder, or the literal of a schema
    * constant such as an element type), written so the comparison is exact (by code point) where
@@ -128,9 +154,9 @@ export interface SqlDialect {
   /**
    * How Timestamp comparisons are written for each column storage (instant-sql.ts). A dialect
    * without it compares only `unix_seconds` columns, as plain numbers; a dialect object made by
-   * spreading a built-in one (`{ ...postgres, name: 'citus' }`) keeps the built-in's.
-   *
-   * @internal
+   * spreading a built-in one (`{ ...postgres, name: 'citus' }`) keeps the built-in's, and a
+   * dialect of another engine may take a built-in table and replace a writer
+   * (`{ ...INSTANT_WRITERS.postgres, timestamptz: … }`, {@link writeInstantRange}).
    */
   readonly instants?: InstantWriters;
   /**
@@ -215,6 +241,13 @@ export interface ColumnFacts {
    * (SQLite's NUMERIC affinity keeps the texts `CURRENT_TIMESTAMP` writes as texts).
    */
   readonly looseDatetimes: boolean;
+  /**
+   * Whether a bound compared with an integer column must be an integer of the column's type: a
+   * parameter is typed as the column (PostgreSQL: `GT 14.5` is `invalid input syntax for type
+   * integer`), so `checkSqlMapping` asks for `storage: 'integer'` there. Elsewhere the engine
+   * compares any number with the column. Default false.
+   */
+  readonly integersTakeOnlyIntegers?: boolean;
 }
 
 /** A portable kind of column, before a dialect names its type. */
@@ -251,6 +284,15 @@ export interface DdlFacts {
   readonly dropTemporary: string;
 }
 
+/** What an {@link SqlDialect.equality} writes: equal to one of the operands or to none, texts or not. */
+export interface EqualityHow {
+  readonly negated: boolean;
+  /** Whether the operands are texts. */
+  readonly text: boolean;
+  /** Whether the query lists the operands (`IN`), so that one operand is a list of one: `IN ($1)`. */
+  readonly list: boolean;
+}
+
 /** `LIMIT n`: every built-in engine's way of keeping the first rows. */
 const limitClause = (count: string) => `LIMIT ${count}`;
 
@@ -280,6 +322,19 @@ const jsonPairs = (pairs: readonly (readonly [string, string])[]) => pairs.map((
 
 const likeOperator = (negated: boolean) => (negated ? 'NOT LIKE' : 'LIKE');
 
+/** `NOT COALESCE(c, FALSE)`: FALSE wherever `c` is not TRUE, so its NOT is TRUE exactly there; every built-in engine has boolean values. */
+const notCoalesce = (condition: string) => `NOT COALESCE(${condition}, FALSE)`;
+
+/** `substr(x, from[, length])`: every built-in engine counts code points (characters) from 1. */
+const substr = (expr: string, from: number, length?: number) => (length === undefined ? `substr(${expr}, ${from})` : `substr(${expr}, ${from}, ${length})`);
+
+/** `=`, `IN`, `<>`, `NOT IN`: exact on every built-in engine once `exactText` wrote the text side. */
+const plainEquality = (left: string, rights: readonly string[], { negated, list }: EqualityHow) =>
+  !list ? `${left} ${negated ? '<>' : '='} ${rights[0]!}` : `${left} ${negated ? 'NOT IN' : 'IN'} (${rights.join(', ')})`;
+
+/** The fragments every built-in dialect writes alike, named so each dialect object lists them. */
+const STANDARD_FRAGMENTS = { complement: notCoalesce, substring: substr, equality: plainEquality } as const;
+
 /** PostgreSQL (server, PGlite): `$1` placeholders, real booleans. */
 export const postgres: SqlDialect = {
   name: 'postgres',
@@ -289,6 +344,7 @@ export const postgres: SqlDialect = {
   maxParameters: 65_535,
   quoteIdentifier,
   bindBoolean: (value) => value,
+  ...STANDARD_FRAGMENTS,
   // "und-x-icu" is the ICU root locale: its full lower-case mapping is the one JavaScript uses.
   lower: postgresLower,
   unicodeFolding: true,
@@ -304,7 +360,7 @@ export const postgres: SqlDialect = {
   limitRows: limitClause,
   rowValues: true,
   conditionValue: asItIs,
-  columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false },
+  columns: { booleans: 'boolean', timestampTypes: true, looseDatetimes: false, integersTakeOnlyIntegers: true },
   ddl: {
     // A B-tree entry holds 2,704 bytes: the longest key (primary keys, the list-order index).
     types: { text: 'text', key: 'text', integer: 'bigint', double: 'double precision', boolean: 'boolean', timestamptz: 'timestamptz', uuid: 'uuid' },
@@ -342,6 +398,7 @@ export const sqlite: SqlDialect = {
   maxLikePatternBytes: 50_000,
   quoteIdentifier,
   bindBoolean: (value) => (value ? 1 : 0),
+  ...STANDARD_FRAGMENTS,
   lower: (expr, folding) => (folding === 'unicode' ? `tql_lower(${expr})` : `lower(${expr})`),
   unicodeFolding: true,
   databaseFolding: "SQLite's LIKE folds ASCII letters only (docs/backends-sql.md, 'Case folding')",
@@ -399,6 +456,7 @@ export const mysql: SqlDialect = {
   maxParameters: 65_535,
   quoteIdentifier: quoteBacktickIdentifier,
   bindBoolean: (value) => (value ? 1 : 0),
+  ...STANDARD_FRAGMENTS,
   lower: (expr) => `LOWER(${expr})`,
   // No lower() folds as JavaScript does: LOWER() follows the collation's own case table.
   unicodeFolding: false,
@@ -456,6 +514,7 @@ export const duckdb: SqlDialect = {
   maxParameters: 65_535,
   quoteIdentifier,
   bindBoolean: (value) => value,
+  ...STANDARD_FRAGMENTS,
   lower: (expr) => `lower(${expr})`,
   // lower() is the simple mapping of DuckDB's own Unicode tables, not JavaScript's full one.
   unicodeFolding: false,
@@ -518,6 +577,47 @@ export function caseFoldingFor(dialect: SqlDialect, caseFolding: unknown): CaseF
     throw optionError(`caseFolding "unicode" is not available for ${dialect.name}, which has no lower() that folds as JavaScript does: use "database" (docs/backends-sql.md, Case folding).`);
   }
   return folding as CaseFolding;
+}
+
+/**
+ * The exact complement of `condition` in `dialect`: its {@link SqlDialect.complement}, or
+ * `NOT COALESCE(condition, FALSE)`.
+ *
+ * @example
+ * ```ts
+ * complementOf(postgres, '"a" = $1'); // 'NOT COALESCE("a" = $1, FALSE)'
+ * ```
+ */
+export function complementOf(dialect: SqlDialect, condition: string): string {
+  return (dialect.complement ?? notCoalesce)(condition);
+}
+
+/**
+ * `length` characters of `expr` from the `from`-th (to its end without `length`), as `dialect`
+ * writes it: its {@link SqlDialect.substring}, or `substr(…)`.
+ *
+ * @example
+ * ```ts
+ * substringOf(sqlite, '"ticket"', 2);    // 'substr("ticket", 2)'
+ * substringOf(sqlite, '"ticket"', 1, 1); // 'substr("ticket", 1, 1)'
+ * ```
+ */
+export function substringOf(dialect: SqlDialect, expr: string, from: number, length?: number): string {
+  return (dialect.substring ?? substr)(expr, from, length);
+}
+
+/**
+ * `left` equal to one of `rights` (or to none), as `dialect` writes it: its
+ * {@link SqlDialect.equality}, or `=`, `IN`, `<>`, `NOT IN`.
+ *
+ * @example
+ * ```ts
+ * equalityOf(postgres, '"role"', ['$1', '$2'], { negated: false, text: true, list: true }); // '"role" IN ($1, $2)'
+ * equalityOf(postgres, '"role"', ['$1'], { negated: true, text: true, list: false });       // '"role" <> $1'
+ * ```
+ */
+export function equalityOf(dialect: SqlDialect, left: string, rights: readonly string[], how: EqualityHow): string {
+  return (dialect.equality ?? plainEquality)(left, rights, how);
 }
 
 /**

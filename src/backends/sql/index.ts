@@ -49,16 +49,21 @@ export {
 } from './database.js';
 export type { CatalogDatabase, CatalogDialect, CatalogReader, CatalogRow, ColumnCollation, ColumnKind } from './catalog.js';
 export {
+  complementOf,
   duckdb,
+  equalityOf,
+  exactOperand,
   mysql,
   postgres,
   resolveDialect,
+  substringOf,
   sqlite,
   SQL_DIALECTS,
   type CaseFolding,
   type ColumnFacts,
   type DdlColumnKind,
   type DdlFacts,
+  type EqualityHow,
   type IndexSyntax,
   type JsonBuilders,
   type SqlDialect,
@@ -67,7 +72,9 @@ export {
 export type { InsertRow, InsertRows } from './insert-rows.js';
 export type { LowerProbe } from './lower-probes.js';
 export type { NullPlaces, SecondsKey, SortKeySyntax, UuidKey } from './sort-keys.js';
-export { containsPattern } from './like-pattern.js';
+export { containsPattern, LIKE_ESCAPE, LIKE_WILDCARDS, likePattern, textPattern, type LikeSyntax } from './like-pattern.js';
+export { INSTANT_WRITERS, writeInstantRange, type Bind, type InstantWriters, type TimestampColumn, type Written } from './instant-sql.js';
+export type { InstantRange } from './instant-bounds.js';
 export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';
 export { checkSqlMapping, type CheckSqlMappingOptions } from './check-mapping.js';

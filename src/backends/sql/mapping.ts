@@ -4,10 +4,11 @@
  * attribute sources, so one mapping serves every attribute of an entity.
  */
 import type { Attribute, AttributeSource } from '../../schema/types.js';
-import { exactOperand, type CaseFolding, type SqlDialect } from './dialects.js';
+import { equalityOf, exactOperand, substringOf, type CaseFolding, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './mapping-errors.js';
 import { readSteps, type ReadSteps } from '../../schema/stored-form.js';
+import { ownProperty } from '../../own-property.js';
 
 /** The table that holds the elements of one array of a record (an `element` source). */
 export interface SqlCollectionMapping {
@@ -48,7 +49,7 @@ export const DEFAULT_VALUE_COLUMN = 'value';
  * ```
  */
 export function elementValue(collection: SqlCollectionMapping, field: string | undefined): { readonly column: string; readonly storageKey: string } {
-  if (field !== undefined) return { column: own(collection.columns, field) ?? field, storageKey: field };
+  if (field !== undefined) return { column: ownProperty(collection.columns, field) ?? field, storageKey: field };
   const column = collection.valueColumn ?? DEFAULT_VALUE_COLUMN;
   return { column, storageKey: column };
 }
@@ -174,12 +175,6 @@ export type SqlTarget =
     }
   | { readonly kind: 'elements'; readonly tables: readonly [ElementTable, ...ElementTable[]] };
 
-/** An own property of a plain object, never one reached through the prototype. */
-function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  // A mapping from plain JavaScript may hold null (or anything) where the types say an object.
-  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
 /**
  * The SQL for the attribute of a predicate: a column, a `CASE` over a tag column, or the element
  * tables it looks in. With `tableAlias` (the name the entity's table goes by in the FROM) every
@@ -189,7 +184,7 @@ function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T
 export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, tableAlias?: string): SqlTarget {
   const q = dialect.quoteIdentifier;
   const qualifier = tableAlias === undefined ? '' : `${q(tableAlias)}.`;
-  const column = (field: string) => `${qualifier}${q(own(entity.columns, field) ?? field)}`;
+  const column = (field: string) => `${qualifier}${q(ownProperty(entity.columns, field) ?? field)}`;
   const source: AttributeSource = attribute.source;
   switch (source.kind) {
     case 'field': {
@@ -218,7 +213,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
   const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
   for (const array of source.arrays) {
     // entityMapping checked the tables that are there; one missing shows only now (or in defineSqlMapping).
-    const collection = own(entity.collections, array);
+    const collection = ownProperty(entity.collections, array);
     if (collection === undefined) throw mappingError([`${attribute.entity}.collections.${array}: ${missingArray([attribute.path])}`]);
     // Quoted identifiers joined by dots name one table and its columns unambiguously.
     const key = [q(collection.table), q(collection.foreignKey), collection.discriminator === undefined ? '' : q(collection.discriminator.column)].join('.');
@@ -228,10 +223,10 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
   }
   const tables = [...groups.values()].map(({ collection, arrays }): ElementTable => {
     const table = q(collection.table);
-    const column = (field: string) => `${table}.${q(own(collection.columns, field) ?? field)}`;
+    const column = (field: string) => `${table}.${q(ownProperty(collection.columns, field) ?? field)}`;
     const filters: string[] = [];
     if (collection.discriminator !== undefined) {
-      const values = arrays.map((a) => own(entity.collections, a)!.discriminator!.value);
+      const values = arrays.map((a) => ownProperty(entity.collections, a)!.discriminator!.value);
       filters.push(oneOf(dialect, `${table}.${q(collection.discriminator.column)}`, values));
     }
     // Without a tag every element counts: no condition on the element's rows but the array's.
@@ -240,7 +235,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
     const raw = `${table}.${q(value)}`;
     const indexed = [
       ...(collection.discriminator === undefined ? [] : [collection.discriminator.column]),
-      ...(source.where === undefined ? [] : [own(collection.columns, source.where.field) ?? source.where.field]),
+      ...(source.where === undefined ? [] : [ownProperty(collection.columns, source.where.field) ?? source.where.field]),
       value,
       collection.foreignKey,
     ];
@@ -271,9 +266,7 @@ function exactLiteral(dialect: SqlDialect, text: string): string {
 
 /** `x = 'a'` or `x IN ('a', 'b')` over schema constants. */
 function oneOf(dialect: SqlDialect, expr: string, values: readonly string[]): string {
-  return values.length === 1
-    ? `${expr} = ${exactLiteral(dialect, values[0]!)}`
-    : `${expr} IN (${values.map((v) => exactLiteral(dialect, v)).join(', ')})`;
+  return equalityOf(dialect, expr, values.map((v) => exactLiteral(dialect, v)), { negated: false, text: true, list: values.length > 1 });
 }
 
 /**
@@ -295,7 +288,7 @@ function folded(dialect: SqlDialect, folding: CaseFolding, steps: ReadSteps, exp
 /**
  * A stored column as its source declares it is read, on every kind of source: lower-cased where
  * it ignores case (as LIKE folds the stored side), then with one leading ignored prefix dropped.
- * Lengths count code points, as SQL `substr` does.
+ * Lengths count code points, as the dialect's `substring` does.
  */
 function storedRead(dialect: SqlDialect, folding: CaseFolding, source: AttributeSource, column: string): string {
   const steps = readSteps(source);
@@ -304,7 +297,8 @@ function storedRead(dialect: SqlDialect, folding: CaseFolding, source: Attribute
   const prefix = steps.prefix;
   if (prefix === undefined) return expr;
   const length = [...prefix].length;
-  return `CASE WHEN substr(${expr}, 1, ${length}) = ${exactLiteral(dialect, prefix)} THEN substr(${expr}, ${length + 1}) ELSE ${expr} END`;
+  const starts = equalityOf(dialect, substringOf(dialect, expr, 1, length), [exactLiteral(dialect, prefix)], { negated: false, text: true, list: false });
+  return `CASE WHEN ${starts} THEN ${substringOf(dialect, expr, length + 1)} ELSE ${expr} END`;
 }
 
 /**

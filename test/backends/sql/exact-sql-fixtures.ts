@@ -7,7 +7,6 @@
  */
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
 import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
-import type { SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { createSchedulingTables, loadSchedulingData } from '../../../src/models/scheduling/sql/load.js';
 import { schedulingSqlMapping } from '../../../src/models/scheduling/sql/mapping.js';
@@ -17,6 +16,7 @@ import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { Schema } from '../../../src/schema/types.js';
 import { numberSchema } from '../../number/number-schema.js';
 import { CONTRACT_INPUT } from './engines.js';
+import { pinnedDialect, type PinnedDialect } from './exact-sql-cases.js';
 
 /** Every column storage of a Timestamp a mapping can declare, and uuids in text and in the engine's type. */
 export const eventSchema = defineSchema({
@@ -49,7 +49,7 @@ const eventMapping = defineSqlMapping(eventSchema, {
 });
 
 /** The columns of `event` as each engine types them; SQLite has no timestamp or uuid type (its rows are refused or compare text). */
-const EVENT_COLUMNS: { readonly [D in SqlDialectName]: string } = {
+const EVENT_COLUMNS: { readonly [D in PinnedDialect]: string } = {
   postgres: 'id text PRIMARY KEY, millis_at bigint, text_at text, instant_at timestamptz, wall_at timestamp, owner_id text, device_id uuid',
   sqlite: 'id TEXT PRIMARY KEY, millis_at INTEGER, text_at TEXT, instant_at TEXT, wall_at TEXT, owner_id TEXT, device_id TEXT',
   mysql: 'id VARCHAR(64) PRIMARY KEY, millis_at BIGINT, text_at TEXT, instant_at TIMESTAMP NULL, wall_at DATETIME, owner_id VARCHAR(36), device_id UUID',
@@ -57,7 +57,7 @@ const EVENT_COLUMNS: { readonly [D in SqlDialectName]: string } = {
 };
 
 /** An instant as each engine reads a literal of the `instant_at` column (MariaDB's TIMESTAMP takes no offset). */
-const INSTANT: { readonly [D in SqlDialectName]: string } = {
+const INSTANT: { readonly [D in PinnedDialect]: string } = {
   postgres: '2024-05-01 09:30:00+00',
   sqlite: '2024-05-01 09:30:00+00',
   mysql: '2024-05-01 09:30:00',
@@ -66,7 +66,7 @@ const INSTANT: { readonly [D in SqlDialectName]: string } = {
 
 const productMapping = defineSqlMapping(numberSchema, { product: { table: 'product', key: 'id' } });
 
-const DOUBLE: { readonly [D in SqlDialectName]: string } = { postgres: 'double precision', sqlite: 'REAL', mysql: 'DOUBLE', duckdb: 'DOUBLE' };
+const DOUBLE: { readonly [D in PinnedDialect]: string } = { postgres: 'double precision', sqlite: 'REAL', mysql: 'DOUBLE', duckdb: 'DOUBLE' };
 
 export interface SqlFixture {
   readonly schema: Schema;
@@ -99,7 +99,7 @@ export const SQL_FIXTURES = {
     schema: numberSchema,
     mapping: productMapping,
     create: (db) =>
-      replaceTable(db, 'product', `id VARCHAR(64) PRIMARY KEY, name TEXT, price ${DOUBLE[db.dialect]}, weight ${DOUBLE[db.dialect]}`, [
+      replaceTable(db, 'product', `id VARCHAR(64) PRIMARY KEY, name TEXT, price ${DOUBLE[pinnedDialect(db.dialect)]}, weight ${DOUBLE[pinnedDialect(db.dialect)]}`, [
         "('lamp', 'Lamp', 9.99, 1.5)",
         "('free', 'Sample', 0, NULL)",
       ]),
@@ -108,8 +108,8 @@ export const SQL_FIXTURES = {
     schema: eventSchema,
     mapping: eventMapping,
     create: (db) =>
-      replaceTable(db, 'event', EVENT_COLUMNS[db.dialect], [
-        `('e1', 1714555800000, '2024-05-01T09:30:00Z', '${INSTANT[db.dialect]}', '2024-05-01 09:30:00', '0B5C2A8E-4F1D-4C3B-9A7E-2D6F8E1C4B3A', '0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a')`,
+      replaceTable(db, 'event', EVENT_COLUMNS[pinnedDialect(db.dialect)], [
+        `('e1', 1714555800000, '2024-05-01T09:30:00Z', '${INSTANT[pinnedDialect(db.dialect)]}', '2024-05-01 09:30:00', '0B5C2A8E-4F1D-4C3B-9A7E-2D6F8E1C4B3A', '0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a')`,
         "('e2', NULL, NULL, NULL, NULL, NULL, '00000000-0000-4000-8000-000000000000')",
       ]),
   },

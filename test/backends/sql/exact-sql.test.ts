@@ -9,21 +9,20 @@ import { check } from '../../../src/api/check.js';
 import { filterRecords } from '../../../src/backends/memory/index.js';
 import { inScope, scopeEntries } from '../../../src/backends/scope.js';
 import { compileSql } from '../../../src/backends/sql/compile-sql.js';
-import { SQL_DIALECTS, type SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import { isTqlError } from '../../../src/errors/tql-error.js';
 import { sortedIds } from '../../support/ids.js';
 import { CONTRACT_DATA } from '../contract/cases.js';
-import { EXACT_SQL, type ExactSqlCase, type ExactSqlGroup, type PinnedSql } from './exact-sql-cases.js';
+import { EXACT_SQL, PINNED_DIALECTS, pinnedDialect, type ExactSqlCase, type ExactSqlGroup, type PinnedDialect, type PinnedSql } from './exact-sql-cases.js';
 import { SQL_FIXTURES, type SqlFixture } from './exact-sql-fixtures.js';
 import { ENGINE_NAMES, useSqlEngines, type EngineName } from './engines.js';
 
-const DIALECT_NAMES = Object.keys(SQL_DIALECTS) as SqlDialectName[];
+const DIALECT_NAMES = PINNED_DIALECTS;
 
 /** One engine per database: `sqlite+tql_lower` runs SQLite's SQL with and without `tql_lower`; the `+icu` names share their database. */
 const RUNNERS = ENGINE_NAMES.filter((n): n is EngineName => n !== 'sqlite' && !n.endsWith('+icu'));
 
 /** What `row` compiles to in `dialect` within `group`: the statement, or the refusal as `code: message`. */
-function compiled(group: ExactSqlGroup, row: ExactSqlCase, dialect: SqlDialectName): PinnedSql {
+function compiled(group: ExactSqlGroup, row: ExactSqlCase, dialect: PinnedDialect): PinnedSql {
   const { schema, mapping }: SqlFixture = SQL_FIXTURES[group.fixture];
   try {
     const { text, values } = compileSql(check(row.query, schema, group.entity), { dialect, mapping, scope: group.scope, caseFolding: group.caseFolding });
@@ -68,7 +67,7 @@ for (const group of EXACT_SQL) {
       const { table, key } = mapping[group.entity]!;
       for (const name of RUNNERS) {
         const { db } = engine(name);
-        const pinned = row[db.dialect];
+        const pinned = row[pinnedDialect(db.dialect)];
         if (!('text' in pinned)) continue;
         const q = db.sqlDialect.quoteIdentifier;
         const rows = await db.all<{ id: string }>({

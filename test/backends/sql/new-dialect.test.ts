@@ -20,20 +20,28 @@ import type { Entity } from '../../../src/schema/types.js';
 import { sqlListStore } from '../../../src/http/sql-store.js';
 import { schedulingSchema } from '../../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping as mapping } from '../../../src/models/scheduling/sql/mapping.js';
-import { sqlServerLike as dialect } from './sql-server-like.js';
+import { sqlServerLike } from './sql-server-like.js';
+
+/** Its exact text comparisons left out where a test pins the shape of paging, not of equality (dialect-contract.test.ts pins those). */
+const { exactText: _exactText, equality: _equality, ...dialect } = sqlServerLike;
 
 describe('compileSql with the SQL-Server-like dialect', () => {
   test.each<[string, 'agent' | 'scheduling_request', string, unknown[]]>([
-    ['agent.role IN User,Administrator AND agent.schedulable EQ true', 'agent', '([role] IN (@p1, @p2) AND [schedulable] = @p3)', ['User', 'Administrator', 1]],
+    [
+      'agent.role IN User,Administrator AND agent.schedulable EQ true',
+      'agent',
+      "((([role] = @p1 COLLATE Latin1_General_BIN2 AND LEN([role] + N'.') = LEN(@p1 COLLATE Latin1_General_BIN2 + N'.')) OR ([role] = @p2 COLLATE Latin1_General_BIN2 AND LEN([role] + N'.') = LEN(@p2 COLLATE Latin1_General_BIN2 + N'.'))) AND [schedulable] = @p3)",
+      ['User', 'Administrator', 1],
+    ],
     ['agent.name LIKE ann', 'agent', "LOWER([name]) LIKE @p1 ESCAPE '\\'", ['%ann%']],
     [
       'scheduling_request.team_id EQ team_blue',
       'scheduling_request',
-      "EXISTS (SELECT 1 FROM [request_resource] WHERE [request_resource].[request_id] = [scheduling_request].[id] AND [request_resource].[role] = 'resource' AND [request_resource].[type] = 'team' AND [request_resource].[id] = @p1)",
+      "EXISTS (SELECT 1 FROM [request_resource] WHERE [request_resource].[request_id] = [scheduling_request].[id] AND ([request_resource].[role] = 'resource' COLLATE Latin1_General_BIN2 AND LEN([request_resource].[role] + N'.') = LEN('resource' COLLATE Latin1_General_BIN2 + N'.')) AND ([request_resource].[type] = 'team' COLLATE Latin1_General_BIN2 AND LEN([request_resource].[type] + N'.') = LEN('team' COLLATE Latin1_General_BIN2 + N'.')) AND ([request_resource].[id] = @p1 COLLATE Latin1_General_BIN2 AND LEN([request_resource].[id] + N'.') = LEN(@p1 COLLATE Latin1_General_BIN2 + N'.')))",
       ['team_blue'],
     ],
   ])('%s', (text, entity, sql, values) => {
-    expect(compileSql(check(text, schedulingSchema, entity), { dialect, mapping })).toEqual({ text: sql, values });
+    expect(compileSql(check(text, schedulingSchema, entity), { dialect: sqlServerLike, mapping })).toEqual({ text: sql, values });
   });
 });
 

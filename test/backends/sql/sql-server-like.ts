@@ -1,7 +1,9 @@
 /**
  * A dialect written for the tests, not shipped: SQL Server's way of writing statements (`@p1`
- * placeholders, `[x]` identifiers, `OFFSET … FETCH` paging, no row values, no boolean values), to
- * show that a new engine is one object. There is no SQL Server here to run it: tests assert the text.
+ * placeholders, `[x]` identifiers, `OFFSET … FETCH` paging, no row values, no boolean values,
+ * `[` a LIKE wildcard, `=` blind to trailing spaces), to show that a new engine is one object
+ * whose hooks write every fragment of its SQL. There is no SQL Server here to run it: tests assert
+ * the text, and the compile-only contract (`checkDialectContract`) checks every contract case.
  */
 import type { SqlDialect } from '../../../src/backends/sql/dialects.js';
 
@@ -19,6 +21,21 @@ export const sqlServerLike: SqlDialect = {
   lower: (expr) => `LOWER(${expr})`,
   unicodeFolding: false,
   like: (expr, pattern, negated) => `LOWER(${expr}) ${negated ? 'NOT LIKE' : 'LIKE'} ${pattern} ESCAPE '\\'`,
+  // `[a]` is a set of one letter in T-SQL's LIKE: escaped like `%` and `_`.
+  likeWildcards: '%_[',
+  // No boolean values: a condition is tested by CASE, which is 0 wherever it is not TRUE (NULL too).
+  complement: (condition) => `CASE WHEN ${condition} THEN 1 ELSE 0 END = 0`,
+  // SUBSTRING takes a length: to the end is as long as a text can be.
+  substring: (expr, from, length) => `SUBSTRING(${expr}, ${from}, ${length ?? 2_147_483_647})`,
+  // The default collations fold case and accents: the bound side compares by code units.
+  exactText: (operand) => `${operand} COLLATE Latin1_General_BIN2`,
+  // = ignores trailing spaces under every collation: the lengths with a character appended tell 'a' from 'a '.
+  equality: (left, rights, { negated, text, list }) => {
+    if (!text) return rights.length === 1 && !list ? `${left} ${negated ? '<>' : '='} ${rights[0]}` : `${left} ${negated ? 'NOT IN' : 'IN'} (${rights.join(', ')})`;
+    const equal = rights.map((r) => `(${left} = ${r} AND LEN(${left} + N'.') = LEN(${r} + N'.'))`);
+    const any = equal.length === 1 ? equal[0]! : `(${equal.join(' OR ')})`;
+    return negated ? `NOT ${any}` : any;
+  },
   collections: 'exists',
   bytewise: ' COLLATE Latin1_General_BIN2',
   // FLOAT holds no NaN or infinity; UNIQUEIDENTIFIER orders by byte groups, so by its (upper-case)
