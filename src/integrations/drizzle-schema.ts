@@ -44,12 +44,13 @@ const CASINGS = { snake_case: toSnakeCase, camelCase: toCamelCase } as const;
  * | Drizzle column | attribute | column storage |
  * |---|---|---|
  * | text, varchar, char (an `enum` gives a closed set; a PostgreSQL enum takes no LIKE) | `String` | |
- * | boolean (also SQLite `integer` in `boolean` mode) | `Boolean` | |
+ * | boolean (also SQLite `integer` in `boolean` mode, MySQL `boolean`) | `Boolean`: Drizzle's rows hold `true` and `false` (the column's 0 and 1 are Drizzle's to map) | |
  * | PostgreSQL `uuid` | `ID`, `{ kind: 'uuid' }` | `uuid` |
  * | SQLite `integer` in `timestamp` / `timestamp_ms` mode | `Timestamp` holding a `Date` | `unix_seconds` / `unix_milliseconds` |
  * | PostgreSQL `timestamp` with time zone, MySQL `timestamp` | `Timestamp` holding a `Date` (mode `string`: ISO-8601 text) | `timestamptz` |
  * | PostgreSQL `timestamp` without one, MySQL `datetime`, `date` | the same | `timestamp` (UTC) |
- * | `numeric`, `decimal` | `Number`, compared as a double (a note says so) | |
+ * | `numeric`, `decimal` (Drizzle's default `string` mode) | `Number` with `storage: 'decimal_text'`: rows hold text (`"9.99"`), compared by value (a note says so) | |
+ * | `numeric`, `decimal` in `number` mode | `Number`, compared as a double (a note says so) | |
  * | an integer named `id` or `…_id` | `ID` with integer ids | |
  * | any other number column | `Number` | |
  * | nullable (no `.notNull()`) | `nullable: true` | |

@@ -22,8 +22,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { blob, integer, numeric as sqliteNumeric, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { describe, expect, test } from 'vitest';
-import { schemaFromDrizzle } from '../../src/integrations/drizzle.js';
+import { check } from '../../src/api/check.js';
+import { filterRecords } from '../../src/backends/memory/index.js';
+import { diagnoseRecords } from '../../src/diagnose/diagnose-records.js';
+import { schemaFromDrizzle, tqlWhere } from '../../src/integrations/drizzle.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 
@@ -68,6 +73,31 @@ describe('SQLite tables', () => {
     expect(notes.map((n) => n.path)).toEqual(['ticket.amount']);
     // The definition is one defineSchema accepts as it is.
     expect(defineSchema(definition).entities.ticket?.attributeNames).toHaveLength(9);
+  });
+
+  // Drizzle maps the column's 0 and 1 to false and true: zero_one would make its rows' values missing.
+  test('a boolean-mode integer stays a Boolean: Drizzle’s rows hold true and false; rows read without Drizzle, 0 and 1', () => {
+    const flags = sqliteTable('flags', { id: text('id').primaryKey(), escalated: integer('escalated', { mode: 'boolean' }).notNull(), amount: sqliteNumeric('amount').notNull() });
+    const { definition, mapping } = schemaFromDrizzle({ flag: flags });
+    const schema = defineSchema(definition);
+    const sqlite = new Database(':memory:');
+    sqlite.exec("CREATE TABLE flags (id TEXT PRIMARY KEY, escalated INTEGER NOT NULL, amount NUMERIC NOT NULL); INSERT INTO flags VALUES ('a', 1, 9.99), ('b', 0, 12), ('c', 1, 10.5)");
+    const db = drizzle(sqlite);
+    const rows = db.select().from(flags).all();
+    expect(rows.map((r) => [typeof r.escalated, typeof r.amount])).toEqual([['boolean', 'string'], ['boolean', 'string'], ['boolean', 'string']]);
+    for (const text of ['flag.escalated EQ true', 'flag.escalated NOT_EQ true', 'flag.amount LT 10', 'flag.amount GTE 10.5']) {
+      const query = check(text, schema, 'flag');
+      const inSql = db.select({ id: flags.id }).from(flags).where(tqlWhere(query, { mapping, dialect: 'sqlite' })).all().map((r) => r.id);
+      expect([text, filterRecords(query, rows).map((r) => r.id)]).toEqual([text, inSql]);
+    }
+    expect(diagnoseRecords(schema, 'flag', rows).mismatches).toEqual([]);
+    // The same table read by better-sqlite3 alone: the diagnosis names the storage those rows need.
+    const raw = sqlite.prepare('SELECT * FROM flags').all();
+    expect(diagnoseRecords(schema, 'flag', raw).mismatches.map((m) => [m.attribute, m.fix.split(' (')[0]])).toEqual([
+      ['flag.escalated', "declare storage: 'zero_one' on the attribute"],
+      ['flag.amount', 'remove storage: \'decimal_text\': the records hold numbers, which is the type\'s own storage'],
+    ]);
+    sqlite.close();
   });
 });
 
