@@ -13,6 +13,7 @@ import { snakeName } from '../schema/field-names.js';
 import type { Attribute, Schema } from '../schema/types.js';
 import { genericFix, storageFit, type StorageFit } from './storage-fit.js';
 import { KIND_NAMES, shownValue, storedKind, type StoredKind } from './stored-kind.js';
+import { ownProperty } from '../own-property.js';
 
 /** One value that does not fit, as the diagnosis shows it. */
 export interface MismatchExample {
@@ -97,10 +98,6 @@ interface Reader {
   renamed: string | undefined;
 }
 
-function own(o: unknown, key: string): unknown {
-  return typeof o === 'object' && o !== null && Object.hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined;
-}
-
 /**
  * A diagnosis of the entity `entity`'s records, fed one at a time (see {@link diagnoseRecords}).
  * Throws a `TqlError` (`invalid_option`) for a schema not made by `defineSchema`, an entity it
@@ -140,7 +137,7 @@ export function recordsDiagnoser(schema: Schema, entity: string, options: Diagno
       found = implausible.looks;
       fix = implausible.fix;
     } else {
-      const kind: StoredKind = storedKind(value);
+      const kind: StoredKind = storedKind(value, fit.zeroOrOne === true);
       found = KIND_NAMES[kind];
       fix = fit.fix(kind) ?? genericFix(kind, fieldOrArray, attribute.collection);
     }
@@ -171,22 +168,22 @@ export function recordsDiagnoser(schema: Schema, entity: string, options: Diagno
         return;
       }
       case 'variant': {
-        const tag = own(record, source.tag);
+        const tag = ownProperty(record, source.tag);
         const field = typeof tag === 'string' && Object.hasOwn(source.fields, tag) ? source.fields[tag]! : undefined;
-        const value = field === undefined ? undefined : own(record, field);
+        const value = field === undefined ? undefined : ownProperty(record, field);
         if (value !== undefined && value !== null) note(reader, index, id, field!, value, field!);
         return;
       }
       case 'element':
         for (const array of source.arrays) {
-          const elements = own(record, array);
+          const elements = ownProperty(record, array);
           if (elements === undefined || elements === null) continue;
           if (!Array.isArray(elements)) {
             noteNotArray(reader, index, id, array, elements);
             continue;
           }
           for (let i = 0; i < elements.length; i++) {
-            const value = elementValueOf(source, elements[i], own);
+            const value = elementValueOf(source, elements[i], ownProperty);
             const path = source.value === undefined ? `${array}[${i}]` : `${array}[${i}].${source.value}`;
             if (value !== undefined && value !== null) note(reader, index, id, path, value, array);
           }
@@ -217,7 +214,7 @@ export function recordsDiagnoser(schema: Schema, entity: string, options: Diagno
         return;
       }
       try {
-        const idValue = own(record, key);
+        const idValue = ownProperty(record, key);
         const id = typeof idValue === 'string' || (typeof idValue === 'number' && Number.isFinite(idValue)) ? idValue : undefined;
         for (const reader of readers) read(reader, record, index, id);
       } catch {

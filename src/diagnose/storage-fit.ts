@@ -22,6 +22,8 @@ export interface StorageFit {
   readonly fits: (x: unknown) => boolean;
   /** For a value that fits but is most likely stored otherwise (milliseconds read as seconds): what it looks like, and the fix. */
   readonly implausible?: (x: unknown) => Implausible | undefined;
+  /** Whether the numbers 0 and 1 are told apart from other numbers (a Boolean's other storage). */
+  readonly zeroOrOne?: boolean;
   /** What to declare (or do) for values of `kind` that do not fit; undefined where the generic advice holds. */
   readonly fix: (kind: StoredKind) => string | undefined;
 }
@@ -64,9 +66,7 @@ function timestampFix(kind: StoredKind): string | undefined {
       );
     case 'ISO text':
       return storage('iso_text');
-    case 'zero or one':
-    case 'integer':
-    case 'fraction':
+    case 'number':
       return `${storage('unix_seconds')} (or 'unix_milliseconds' for Date.now() values)`;
     case 'decimal text':
       return 'the records hold numbers as text: store them as numbers, or as ISO-8601 text';
@@ -80,7 +80,7 @@ const FITS: { readonly [T in AttributeType]: (attribute: Attribute) => StorageFi
   String: () => ({
     declared: 'text',
     fits: (x) => typeof x === 'string',
-    fix: (kind) => (kind === 'zero or one' || kind === 'integer' || kind === 'fraction' ? "the records hold numbers: declare type: 'Number' (or an ID with id: { kind: 'integer' })" : undefined),
+    fix: (kind) => (kind === 'number' ? "the records hold numbers: declare type: 'Number' (or an ID with id: { kind: 'integer' })" : undefined),
   }),
   ID: (attribute) =>
     attribute.id?.kind === 'integer'
@@ -92,7 +92,7 @@ const FITS: { readonly [T in AttributeType]: (attribute: Attribute) => StorageFi
       : {
           declared: 'ids as text',
           fits: (x) => typeof x === 'string',
-          fix: (kind) => (kind === 'zero or one' || kind === 'integer' ? "the records hold numbers: declare id: { kind: 'integer' }" : undefined),
+          fix: (kind) => (kind === 'number' ? "the records hold numbers: declare id: { kind: 'integer' }" : undefined),
         },
   Number: (attribute) => {
     const stored = attribute.valueStorage;
@@ -101,7 +101,7 @@ const FITS: { readonly [T in AttributeType]: (attribute: Attribute) => StorageFi
       return {
         declared: 'decimal text (storage "decimal_text")',
         fits: (x) => read(x) !== undefined,
-        fix: (kind) => (kind === 'zero or one' || kind === 'integer' || kind === 'fraction' ? REMOVE_STORAGE(stored, 'numbers') : undefined),
+        fix: (kind) => (kind === 'number' ? REMOVE_STORAGE(stored, 'numbers') : undefined),
       };
     }
     return {
@@ -126,6 +126,7 @@ const FITS: { readonly [T in AttributeType]: (attribute: Attribute) => StorageFi
     return {
       declared: 'booleans',
       fits: (x) => typeof x === 'boolean',
+      zeroOrOne: true,
       fix: (kind) =>
         kind === 'zero or one'
           ? `${storage('zero_one')} (SQLite, MySQL TINYINT(1) and rows read without a mapper hold 0 and 1)`

@@ -12,8 +12,7 @@ export type StoredKind =
   | 'invalid date'
   | 'boolean'
   | 'zero or one'
-  | 'integer'
-  | 'fraction'
+  | 'number'
   | 'non-finite number'
   | 'bigint'
   | 'decimal text'
@@ -31,11 +30,10 @@ export const KIND_NAMES: { readonly [K in StoredKind]: string } = {
   'invalid date': 'an invalid Date (its time is NaN)',
   boolean: 'a boolean',
   'zero or one': 'the number 0 or 1',
-  integer: 'an integer',
-  fraction: 'a number with a fraction',
+  number: 'a number',
   'non-finite number': 'NaN or an infinity',
   bigint: 'a BigInt',
-  'decimal text': 'a number as text ("9.99")',
+  'decimal text': 'a number written as text',
   'ISO text': 'ISO-8601 text',
   'boolean text': 'the text "true" or "false"',
   text: 'text',
@@ -62,23 +60,25 @@ const isIsoText = (() => {
 
 /**
  * The kind of a stored value that is neither `undefined` nor `null` (those are no value in any
- * storage, which is no mismatch).
+ * storage, which is no mismatch). The numbers 0 and 1 are a kind of their own where
+ * `zeroOrOne` asks for it (under a Boolean they are a storage), else numbers like any other.
  *
  * @example
  * ```ts
  * storedKind(new Date(0)); // 'date'
  * storedKind('9.99'); // 'decimal text'
  * storedKind('2024-05-01T09:30:00Z'); // 'ISO text'
- * storedKind(1); // 'zero or one'
+ * storedKind(1); // 'number'
+ * storedKind(1, true); // 'zero or one'
  * ```
  */
-export function storedKind(x: unknown): StoredKind {
+export function storedKind(x: unknown, zeroOrOne = false): StoredKind {
   switch (typeof x) {
     case 'boolean':
       return 'boolean';
     case 'number':
       if (!Number.isFinite(x)) return 'non-finite number';
-      return x === 0 || x === 1 ? 'zero or one' : Number.isInteger(x) ? 'integer' : 'fraction';
+      return zeroOrOne && (x === 0 || x === 1) ? 'zero or one' : 'number';
     case 'bigint':
       return 'bigint';
     case 'string':

@@ -24,20 +24,20 @@ describe('values that do not fit, and what to declare', () => {
     ['a Date under ISO text', { type: 'Timestamp', storage: 'iso_text' }, new Date(0), 'a Date', /^declare storage: 'date' on the attribute: the records hold Dates/],
     ['ISO text under a Date', { type: 'Timestamp', storage: 'date' }, '2024-05-01T09:30:00Z', 'ISO-8601 text', /^declare storage: 'iso_text'/],
     ['a Date under Unix seconds', { type: 'Timestamp' }, new Date(0), 'a Date', /^declare storage: 'date'/],
-    ['numbers under a Date', { type: 'Timestamp', storage: 'date' }, 1714555800, 'an integer', /^declare storage: 'unix_seconds'/],
+    ['numbers under a Date', { type: 'Timestamp', storage: 'date' }, 1714555800, 'a number', /^declare storage: 'unix_seconds'/],
     ['an invalid Date', { type: 'Timestamp', storage: 'date' }, new Date(NaN), 'an invalid Date (its time is NaN)', /^store values of the declared type/],
-    ['decimal text under a Number', { type: 'Number' }, '9.99', 'a number as text ("9.99")', /^declare storage: 'decimal_text'/],
+    ['decimal text under a Number', { type: 'Number' }, '9.99', 'a number written as text', /^declare storage: 'decimal_text'/],
     ['a BigInt under a Number', { type: 'Number' }, 12n, 'a BigInt', /^convert the BigInt values with Number\(\)/],
     ['a decimal object under a Number', { type: 'Number' }, { toNumber: () => 1 }, 'a decimal object (Prisma.Decimal, decimal.js)', /toNumber\(\)/],
-    ['numbers under decimal text', { type: 'Number', storage: 'decimal_text' }, 9.5, 'a number with a fraction', /^remove storage: 'decimal_text'/],
+    ['numbers under decimal text', { type: 'Number', storage: 'decimal_text' }, 9.5, 'a number', /^remove storage: 'decimal_text'/],
     ['0/1 under a Boolean', { type: 'Boolean' }, 1, 'the number 0 or 1', /^declare storage: 'zero_one'/],
     ['"true" under a Boolean', { type: 'Boolean' }, 'true', 'the text "true" or "false"', /^convert the texts/],
     ['booleans under zero_one', { type: 'Boolean', storage: 'zero_one' }, true, 'a boolean', /^remove storage: 'zero_one'/],
-    ['numbers under a String', { type: 'String' }, 42, 'an integer', /^the records hold numbers: declare type: 'Number'/],
+    ['numbers under a String', { type: 'String' }, 42, 'a number', /^the records hold numbers: declare type: 'Number'/],
     ['an array under a String', { type: 'String' }, ['a'], 'an array', /^the records hold arrays: declare source: \{ kind: 'element', arrays: \["p"\] \}/],
     ['an object under a String', { type: 'String' }, { a: 1 }, 'an object', /^tql compares scalar values/],
-    ['text ids under integer ids', { type: 'ID', id: { kind: 'integer' } }, '42', 'a number as text ("9.99")', /^the records hold ids as text/],
-    ['number ids under uuids', { type: 'ID', id: { kind: 'uuid' } }, 42, 'an integer', /^the records hold numbers: declare id: \{ kind: 'integer' \}/],
+    ['text ids under integer ids', { type: 'ID', id: { kind: 'integer' } }, '42', 'a number written as text', /^the records hold ids as text/],
+    ['number ids under uuids', { type: 'ID', id: { kind: 'uuid' } }, 1, 'a number', /^the records hold numbers: declare id: \{ kind: 'integer' \}/],
     ['milliseconds under Unix seconds', { type: 'Timestamp' }, 1714555800123, 'a number of seconds past the year 5000: Unix milliseconds?', /^declare storage: 'unix_milliseconds'/],
     ['seconds under Unix milliseconds', { type: 'Timestamp', storage: 'unix_milliseconds' }, 1714555800, 'a number of milliseconds in the first years of 1970: Unix seconds?', /^declare storage: 'unix_seconds'/],
   ])('%s', ([, attribute, value, kind, fix]) => {
@@ -166,9 +166,9 @@ describe('sources', () => {
       { id: 'b', created_at: new Date(0), tags: 'x', comments: [] },
     ];
     expect(diagnoseRecords(schema, 'post', posts).mismatches.map((m) => [m.attribute, m.found, m.examples.map((e) => `${e.id}:${e.path}=${e.value}`)])).toEqual([
-      ['post.tag', 'an integer', ['a:tags[1]=5']],
+      ['post.tag', 'a number', ['a:tags[1]=5']],
       ['post.tag', 'text where an array is read', ['b:tags="x"']],
-      ['post.commenter_id', 'a number as text ("9.99")', ['a:comments[0].author_id="7"']],
+      ['post.commenter_id', 'a number written as text', ['a:comments[0].author_id="7"']],
     ]);
   });
 });
