@@ -98,7 +98,10 @@ const BY_DATA_TYPE: { readonly [K in ColumnDataType]: (facts: ColumnFacts) => De
     reason: `${withArticle(sqlType)} column in mode "bigint": rows hold BigInt values, which tql does not compare; use { mode: 'number' } where values stay below 2^53`,
   }),
   json: () => ({ reason: 'a JSON column: tql filters scalar columns' }),
-  array: () => ({ reason: 'an array column: tql filters scalar columns (an element source filters the rows of another table)' }),
+  // Memory and MongoDB read such an array as it is; tql's SQL reads elements from a table of their own.
+  array: ({ sqlType }) => ({
+    reason: `an array column (${sqlType}): tql's SQL backend reads an array's elements from a table of their own (the mapping's collections), not from an array column; to filter the rows in memory or in MongoDB, add it by hand as an element source, { source: { kind: 'element', arrays: ['…'] } }`,
+  }),
   buffer: unsupported('binary data'),
   custom: ({ sqlType }) => ({ reason: `a custom column type (${sqlType}): tql cannot tell how it compares; add it by hand` }),
   dateDuration: unsupported('a duration'),
