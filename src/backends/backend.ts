@@ -120,8 +120,9 @@ export function foldQuery<Out, Ctx extends object>(query: ValidatedQuery, handle
  * ```ts
  * const q = check('agent.name LIKE "50%"', schedulingSchema, 'agent');
  * const c = q.condition as AnyComparison;
- * comparisonError({ query: q, text: q.text }, c, 'This data layer has no escape for % in LIKE: remove it.').message;
- * // → 'unsupported at 1:1: This data layer has no escape for % in LIKE: remove it.'
+ * const error = comparisonError({ query: q, text: q.text }, c, 'This data layer has no escape for % in LIKE: remove it.');
+ * error.code; // → 'unsupported'
+ * error.issues[0].span; // → { start: 0, end: 21 }
  * ```
  */
 export function comparisonError(ctx: QueryContext, comparison: AnyComparison, message: string, code: TqlErrorCode = 'unsupported'): TqlError {
