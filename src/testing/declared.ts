@@ -16,6 +16,7 @@ import { validatedQueryError } from '../backends/compile-validated.js';
 import { describeValue } from '../errors/describe-value.js';
 import { inputError, isTqlError, optionError } from '../errors/tql-error.js';
 import { ownElements as ownList } from './own-list.js';
+import { ownProperty } from '../own-property.js';
 
 /**
  * A declared folding divergence: true when the backend answers `LIKE needle` on `haystack`
@@ -47,16 +48,6 @@ function foldedTests(condition: Condition, out: FoldedTest[]): void {
     }
   } else if ('operand' in condition) foldedTests((condition as { operand: Condition }).operand, out);
   else for (const o of (condition as { operands: readonly Condition[] }).operands) foldedTests(o, out);
-}
-
-/** An own property of an object (never an inherited one, never a throwing read). */
-function own(o: unknown, k: string): unknown {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return undefined;
-  try {
-    return Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The own elements of an array: as many reads as it holds, whatever its `length`. */
@@ -96,16 +87,16 @@ function textsOf(record: unknown, attribute: Attribute): string[] {
   const texts: unknown[] = [];
   switch (source.kind) {
     case 'field':
-      texts.push(own(record, source.field));
+      texts.push(ownProperty(record, source.field));
       break;
     case 'variant': {
-      const tag = own(record, source.tag);
-      if (typeof tag === 'string' && Object.hasOwn(source.fields, tag)) texts.push(own(record, source.fields[tag]!));
+      const tag = ownProperty(record, source.tag);
+      if (typeof tag === 'string' && Object.hasOwn(source.fields, tag)) texts.push(ownProperty(record, source.fields[tag]!));
       break;
     }
     case 'element':
       for (const array of source.arrays) {
-        for (const e of ownElements(own(record, array))) texts.push(elementValueOf(source, e, own));
+        for (const e of ownElements(ownProperty(record, array))) texts.push(elementValueOf(source, e, ownProperty));
       }
   }
   const steps = readSteps(source);
@@ -153,7 +144,7 @@ export function explainedIds(query: ValidatedQuery, records: readonly object[], 
     textsOf(r, comparison.attribute).some((h) => needles.some((n) => places.some((place) => asked(n, h, place))));
   try {
     for (const r of list) {
-      if (found.some((t) => differs(t, r))) ids.add(String(own(r, key) ?? (r as Record<string, unknown>)[key]));
+      if (found.some((t) => differs(t, r))) ids.add(String(ownProperty(r, key) ?? (r as Record<string, unknown>)[key]));
     }
   } catch (error) {
     if (isTqlError(error)) throw error;

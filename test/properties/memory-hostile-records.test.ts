@@ -121,7 +121,7 @@ describe('no record makes the predicate count an inherited property or throw any
 
   it('a proxy of a plain object: its get and getPrototypeOf traps are its own data, getOwnPropertyDescriptor is not asked', () => {
     // A value found on an object whose prototype is Object.prototype is its own unless
-    // Object.prototype has the key (src/backends/memory/own-key.ts); a proxy says both itself.
+    // Object.prototype has the key (ownFound, src/own-property.ts); a proxy says both itself.
     const trap = () => {
       throw new Error('not asked');
     };

@@ -21,7 +21,7 @@ export type { FieldReader } from './field-slot-types.js';
 /**
  * How a key is read, whether a value found there is the record's own (for a record whose
  * prototype is `Object.prototype`, unless `Object.prototype` has the key; otherwise
- * `Object.hasOwn`, see own-key.ts), and the links of its tests. All live in the key's slot, so
+ * `Object.hasOwn`, see own-property.ts), and the links of its tests. All live in the key's slot, so
  * the loads and `in` tests of each key have inline caches of their own (a shared one sees every
  * key and goes megamorphic). The slots are copies of one literal, written by
  * scripts/write-field-slots.mjs.

@@ -12,7 +12,7 @@ import type { AttributeSource } from '../../schema/types.js';
 import { fieldAccess, fieldReader, listAccess, type FieldReader } from './field-reader.js';
 import { fieldLink, MATCHES } from './field-link.js';
 import { MAX_UNCHECKED_SCAN, someOwnElement } from './element-scan.js';
-import { ownFound } from './own-key.js';
+import { ownFound } from '../../own-property.js';
 import { valuePredicate, type ValueTest } from './value-test.js';
 import { readSteps, readStored, type ReadSteps } from '../../schema/stored-form.js';
 

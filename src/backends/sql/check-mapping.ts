@@ -20,6 +20,7 @@ import { mappingError } from './mapping-errors.js';
 import { elementValue, type SqlCollectionMapping, type SqlEntityMapping, type SqlMapping } from './mapping.js';
 import { sortColumns } from './sort-sql.js';
 import { isSortable, whyNotSortable } from '../../http/list-order.js';
+import { ownProperty } from '../../own-property.js';
 
 /**
  * How many missing columns of one check get a "did you mean": the first ones, which the author
@@ -129,7 +130,7 @@ function collectionsOf(entity: Entity, mapping: SqlEntityMapping): SqlCollection
     const source = entity.attributes[name]!.source;
     if (source.kind !== 'element') continue;
     for (const array of source.arrays) {
-      const c = own(mapping.collections, array);
+      const c = ownProperty(mapping.collections, array);
       if (c !== undefined) found.add(c);
     }
   }
@@ -148,13 +149,13 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
   // The columns attributes read, whose own checks judge their collation.
   const read = new Set<string>();
   const field = (attribute: Attribute, name: string) => {
-    const c = own(mapping.columns, name) ?? name;
+    const c = ownProperty(mapping.columns, name) ?? name;
     read.add(c);
     const found = column(ctx, columns, table, c, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
     if (found !== undefined) fit(ctx, attribute, mapping, entity.name, name, table, c, found);
   };
   const tag = (attribute: Attribute, name: string) => {
-    const c = own(mapping.columns, name) ?? name;
+    const c = ownProperty(mapping.columns, name) ?? name;
     const found = column(ctx, columns, table, c, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
     if (found !== undefined && !holdsText(found)) ctx.problems.add(`${attribute.path}: column ${table}.${c} is ${found.type}, and its tag is compared with text; make the column text`);
     else if (found !== undefined) constantsCollation(ctx, attribute.path, table, c, found);
@@ -172,7 +173,7 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
         break;
       case 'element':
         for (const array of source.arrays) {
-          const collection = own(mapping.collections, array);
+          const collection = ownProperty(mapping.collections, array);
           // defineSqlMapping reports an array without a table; nothing here to look up.
           if (collection !== undefined) checkElements(ctx, attribute, mapping, entity.name, array, collection, { table, key });
         }
@@ -229,7 +230,7 @@ function checkElements(
     ctx.problems.add(`${structure}: table ${table} is not in the database; create it, or correct ${entry}.table in the mapping of ${entity}`);
     return;
   }
-  const elementColumn = (field: string) => own(collection.columns, field) ?? field;
+  const elementColumn = (field: string) => ownProperty(collection.columns, field) ?? field;
   const fk = column(ctx, columns, table, collection.foreignKey, structure, `${entry}.foreignKey in the mapping of ${entity}`);
   if (fk !== undefined && owner.key !== undefined && keyFamily(fk.kind) !== keyFamily(owner.key.kind)) {
     ctx.problems.add(
@@ -270,10 +271,6 @@ function fit(ctx: Context, attribute: Attribute, mapping: SqlEntityMapping, enti
   const storage = columnStorage(attribute, mapping, field);
   const problem = columnFitProblem({ attribute, storage, column: found, dialect: ctx.dialect, field, entity, acceptDecimal: ctx.acceptDecimal });
   if (problem !== undefined) ctx.problems.add(`${attribute.path}: column ${table}.${name} is ${found.type}, ${problem}`);
-}
-
-function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** A `mapping_mismatch` error, one issue per problem. */

@@ -9,12 +9,8 @@ import { columnStorage } from './column-storage.js';
 import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
 import type { SqlDialect } from './dialects.js';
-import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
-
-/** An own entry of a plain object, never one reached through the prototype. */
-function ownEntry(record: Readonly<Record<string, SqlCollectionMapping>> | undefined, key: string): SqlCollectionMapping | undefined {
-  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
-}
+import { elementValue, type SqlEntityMapping } from './mapping.js';
+import { ownProperty } from '../../own-property.js';
 
 
 /**
@@ -32,7 +28,7 @@ export function readStorage(attribute: Attribute, entity: SqlEntityMapping): Res
     source.kind === 'element'
       ? // An element column's storage is its table's entry, under the element's field.
         source.arrays.map((array) => {
-          const collection = ownEntry(entity.collections, array);
+          const collection = ownProperty(entity.collections, array);
           return columnStorage(attribute, { table: '', key: '', storage: collection?.storage ?? {}, columns: collection?.columns ?? {} }, elementValue(collection ?? { table: '', foreignKey: '' }, source.value).storageKey);
         })
       : (source.kind === 'field' ? [source.field] : Object.values(source.fields)).map((f) => columnStorage(attribute, entity, f));

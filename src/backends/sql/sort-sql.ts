@@ -13,6 +13,7 @@ import { fixedOffsetSeconds } from './instant-bounds.js';
 import { isoTextWholeSeconds } from './instant-sql.js';
 import type { SqlEntityMapping } from './mapping.js';
 import { quoteSchemaLiteral } from './sql-text.js';
+import { ownProperty } from '../../own-property.js';
 
 /** One key of an order as SQL computes, compares and returns it. */
 export interface SortColumn {
@@ -54,18 +55,13 @@ export function sortColumns(attributes: readonly Attribute[], entity: SqlEntityM
   return { columns };
 }
 
-/** An own entry of a plain object, never one reached through the prototype. */
-function own(record: Readonly<Record<string, string>> | undefined, key: string): string | undefined {
-  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
 /**
  * The stored value `attribute` reads, as it is stored (no read steps: a list orders what the
  * record holds, as the in-memory store does): a column, or a variant's CASE over its tag.
  */
 function storedExpression(attribute: Attribute, entity: SqlEntityMapping, dialect: SqlDialect): string | { readonly refused: string } {
   const q = dialect.quoteIdentifier;
-  const column = (field: string) => q(own(entity.columns, field) ?? field);
+  const column = (field: string) => q(ownProperty(entity.columns, field) ?? field);
   const source = attribute.source;
   if (source.kind === 'field') return column(source.field);
   if (source.kind === 'variant') {

@@ -4,16 +4,12 @@
  * written from the database's side, so an entry may be keyed by the field, by the column the
  * mapping's `columns` gives the field, or by the name of the attribute that reads the field.
  */
+import { ownProperty } from '../../own-property.js';
 
 /** The parts of an entity's or a collection's mapping that name columns and storages. */
 export interface StorageEntries {
   readonly columns?: Readonly<Record<string, string>> | undefined;
   readonly storage?: Readonly<Record<string, unknown>> | undefined;
-}
-
-/** An own property of a plain object, never one reached through the prototype. */
-function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return typeof record === 'object' && record !== null && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /**
@@ -28,7 +24,7 @@ function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T
  */
 export function storageKeys(mapping: StorageEntries, field: string, attributeName?: string): string[] {
   const keys = [field];
-  const column = own(mapping.columns, field);
+  const column = ownProperty(mapping.columns, field);
   if (typeof column === 'string' && column !== field) keys.push(column);
   if (attributeName !== undefined && !keys.includes(attributeName)) keys.push(attributeName);
   return keys;
@@ -46,7 +42,7 @@ export function storageKeys(mapping: StorageEntries, field: string, attributeNam
  */
 export function storageEntry(mapping: StorageEntries, field: string, attributeName?: string): { readonly key: string; readonly declared: unknown } | undefined {
   for (const key of storageKeys(mapping, field, attributeName)) {
-    const declared = own(mapping.storage, key);
+    const declared = ownProperty(mapping.storage, key);
     if (declared !== undefined) return { key, declared };
   }
   return undefined;

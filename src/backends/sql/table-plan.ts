@@ -12,6 +12,7 @@ import { columnStorage } from './column-storage.js';
 import type { DdlColumnKind, SqlDialect } from './dialects.js';
 import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
 import type { RecordShape } from './record-shape.js';
+import { ownProperty } from '../../own-property.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,10 +62,6 @@ export interface PlannedTable {
 /** A column's SQL type: the caller's choice, else the dialect's for its kind. */
 export type ColumnTypeChoice = (column: { readonly table: string; readonly column: string; readonly attribute: Attribute | undefined; readonly type: string }) => string | undefined;
 
-function own(o: unknown, k: string): unknown {
-  return typeof o === 'object' && o !== null && !Array.isArray(o) && Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
-}
-
 /** The kind of column `attribute` needs for `field` under `mapping`; `who` names the caller in errors. */
 function kindFor(attribute: Attribute, mapping: SqlEntityMapping, field: string, who: string): DdlColumnKind {
   return COLUMN_KINDS[attribute.type](attribute, mapping, field, who);
@@ -109,7 +106,7 @@ function agreedKind(column: string, readers: readonly { attribute: Attribute; ki
  * ```
  */
 export function planTables(shape: RecordShape, mapping: SqlEntityMapping, who: string): PlannedTable[] {
-  const column = (field: string) => (own(mapping.columns, field) as string | undefined) ?? field;
+  const column = (field: string) => (ownProperty(mapping.columns, field) as string | undefined) ?? field;
   const main: { field: string; column: PlannedColumn }[] = [{ field: shape.key, column: { name: mapping.key, kind: 'key', attribute: undefined } }];
   for (const { field, attributes } of shape.scalars) {
     const { kind, attribute } = agreedKind(column(field), attributes.map((a) => ({ attribute: a, kind: kindFor(a, mapping, field, who) })), who);
@@ -120,19 +117,19 @@ export function planTables(shape: RecordShape, mapping: SqlEntityMapping, who: s
     {
       name: mapping.table,
       columns: main.map((m) => m.column),
-      rows: (records) => records.map((r) => main.map((m) => own(r, m.field))),
+      rows: (records) => records.map((r) => main.map((m) => ownProperty(r, m.field))),
     },
   ];
   // Arrays that share a table (told apart by a discriminator) fill one table.
   const byTable = new Map<string, { collection: SqlCollectionMapping; arrays: RecordShape['arrays'][number][] }>();
   for (const array of shape.arrays) {
-    const collection = own(mapping.collections, array.field) as SqlCollectionMapping | undefined;
+    const collection = ownProperty(mapping.collections, array.field) as SqlCollectionMapping | undefined;
     if (collection === undefined) throw optionError(`${who}: the mapping of ${shape.entity.name} has no collection for the array ${array.field}; add collections.${array.field}.`);
     const entry = byTable.get(collection.table) ?? { collection, arrays: [] };
     entry.arrays.push(array);
     byTable.set(collection.table, entry);
   }
-  const discriminatorOf = (array: string) => (own(mapping.collections, array) as SqlCollectionMapping).discriminator?.value ?? array;
+  const discriminatorOf = (array: string) => (ownProperty(mapping.collections, array) as SqlCollectionMapping).discriminator?.value ?? array;
   for (const [name, { collection, arrays }] of byTable) tables.push(collectionTable(name, collection, arrays, shape.key, discriminatorOf, who));
   return tables;
 }
@@ -145,7 +142,7 @@ function collectionTable(
   arrayTag: (array: string) => string,
   who: string,
 ): PlannedTable {
-  const column = (field: string) => (own(collection.columns, field) as string | undefined) ?? field;
+  const column = (field: string) => (ownProperty(collection.columns, field) as string | undefined) ?? field;
   const asEntity: SqlEntityMapping = { table: name, key: collection.foreignKey, ...(collection.storage === undefined ? {} : { storage: collection.storage }), ...(collection.columns === undefined ? {} : { columns: collection.columns }) };
   const fields = new Map<string, { attribute: Attribute; kind: DdlColumnKind }[]>();
   const whereFields = new Set<string>();
@@ -164,14 +161,14 @@ function collectionTable(
     throw optionError(`${who}: column ${name}.${valueColumn} would hold both the elements of an array of scalars and the element field ${field}; give the collection another valueColumn.`);
   }
   const columns: { read: (owner: object, element: unknown, array: string) => unknown; column: PlannedColumn }[] = [
-    { read: (owner) => own(owner, key), column: { name: collection.foreignKey, kind: 'key', attribute: undefined } },
+    { read: (owner) => ownProperty(owner, key), column: { name: collection.foreignKey, kind: 'key', attribute: undefined } },
   ];
   const discriminator = collection.discriminator;
   if (discriminator !== undefined) columns.push({ read: (_o, _e, array) => array, column: { name: discriminator.column, kind: 'text', attribute: undefined } });
-  for (const field of whereFields) if (!fields.has(field)) columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind: 'text', attribute: undefined } });
+  for (const field of whereFields) if (!fields.has(field)) columns.push({ read: (_o, e) => ownProperty(e, field), column: { name: column(field), kind: 'text', attribute: undefined } });
   for (const [field, readers] of fields) {
     const { kind, attribute } = agreedKind(`${name}.${column(field)}`, whereFields.has(field) ? [...readers, { attribute: readers[0]!.attribute, kind: 'text' }] : readers, who);
-    columns.push({ read: (_o, e) => own(e, field), column: { name: column(field), kind, attribute } });
+    columns.push({ read: (_o, e) => ownProperty(e, field), column: { name: column(field), kind, attribute } });
   }
   if (scalars.length > 0) {
     const { kind, attribute } = agreedKind(`${name}.${valueColumn}`, scalars, who);
@@ -183,7 +180,7 @@ function collectionTable(
     rows: (records) =>
       records.flatMap((owner) =>
         arrays.flatMap((array) => {
-          const list = own(owner, array.field);
+          const list = ownProperty(owner, array.field);
           return Array.isArray(list) ? list.map((element) => columns.map((c) => c.read(owner, element, arrayTag(array.field)))) : [];
         }),
       ),

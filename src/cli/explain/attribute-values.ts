@@ -5,6 +5,7 @@
  */
 import type { Attribute } from '../../schema/types.js';
 import { elementPath, elementValueOf } from '../../schema/element-source.js';
+import { ownProperty } from '../../own-property.js';
 
 /** The field path that was read and what was found there. */
 export interface AttributeReading {
@@ -14,11 +15,6 @@ export interface AttributeReading {
   readonly values: readonly unknown[];
   /** True when the attribute is a collection (values may be many or none). */
   readonly collection: boolean;
-}
-
-function own(record: unknown, key: string): { found: boolean; value: unknown } {
-  if (typeof record !== 'object' || record === null || !Object.hasOwn(record, key)) return { found: false, value: undefined };
-  return { found: true, value: (record as Record<string, unknown>)[key] };
 }
 
 /**
@@ -34,24 +30,23 @@ export function readAttribute(attribute: Attribute, record: unknown): AttributeR
   const source = attribute.source;
   switch (source.kind) {
     case 'field': {
-      const { found, value } = own(record, source.field);
-      return { path: source.field, values: found ? [value] : [], collection: false };
+      const value = ownProperty(record, source.field);
+      return { path: source.field, values: value === undefined ? [] : [value], collection: false };
     }
     case 'variant': {
-      const tag = own(record, source.tag).value;
+      const tag = ownProperty(record, source.tag);
       const field = typeof tag === 'string' && Object.hasOwn(source.fields, tag) ? source.fields[tag] : undefined;
       if (field === undefined) return { path: `${source.tag} is ${JSON.stringify(tag ?? null)}: no field`, values: [], collection: false };
-      const { found, value } = own(record, field);
-      return { path: `${field} (${source.tag} is ${JSON.stringify(tag)})`, values: found ? [value] : [], collection: false };
+      const value = ownProperty(record, field);
+      return { path: `${field} (${source.tag} is ${JSON.stringify(tag)})`, values: value === undefined ? [] : [value], collection: false };
     }
     case 'element': {
       const values: unknown[] = [];
-      const ownValue = (o: unknown, k: string) => own(o, k).value;
       for (const array of source.arrays) {
-        const elements = own(record, array).value;
+        const elements = ownProperty(record, array);
         if (!Array.isArray(elements)) continue;
         for (const element of elements) {
-          const v = elementValueOf(source, element, ownValue);
+          const v = elementValueOf(source, element, ownProperty);
           if (v !== undefined) values.push(v);
         }
       }
