@@ -157,7 +157,7 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
   const tag = (attribute: Attribute, name: string) => {
     const c = ownProperty(mapping.columns, name) ?? name;
     const found = column(ctx, columns, table, c, attribute.path, `columns: { ${name}: '…' } in the mapping of ${entity.name}`);
-    if (found !== undefined && !holdsText(found)) ctx.problems.add(`${attribute.path}: column ${table}.${c} is ${found.type}, and its tag is compared with text; make the column text`);
+    if (found !== undefined && !holdsText(found)) ctx.problems.add(`${attribute.path}: column ${table}.${c} is ${typeWords(found)}, and its tag is compared with text; make the column text`);
     else if (found !== undefined) constantsCollation(ctx, attribute.path, table, c, found);
   };
   for (const name of entity.attributeNames) {
@@ -182,7 +182,7 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
   }
   const folding = key === undefined || read.has(mapping.key) ? undefined : foldingCollation(key, ctx.dialect);
   if (folding !== undefined) {
-    ctx.problems.add(`${entity.name} key: column ${table}.${mapping.key} is ${key!.type}, ${collationWords(folding)}, so two keys would be one; declare the column without the collation`);
+    ctx.problems.add(`${entity.name} key: column ${table}.${mapping.key} is ${typeWords(key!)}, ${collationWords(folding)}, so two keys would be one; declare the column without the collation`);
   }
 }
 
@@ -207,7 +207,7 @@ function checkListOrder(ctx: Context, entity: Entity, mapping: SqlEntityMapping,
 /** A problem when the collation of a column compared with schema constants (a tag, a discriminator) folds. */
 function constantsCollation(ctx: Context, who: string, table: string, name: string, found: CatalogColumn): void {
   const folding = foldingCollation(found, ctx.dialect);
-  if (folding !== undefined) ctx.problems.add(`${who}: column ${table}.${name} is ${found.type}, ${collationWords(folding)}, and it is compared with the schema's texts exactly; declare the column without the collation`);
+  if (folding !== undefined) ctx.problems.add(`${who}: column ${table}.${name} is ${typeWords(found)}, ${collationWords(folding)}, and it is compared with the schema's texts exactly; declare the column without the collation`);
 }
 
 /** The collection table of one array: its foreign key, discriminator, element tag and value columns. */
@@ -234,14 +234,14 @@ function checkElements(
   const fk = column(ctx, columns, table, collection.foreignKey, structure, `${entry}.foreignKey in the mapping of ${entity}`);
   if (fk !== undefined && owner.key !== undefined && keyFamily(fk.kind) !== keyFamily(owner.key.kind)) {
     ctx.problems.add(
-      `${structure}: column ${table}.${collection.foreignKey} is ${fk.type} and holds the key ${owner.table}.${mapping.key}, which is ${owner.key.type}; make the two columns one type`,
+      `${structure}: column ${table}.${collection.foreignKey} is ${typeWords(fk)} and holds the key ${owner.table}.${mapping.key}, which is ${typeWords(owner.key)}; make the two columns one type`,
     );
   }
   const texts: [string, string][] = source.where === undefined ? [] : [[elementColumn(source.where.field), attribute.path]];
   if (collection.discriminator !== undefined) texts.push([collection.discriminator.column, structure]);
   for (const [c, who] of texts) {
     const found = column(ctx, columns, table, c, who, `${entry} in the mapping of ${entity}`);
-    if (found !== undefined && !holdsText(found)) ctx.problems.add(`${who}: column ${table}.${c} is ${found.type}, and it is compared with text; make the column text`);
+    if (found !== undefined && !holdsText(found)) ctx.problems.add(`${who}: column ${table}.${c} is ${typeWords(found)}, and it is compared with text; make the column text`);
     else if (found !== undefined) constantsCollation(ctx, who, table, c, found);
   }
   const { column: value, storageKey } = elementValue(collection, source.value);
@@ -270,7 +270,12 @@ function guessColumn(ctx: Context, name: string, columns: ReadonlyMap<string, Ca
 function fit(ctx: Context, attribute: Attribute, mapping: SqlEntityMapping, entity: string, field: string, table: string, name: string, found: CatalogColumn): void {
   const storage = columnStorage(attribute, mapping, field);
   const problem = columnFitProblem({ attribute, storage, column: found, dialect: ctx.dialect, field, entity, acceptDecimal: ctx.acceptDecimal });
-  if (problem !== undefined) ctx.problems.add(`${attribute.path}: column ${table}.${name} is ${found.type}, ${problem}`);
+  if (problem !== undefined) ctx.problems.add(`${attribute.path}: column ${table}.${name} is ${typeWords(found)}, ${problem}`);
+}
+
+/** A column's type as messages name it: an SQLite column declared without one is untyped. */
+function typeWords(column: CatalogColumn): string {
+  return column.type.trim() === '' ? 'untyped (declared without a type)' : column.type;
 }
 
 /** A `mapping_mismatch` error, one issue per problem. */

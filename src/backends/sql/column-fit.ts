@@ -10,6 +10,7 @@ import type { Attribute, AttributeType } from '../../schema/types.js';
 import type { CatalogColumn, ColumnCollation, ColumnKind } from './catalog.js';
 import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 import type { SqlDialect } from './dialects.js';
+import { writeInstantRange } from './instant-sql.js';
 
 /** One attribute read from one column, as {@link columnFitProblem} sees it. */
 export interface ColumnUse {
@@ -135,6 +136,15 @@ function idCollation(use: ColumnUse): string | undefined {
   return `${collationWords(collation)}, so two ids would be one; declare the column without the collation`;
 }
 
+/** The length of a fixed-length text type (`char(36)`, `character(24)`), read from its declared type. */
+function fixedLength(column: CatalogColumn): number | undefined {
+  const m = /\(\s*(\d+)\s*\)/.exec(column.type);
+  return m === null ? undefined : Number(m[1]);
+}
+
+/** The characters of a uuid's text, `0b5c…-…`. */
+const UUID_LENGTH = 36;
+
 /** Integer ids on integer columns, text ids on text columns, uuid ids on uuid or text columns as the storage says. */
 const idFit: Fit = (use) => {
   const { attribute, column, storage } = use;
@@ -150,7 +160,8 @@ const idFit: Fit = (use) => {
         : `and the mapping says it holds the engine's uuid type; remove storage: { ${use.field}: 'uuid' } from the mapping of ${use.entity}, and tql compares the text case-insensitively`;
     }
     if (column.kind === 'uuid') return `the engine's uuid type, which the mapping does not declare; ${storageEntry(use, 'uuid')}`;
-    if (column.kind === 'text') return idCollation(use);
+    // Every uuid is 36 characters: a CHAR(36) pads none, so no two collapse.
+    if (column.kind === 'text' || (column.kind === 'padded_text' && fixedLength(column) === UUID_LENGTH)) return idCollation(use);
   } else if (column.kind === 'text') return idCollation(use);
   if (column.kind === 'padded_text') return 'which pads or strips trailing spaces, so two ids would be one; make the column varchar or text';
   if (column.kind === 'integer') return "and the attribute's ids are text; declare id: { kind: 'integer' }, or make the column text";
@@ -202,7 +213,10 @@ function storageForColumn(column: CatalogColumn, dialect: SqlDialect): string | 
 
 const timestampFit: Fit = (use) => {
   const { storage, column, dialect } = use;
-  if (timestampFits(storage.kind, column, dialect)) return undefined;
+  if (timestampFits(storage.kind, column, dialect)) return refusedInstants(use);
+  if (column.kind === 'padded_text' && storage.kind === 'iso_text') {
+    return 'which pads texts shorter than its length with spaces, which no ISO-8601 text has; make the column varchar or text';
+  }
   const reads = `and the mapping reads it as ${STORAGE_WORDS[storage.kind]}`;
   const fitting = storageForColumn(column, dialect);
   if (!dialect.columns.timestampTypes && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
@@ -212,10 +226,32 @@ const timestampFit: Fit = (use) => {
   return `${reads}; make it a timestamp, a number or a text column`;
 };
 
-const booleanFit: Fit = ({ column, dialect }) => {
+/**
+ * Why every comparison of the attribute would be refused on this engine although its column fits
+ * (a wall-clock time in a zone with DST rules on an engine without zone rules), as the writers
+ * that compile it say: the check refuses what every query would.
+ */
+function refusedInstants(use: ColumnUse): string | undefined {
+  const writers = use.dialect.instants;
+  const storage = use.storage;
+  if (writers === undefined || storage.kind === 'uuid' || storage.kind === 'integer' || storage.kind === 'text') return undefined;
+  const written = writeInstantRange(writers, 'x', { lo: 0, hi: 1 }, storage, () => '?');
+  return typeof written === 'string' ? undefined : `and ${written.refused}`;
+}
+
+const booleanFit: Fit = (use) => {
+  const { column, dialect } = use;
+  // Declared 0/1: tql compares with 1 and 0, which any integer column holds.
+  if (use.attribute.valueStorage === 'zero_one') {
+    return column.kind === 'integer' || column.kind === 'numeric_affinity' ? undefined : `and the attribute's storage zero_one compares it with 1 and 0; make the column an integer, or remove storage: 'zero_one' from ${use.attribute.path}`;
+  }
   if (column.kind === 'boolean') return undefined;
   // Where booleans are 0 and 1 (SQLite, MySQL/MariaDB), tql binds them so.
-  if (dialect.columns.booleans === 'boolean') return 'and a Boolean needs a boolean column; make the column boolean';
+  if (dialect.columns.booleans === 'boolean') {
+    return column.kind === 'integer'
+      ? `and a Boolean needs a boolean column; make the column boolean, or declare storage: 'zero_one' on ${use.attribute.path} if it holds 0 and 1`
+      : 'and a Boolean needs a boolean column; make the column boolean';
+  }
   if (column.kind === 'integer' || column.kind === 'numeric_affinity') return undefined;
   return 'and a Boolean needs 0 and 1 in an integer column; make it BOOLEAN or INTEGER';
 };
@@ -225,9 +261,13 @@ const numberFit: Fit = (use) => {
   if (storage.kind === 'integer') {
     return column.kind === 'integer' ? undefined : `and the mapping says it holds integers; remove storage: { ${use.field}: 'integer' } from the mapping of ${use.entity}`;
   }
-  // Where the dialect binds integer bounds, the engine refuses (PostgreSQL) or rounds other numbers unless told.
-  if (column.kind === 'integer' && dialect.integerBound !== undefined) {
-    return `which holds only integers, and a bound such as 14.5 or 3000000000 fails against it on some engines (PostgreSQL); ${storageEntry(use, 'integer')}, and tql compares the integers a bound allows`;
+  // Where the engine takes a bound only as the column's type (PostgreSQL), other numbers fail unless told.
+  if (column.kind === 'integer' && dialect.columns.integersTakeOnlyIntegers === true) {
+    return `which holds only integers, and ${dialect.title} refuses a bound such as 14.5 or 3000000000 against it; ${storageEntry(use, 'integer')}, and tql compares the integers a bound allows`;
+  }
+  // Records of decimal text (a driver's NUMERIC) come from an exact decimal column, compared as one.
+  if (use.attribute.valueStorage === 'decimal_text') {
+    return NUMBERS.has(column.kind) ? undefined : `and the attribute's storage decimal_text compares it as a number; make the column NUMERIC`;
   }
   if (column.kind === 'integer' || column.kind === 'float' || column.kind === 'numeric_affinity') return undefined;
   if (column.kind === 'decimal') {

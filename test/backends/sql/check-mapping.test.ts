@@ -9,7 +9,7 @@ import { filterRecords } from '../../../src/backends/memory/index.js';
 import { readCatalog, type ColumnCollation } from '../../../src/backends/sql/catalog.js';
 import { checkSqlMapping, type CheckSqlMappingOptions } from '../../../src/backends/sql/check-mapping.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
-import { resolveDialect, type SqlDialectName } from '../../../src/backends/sql/dialects.js';
+import { type SqlDialectName } from '../../../src/backends/sql/dialects.js';
 import type { SqlColumnStorage, SqlColumnStorageKind, SqlMapping } from '../../../src/backends/sql/mapping.js';
 import { selectSql } from '../../../src/backends/sql/select-sql.js';
 import { isTqlError, type TqlError } from '../../../src/errors/tql-error.js';
@@ -78,6 +78,14 @@ const LIKE_ON_ENUM = 'and LIKE, NOT_LIKE, STARTS_WITH and ENDS_WITH need text, w
 const SECONDS_ON_AN_INSTANT = "and the mapping reads it as Unix seconds; declare storage: { created_at: 'timestamptz' } in the mapping of app_event";
 const PADDED = 'which pads or strips trailing spaces, so "x" and "x " would be one value; make the column varchar or text';
 const TEXT_ID: AttributeDefinition = { type: 'ID', id: { kind: 'text' } };
+const ZERO_ONE: AttributeDefinition = { type: 'Boolean', storage: 'zero_one' };
+const DECIMAL_TEXT: AttributeDefinition = { type: 'Number', storage: 'decimal_text' };
+const ZERO_ONE_ON = (name: string) => `and the attribute's storage zero_one compares it with 1 and 0; make the column an integer, or remove storage: 'zero_one' from app_event.${name}`;
+const DECIMAL_AS_TEXT = "and the attribute's storage decimal_text compares it as a number; make the column NUMERIC";
+const FIXED_ISO = 'which pads texts shorter than its length with spaces, which no ISO-8601 text has; make the column varchar or text';
+/** An ISO text or wall-clock column in a zone with DST rules, on an engine without zone rules: every query would be refused. */
+const NO_ZONE_RULES = (engine: string) => `and ${engine} has no time-zone rules to read wall-clock times in Europe/Berlin: declare UTC or a fixed-offset zone (Etc/GMT-2), or store instants`;
+const BERLIN_TEXT: AttributeDefinition = { type: 'Timestamp', storage: { kind: 'iso_text', timeZone: 'Europe/Berlin' } };
 /** A String compared case-insensitively on purpose: tql compares lower(column), exact under NOCASE. */
 const IGNORING_CASE = (field: string): AttributeDefinition => ({ type: 'String', source: { kind: 'field', field, ignoreCase: true } });
 const LIKE_ONLY: AttributeDefinition = { type: 'String', operators: ['LIKE', 'STARTS_WITH'] };
@@ -152,11 +160,18 @@ const POSTGRES_ROWS: readonly Row[] = [
     expected: "and the mapping says it holds the engine's uuid type; remove storage: { seller_id: 'uuid' } from the mapping of app_event, and tql compares the text case-insensitively",
   },
   { name: 'ref_id', type: 'text', attribute: UUID_ID, expected: 'ok' },
+  // Every uuid is 36 characters: a CHAR(36) pads none, so no two collapse.
+  { name: 'order_uuid', type: 'character(36)', attribute: UUID_ID, expected: 'ok' },
+  { name: 'iso_fixed', type: 'character(24)', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: FIXED_ISO },
+  { name: 'enhanced', type: 'smallint', attribute: ZERO_ONE, expected: 'ok' },
+  { name: 'flagged', type: 'boolean', attribute: ZERO_ONE, expected: ZERO_ONE_ON('flagged') },
+  { name: 'list_price', type: 'numeric(12,2)', attribute: DECIMAL_TEXT, expected: 'ok' },
+  { name: 'sale_price', type: 'text', attribute: DECIMAL_TEXT, expected: DECIMAL_AS_TEXT },
   { name: 'amount', type: 'numeric(12,2)', printed: 'numeric(12,2)', attribute: NUMBER, expected: DECIMAL_DIVERGENCE },
   { name: 'price', type: 'double precision', attribute: NUMBER, expected: 'ok' },
   { name: 'weight', type: 'real', attribute: NUMBER, expected: 'ok' },
   { name: 'quantity', type: 'text', attribute: NUMBER, expected: NUMBER_AS_TEXT },
-  { name: 'active', type: 'integer', attribute: BOOLEAN, expected: 'and a Boolean needs a boolean column; make the column boolean' },
+  { name: 'active', type: 'integer', attribute: BOOLEAN, expected: "and a Boolean needs a boolean column; make the column boolean, or declare storage: 'zero_one' on app_event.active if it holds 0 and 1" },
   { name: 'verified', type: 'boolean', attribute: BOOLEAN, expected: 'ok' },
   { name: 'legacy_id', type: 'text', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
   { name: 'account_id', type: 'bigint', attribute: INTEGER_ID, expected: 'ok' },
@@ -217,7 +232,9 @@ const MARIADB_ROWS: readonly Row[] = [
   },
   // MariaDB's own UUID type (10.7 and later).
   { name: 'owner_id', type: 'UUID', printed: 'uuid', attribute: UUID_ID, expected: "the engine's uuid type, which the mapping does not declare; declare storage: { owner_id: 'uuid' } in the mapping of app_event" },
-  { name: 'ref_id', type: 'CHAR(36)', printed: 'char(36)', attribute: UUID_ID, expected: 'which pads or strips trailing spaces, so two ids would be one; make the column varchar or text' },
+  // Every uuid is 36 characters: a CHAR(36) strips no space from one, so no two collapse.
+  { name: 'ref_id', type: 'CHAR(36)', printed: 'char(36)', attribute: UUID_ID, expected: 'ok' },
+  { name: 'short_ref_id', type: 'CHAR(32)', printed: 'char(32)', attribute: UUID_ID, expected: 'which pads or strips trailing spaces, so two ids would be one; make the column varchar or text' },
   { name: 'key_id', type: 'VARCHAR(36)', printed: 'varchar(36)', attribute: UUID_ID, expected: 'ok' },
   { name: 'amount', type: 'DECIMAL(12,2)', printed: 'decimal(12,2)', attribute: NUMBER, expected: DECIMAL_DIVERGENCE },
   { name: 'price', type: 'DOUBLE', printed: 'double', attribute: NUMBER, expected: 'ok' },
@@ -227,6 +244,17 @@ const MARIADB_ROWS: readonly Row[] = [
   { name: 'verified', type: 'BOOLEAN', printed: 'tinyint(1)', attribute: BOOLEAN, expected: 'ok' },
   { name: 'legacy_id', type: 'VARCHAR(20)', printed: 'varchar(20)', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
   { name: 'account_id', type: 'BIGINT', printed: 'bigint(20)', attribute: INTEGER_ID, expected: 'ok' },
+  {
+    name: 'berlin_at',
+    type: 'DATETIME',
+    printed: 'datetime',
+    attribute: TIMESTAMP,
+    storage: { kind: 'timestamp', timeZone: 'Europe/Berlin' },
+    expected: 'and MySQL/MariaDB cannot read DATETIME values in Europe/Berlin without time-zone tables: declare UTC or a fixed-offset zone (Etc/GMT-2), or use a TIMESTAMP column (timestamptz)',
+  },
+  { name: 'berlin_text', type: 'VARCHAR(40)', printed: 'varchar(40)', attribute: BERLIN_TEXT, expected: NO_ZONE_RULES('MySQL/MariaDB') },
+  { name: 'enhanced', type: 'TINYINT(1)', printed: 'tinyint(1)', attribute: ZERO_ONE, expected: 'ok' },
+  { name: 'list_price', type: 'DECIMAL(12,2)', printed: 'decimal(12,2)', attribute: DECIMAL_TEXT, expected: 'ok' },
   // A MySQL enum compares and matches LIKE as its label's text.
   { name: 'mood', type: "ENUM('happy', 'sad')", printed: "enum('happy','sad')", attribute: STRING, expected: 'ok' },
   { name: 'code', type: 'CHAR(8)', printed: 'char(8)', attribute: STRING, expected: PADDED },
@@ -310,7 +338,9 @@ const SQLITE_ROWS: readonly Row[] = [
     attribute: STRING,
     expected: "and a String needs text (a number column turns '007' into 7); declare the attribute type: 'Number', or make the column text",
   },
-  { name: 'note', type: '', printed: '', attribute: STRING, expected: 'which keeps whatever is stored, and a String needs text; declare the column TEXT' },
+  { name: 'note', type: '', printed: 'untyped (declared without a type)', attribute: STRING, expected: 'which keeps whatever is stored, and a String needs text; declare the column TEXT' },
+  { name: 'berlin_text', type: 'TEXT', attribute: BERLIN_TEXT, expected: NO_ZONE_RULES('SQLite') },
+  { name: 'enhanced', type: 'INTEGER', attribute: ZERO_ONE, expected: 'ok' },
   { name: 'title', type: 'VARCHAR(50)', attribute: STRING, expected: 'ok' },
   { name: 'ref_id', type: 'TEXT', attribute: UUID_ID, expected: 'ok' },
   // The collation is asked of SQLite itself ('a' = 'A', 'a' = 'a '): no pragma shows it.
@@ -352,7 +382,8 @@ const DUCKDB_ROWS: readonly Row[] = [
   { name: 'buyer_id', type: 'UUID', attribute: UUID_ID, storage: 'uuid', expected: 'ok' },
   { name: 'amount', type: 'DECIMAL(12,2)', attribute: NUMBER, expected: DECIMAL_DIVERGENCE },
   { name: 'price', type: 'DOUBLE', attribute: NUMBER, expected: 'ok' },
-  { name: 'active', type: 'INTEGER', attribute: BOOLEAN, expected: 'and a Boolean needs a boolean column; make the column boolean' },
+  { name: 'active', type: 'INTEGER', attribute: BOOLEAN, expected: "and a Boolean needs a boolean column; make the column boolean, or declare storage: 'zero_one' on app_event.active if it holds 0 and 1" },
+  { name: 'enhanced', type: 'TINYINT', attribute: ZERO_ONE, expected: 'ok' },
   { name: 'legacy_id', type: 'VARCHAR', attribute: INTEGER_ID, expected: INTEGER_ID_AS_TEXT },
   { name: 'account_id', type: 'BIGINT', attribute: INTEGER_ID, expected: 'ok' },
   { name: 'mood', type: 'app_mood', printed: "ENUM('happy', 'sad')", attribute: STRING, expected: LIKE_ON_ENUM },
@@ -483,7 +514,7 @@ describe('checkSqlMapping', () => {
       expect(await problems(db, schema, mapping, { acceptDecimal: true })).toEqual([]);
       expect((await problems(db, schema, mapping)).length).toBe(db.dialect === 'sqlite' ? 0 : 1);
     });
-    test('a Number over an integer column declares storage integer where the dialect binds integer bounds', async () => {
+    test('a Number over an integer column declares storage integer where the engine takes only integers against it', async () => {
       const { db } = engine(name);
       const text = db.dialect === 'mysql' ? 'VARCHAR(40)' : 'TEXT';
       const integer = db.dialect === 'sqlite' ? 'INTEGER' : 'INT';
@@ -491,8 +522,9 @@ describe('checkSqlMapping', () => {
       const schema = defineSchema({ entities: { app_hero: { attributes: { age: NUMBER, weight: NUMBER } } } });
       const plain = await problems(db, schema, { app_hero: { table: 'app_hero', key: 'id' } });
       const declared = await problems(db, schema, { app_hero: { table: 'app_hero', key: 'id', storage: { age: 'integer', weight: 'integer' } } });
-      const refusal = 'app_hero.age: column app_hero.age is %s, which holds only integers, and a bound such as 14.5 or 3000000000 fails against it on some engines (PostgreSQL); declare storage: { age: \'integer\' } in the mapping of app_hero, and tql compares the integers a bound allows';
-      expect(plain).toEqual(resolveDialect(db.dialect).integerBound === undefined ? [] : [refusal.replace('%s', INT_PRINTED[db.dialect]!)]);
+      const refusal = 'app_hero.age: column app_hero.age is %s, which holds only integers, and PostgreSQL refuses a bound such as 14.5 or 3000000000 against it; declare storage: { age: \'integer\' } in the mapping of app_hero, and tql compares the integers a bound allows';
+      // MySQL/MariaDB, SQLite and DuckDB compare any number with an integer column; the entry is optional there.
+      expect(plain).toEqual(db.dialect === 'postgres' ? [refusal.replace('%s', INT_PRINTED[db.dialect]!)] : []);
       expect(declared).toEqual([`app_hero.weight: column app_hero.weight is ${DOUBLE_PRINTED[db.dialect]}, and the mapping says it holds integers; remove storage: { weight: 'integer' } from the mapping of app_hero`]);
     });
   });
