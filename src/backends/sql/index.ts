@@ -75,6 +75,7 @@ export type { NullPlaces, SecondsKey, SortKeySyntax, UuidKey } from './sort-keys
 export { containsPattern, LIKE_ESCAPE, LIKE_WILDCARDS, likePattern, textPattern, type LikeSyntax } from './like-pattern.js';
 export { INSTANT_WRITERS, writeInstantRange, type Bind, type InstantWriters, type TimestampColumn, type Written } from './instant-sql.js';
 export type { InstantRange } from './instant-bounds.js';
+export type { ResolvedColumnStorage } from './resolved-column-storage.js';
 export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
 export { defineSqlMapping } from './define-mapping.js';
 export { checkSqlMapping, type CheckSqlMappingOptions } from './check-mapping.js';

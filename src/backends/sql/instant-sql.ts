@@ -42,7 +42,9 @@ type Writer<K extends TimestampColumn['kind']> = (x: string, range: InstantRange
 type AnyWriter = (x: string, range: InstantRange, column: unknown, bind: Bind) => Written;
 
 /** One writer per column storage: a new storage does not compile until each dialect writes it. */
-export type InstantWriters = { readonly [K in TimestampColumn['kind']]: Writer<K> };
+export type InstantWriters = {
+  readonly [K in TimestampColumn['kind']]: (x: string, range: InstantRange, column: Extract<TimestampColumn, { kind: K }>, bind: Bind) => Written;
+};
 
 /**
  * `lo ≤ instant(x) < hi` for `column` in a dialect's `instants` table.
