@@ -7,7 +7,8 @@
  */
 import { entityArgument } from '../api/entity-argument.js';
 import { optionError } from '../errors/tql-error.js';
-import { readOptions } from '../errors/read-options.js';
+import { isArrayOption, readOptions } from '../errors/read-options.js';
+import { someOwnElement } from '../backends/memory/element-scan.js';
 import { elementPath, elementValueOf } from '../schema/element-source.js';
 import { snakeName } from '../schema/field-names.js';
 import type { Attribute, Schema } from '../schema/types.js';
@@ -17,7 +18,7 @@ import { ownProperty } from '../own-property.js';
 
 /** One value that does not fit, as the diagnosis shows it. */
 export interface MismatchExample {
-  /** The record's place in the sample, from 0. */
+  /** The record's place among the sample's records (holes are none), from 0. */
   readonly record: number;
   /** The record's id (its `key` field), where it has a text or number there. */
   readonly id?: string | number;
@@ -182,11 +183,12 @@ export function recordsDiagnoser(schema: Schema, entity: string, options: Diagno
             noteNotArray(reader, index, id, array, elements);
             continue;
           }
-          for (let i = 0; i < elements.length; i++) {
-            const value = elementValueOf(source, elements[i], ownProperty);
-            const path = source.value === undefined ? `${array}[${i}]` : `${array}[${i}].${source.value}`;
-            if (value !== undefined && value !== null) note(reader, index, id, path, value, array);
-          }
+          // Own elements only: a sparse array of length 2^32 − 1 costs what its elements cost.
+          someOwnElement(elements, (element, i) => {
+            const value = elementValueOf(source, element, ownProperty);
+            if (value !== undefined && value !== null) note(reader, index, id, source.value === undefined ? `${array}[${i}]` : `${array}[${i}].${source.value}`, value, array);
+            return false;
+          });
         }
         return;
     }
@@ -294,21 +296,15 @@ function renamedKey(record: object, field: string): string | undefined {
  */
 export function diagnoseRecords(schema: Schema, entity: string, sample: readonly unknown[], options: DiagnoseRecordsOptions = {}): RecordsDiagnosis {
   const diagnoser = recordsDiagnoser(schema, entity, options);
-  let length: number;
+  if (!isArrayOption(sample)) throw optionError('diagnoseRecords takes the sample as an array of records, such as the rows a query of your data layer returns.');
   try {
-    if (!Array.isArray(sample)) throw optionError('');
-    length = sample.length;
+    // Own elements only, as the backends read lists: holes are no records, and cost nothing.
+    someOwnElement(sample, (record) => {
+      diagnoser.add(record);
+      return false;
+    });
   } catch {
-    throw optionError('diagnoseRecords takes the sample as an array of records, such as the rows a query of your data layer returns.');
-  }
-  for (let i = 0; i < length; i++) {
-    let record: unknown;
-    try {
-      record = sample[i];
-    } catch {
-      record = undefined;
-    }
-    diagnoser.add(record);
+    throw optionError('diagnoseRecords could not read its sample: reading a record threw an exception (a getter or a proxy trap). Pass the records as a plain array.');
   }
   return diagnoser.result();
 }

@@ -195,6 +195,18 @@ describe('bounded work', () => {
     expect(reads).toBe(1000);
   });
 
+  test('a sparse sample or array of length 2^32 − 1 costs what its elements cost', () => {
+    const sample: unknown[] = [];
+    sample.length = 2 ** 32 - 1;
+    sample[7] = { id: 7, p: 1 };
+    expect(diagnoseRecords(schema, 't', sample).mismatches.map((m) => [m.records, m.examples])).toEqual([[1, [{ record: 0, id: 7, path: 'p', value: '1' }]]]);
+    const tags: unknown[] = [];
+    tags.length = 2 ** 32 - 1;
+    tags[3] = 5;
+    const tagged = defineSchema({ entities: { t: { attributes: { tag: { type: 'String', source: { kind: 'element', arrays: ['tags'] } } } } } });
+    expect(diagnoseRecords(tagged, 't', [{ id: 1, tags }]).mismatches.map((m) => m.examples[0]!.path)).toEqual(['tags[3]']);
+  });
+
   test('records that are not objects, or whose reading throws, are counted apart', () => {
     const throwing = new Proxy({}, { has: () => true, getOwnPropertyDescriptor: () => { throw new Error('no'); } });
     expect(diagnoseRecords(schema, 't', [42, null, 'x', [1], throwing, { id: 1, p: true }])).toEqual({ entity: 't', records: 6, unreadable: 5, mismatches: [] });

@@ -9,15 +9,15 @@ const hasOwn: (object: object, key: string) => boolean = Object.hasOwn;
 export const MAX_UNCHECKED_SCAN = 4096;
 
 /**
- * Whether some own element of the array passes `test`. Holes are skipped without reading
- * `Array.prototype` (where a polluted index would stand in for them), and an array longer than
- * {@link MAX_UNCHECKED_SCAN} is walked by its own keys, so a sparse array of length 4e9 costs
- * what its few elements cost.
+ * Whether some own element of the array passes `test`, which is given the element and its
+ * index. Holes are skipped without reading `Array.prototype` (where a polluted index would stand
+ * in for them), and an array longer than {@link MAX_UNCHECKED_SCAN} is walked by its own keys,
+ * so a sparse array of length 4e9 costs what its few elements cost.
  */
-export function someOwnElement(list: readonly unknown[], test: (e: unknown) => boolean): boolean {
+export function someOwnElement(list: readonly unknown[], test: (e: unknown, index: number) => boolean): boolean {
   const n = list.length;
   if (n <= MAX_UNCHECKED_SCAN) {
-    for (let i = 0; i < n; i++) if (hasOwn(list, i as unknown as string) && test(list[i])) return true;
+    for (let i = 0; i < n; i++) if (hasOwn(list, i as unknown as string) && test(list[i], i)) return true;
     return false;
   }
   const keys = Object.keys(list);
@@ -25,7 +25,7 @@ export function someOwnElement(list: readonly unknown[], test: (e: unknown) => b
     const k = keys[j]!;
     const i = Number(k);
     // Own keys that are not indices below the length are properties, not elements.
-    if (Number.isInteger(i) && i >= 0 && i < n && String(i) === k && test(list[i])) return true;
+    if (Number.isInteger(i) && i >= 0 && i < n && String(i) === k && test(list[i], i)) return true;
   }
   return false;
 }
