@@ -213,7 +213,7 @@ function storageForColumn(column: CatalogColumn, dialect: SqlDialect): string | 
 
 const timestampFit: Fit = (use) => {
   const { storage, column, dialect } = use;
-  if (timestampFits(storage.kind, column, dialect)) return refusedInstants(use);
+  if (timestampFits(storage.kind, column, dialect)) return nanosecondsProblem(use) ?? refusedInstants(use);
   if (column.kind === 'padded_text' && storage.kind === 'iso_text') {
     return 'which pads texts shorter than its length with spaces, which no ISO-8601 text has; make the column varchar or text';
   }
@@ -225,6 +225,21 @@ const timestampFit: Fit = (use) => {
   if (fitting !== undefined) return `${reads}; declare storage: { ${use.field}: ${fitting} } in the mapping of ${use.entity}`;
   return `${reads}; make it a timestamp, a number or a text column`;
 };
+
+/**
+ * A DuckDB `TIMESTAMP_NS` column read as a `timestamp` must say so (`nanoseconds: true`): its
+ * range is 1677–2262, and a bound outside it fails in the database unless tql clamps it there.
+ */
+function nanosecondsProblem(use: ColumnUse): string | undefined {
+  const { storage, column } = use;
+  if (storage.kind !== 'timestamp') return undefined;
+  const holds = /^TIMESTAMP_NS$/i.test(column.type.trim());
+  const declared = storage.nanoseconds === true;
+  if (holds === declared) return undefined;
+  return holds
+    ? `which holds nanoseconds between 1677 and 2262 only; declare storage: { ${use.field}: { kind: 'timestamp', nanoseconds: true } } in the mapping of ${use.entity}`
+    : `and the mapping says it is a TIMESTAMP_NS; remove nanoseconds: true from storage.${use.field} in the mapping of ${use.entity}`;
+}
 
 /**
  * Why every comparison of the attribute would be refused on this engine although its column fits

@@ -67,7 +67,8 @@ function resolve(declared: SqlColumnStorage | SqlColumnStorageKind, attribute: A
     case 'timestamp': {
       // A text column inherits the zone the records' texts are read in.
       const recordZone = attribute.storage?.kind === 'iso_text' ? attribute.storage.timeZone : 'UTC';
-      return { kind: s.kind, timeZone: s.timeZone ?? recordZone };
+      const nanoseconds = s.kind === 'timestamp' && s.nanoseconds === true ? { nanoseconds: true } : {};
+      return { kind: s.kind, timeZone: s.timeZone ?? recordZone, ...nanoseconds };
     }
     default:
       return s;
@@ -92,6 +93,8 @@ export function columnStorageProblem(declared: unknown, attribute: Attribute | u
     return `timeZone is an IANA time zone such as "Europe/Paris", not ${describeValue(zone)}`;
   }
   if (zone !== undefined && kind !== 'iso_text' && kind !== 'timestamp') return `${String(kind)} takes no timeZone`;
+  const nanoseconds: unknown = typeof declared === 'object' ? (declared as { nanoseconds?: unknown }).nanoseconds : undefined;
+  if (nanoseconds !== undefined && (kind !== 'timestamp' || typeof nanoseconds !== 'boolean')) return 'nanoseconds is true or false, on a timestamp column only (a DuckDB TIMESTAMP_NS)';
   if (attribute === undefined) return undefined;
   if (kind === 'uuid' && attribute.id?.kind !== 'uuid') return `uuid is for ID attributes with { kind: "uuid" } ids, and ${attribute.path} is not one`;
   if (!COLUMNS_OF[attribute.type].includes(kind as SqlColumnStorageKind)) {

@@ -309,13 +309,51 @@ const DUCKDB: Syntax = {
   zoneOffset: (s, zone) => `(epoch(timezone(${zone}, to_timestamp(${s}))) - (${s}))`,
 };
 
+/**
+ * The finite nanoseconds of a DuckDB `TIMESTAMP_NS`: ±(2^63 − 2); ±(2^63 − 1) are its infinities,
+ * and a bound outside the range is a conversion error, so every bound is clamped into it.
+ */
+const NANOSECONDS_LIMIT = 2n ** 63n - 2n;
+
+const clampNanoseconds = (n: bigint) => (n < -NANOSECONDS_LIMIT ? -NANOSECONDS_LIMIT : n > NANOSECONDS_LIMIT ? NANOSECONDS_LIMIT : n);
+
+/**
+ * A DuckDB `TIMESTAMP_NS` column: a microsecond bound would be converted to the column's type
+ * and fail outside 1677–2262, so the range is written in nanoseconds, `lo·10^9 ≤ x ≤ hi·10^9 − 1`
+ * clamped into the finite ones (bound as text, past 2^53), an empty range kept empty.
+ */
+function nanosecondBounds(bind: Bind, lo: number, hi: number): { lo: string; hi: string } {
+  let from = clampNanoseconds(BigInt(lo) * 1_000_000_000n);
+  let to = clampNanoseconds(BigInt(hi) * 1_000_000_000n - 1n);
+  if (to < from) [from, to] = [NANOSECONDS_LIMIT, -NANOSECONDS_LIMIT];
+  const ns = (n: bigint) => `make_timestamp_ns(CAST(${bind(String(n))} AS BIGINT))`;
+  return { lo: ns(from), hi: ns(to) };
+}
+
+/** {@link wallClock} for a `TIMESTAMP_NS` column: the same tests, with bounds in its own range. */
+const duckdbNanosecondWallClock: Writer<'timestamp'> = (x, range, { timeZone }, bind) => {
+  const { lo, hi } = clampRange(range, -DATE_LIMIT_SECONDS, DATE_LIMIT_SECONDS + 1);
+  const fixed = fixedOffsetSeconds(timeZone);
+  const between = (from: number, to: number) => {
+    const bounds = nanosecondBounds(bind, from, to);
+    return `${x} >= ${bounds.lo} AND ${x} <= ${bounds.hi}`;
+  };
+  if (fixed !== undefined) return between(lo + fixed, hi + fixed);
+  const prefilter = between(lo - DAY_SECONDS, hi + DAY_SECONDS);
+  const exact = zoneInstant(DUCKDB, guardedWall((v) => `epoch(${v})`, -DATE_LIMIT_SECONDS)(x), timeZone);
+  if (typeof exact !== 'string') return exact;
+  return `${prefilter} AND ${exact} BETWEEN ${DUCKDB.integer(bind(lo))} AND ${DUCKDB.integer(bind(hi - 1))}`;
+};
+
+const duckdbMicrosecondWallClock = wallClock(DUCKDB, -DATE_LIMIT_SECONDS, (bind, n) => `make_timestamp(CAST(${bind(n)} AS BIGINT) * 1000000)`, guardedWall((x) => `epoch(${x})`, -DATE_LIMIT_SECONDS));
+
 const duckdbWriters: InstantWriters = {
   unix_seconds: numeric(DUCKDB, 1),
   unix_milliseconds: numeric(DUCKDB, 1000),
   iso_text: isoText(DUCKDB),
   // to_timestamp gives a TIMESTAMPTZ from seconds, whatever the TimeZone setting.
   timestamptz: instantType(-DATE_LIMIT_SECONDS, (p) => `to_timestamp(CAST(${p} AS DOUBLE))`),
-  timestamp: wallClock(DUCKDB, -DATE_LIMIT_SECONDS, (bind, n) => `make_timestamp(CAST(${bind(n)} AS BIGINT) * 1000000)`, guardedWall((x) => `epoch(${x})`, -DATE_LIMIT_SECONDS)),
+  timestamp: (x, range, column, bind) => (column.nanoseconds === true ? duckdbNanosecondWallClock : duckdbMicrosecondWallClock)(x, range, column, bind),
 };
 
 /** Each built-in dialect's writers, by dialect name. */

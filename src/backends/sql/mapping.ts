@@ -67,6 +67,10 @@ export function elementValue(collection: SqlCollectionMapping, field: string | u
  * | `timestamptz`: an instant | `timestamptz` | `TIMESTAMP` | — | `TIMESTAMPTZ` |
  * | `timestamp`: a wall-clock time in `timeZone` (UTC) | `timestamp` | `DATETIME` | — | `TIMESTAMP` |
  *
+ * A DuckDB `TIMESTAMP_NS` column is a `timestamp` with `nanoseconds: true`: its values lie between
+ * 1677-09-21 and 2262-04-11, and DuckDB converts a bound into the column's type, failing for one
+ * outside that range; tql then binds nanoseconds clamped into it.
+ *
  * For a uuid `ID` attribute, `uuid` says the column has the engine's uuid type (PostgreSQL,
  * DuckDB, MariaDB 10.7+), which compares canonically by itself; without it the column is text
  * and compared lower-cased (`lower(x) = $1`).
@@ -83,7 +87,7 @@ export type SqlColumnStorage =
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'iso_text'; readonly timeZone?: string }
   | { readonly kind: 'timestamptz' }
-  | { readonly kind: 'timestamp'; readonly timeZone?: string }
+  | { readonly kind: 'timestamp'; readonly timeZone?: string; readonly nanoseconds?: boolean }
   | { readonly kind: 'uuid' }
   | { readonly kind: 'integer' };
 

@@ -10,7 +10,8 @@ export type ResolvedColumnStorage =
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'iso_text'; readonly timeZone: string }
   | { readonly kind: 'timestamptz' }
-  | { readonly kind: 'timestamp'; readonly timeZone: string }
+  /** `nanoseconds`: a DuckDB `TIMESTAMP_NS`, which holds 1677-09-21 to 2262-04-11 only. */
+  | { readonly kind: 'timestamp'; readonly timeZone: string; readonly nanoseconds?: boolean }
   | { readonly kind: 'uuid' }
   | { readonly kind: 'integer' }
   /** A text column: the default of every attribute that is not a Timestamp. */
