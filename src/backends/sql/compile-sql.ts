@@ -185,13 +185,16 @@ function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], 
   const stored = subject.stored;
   if (stored === undefined) {
     const x = uuidSide(ctx, subject.expr, uuid);
-    return equality(ctx, x, operator === '=' ? [bindId(ctx, values[0]!, uuid)] : listed(ctx, values, uuid), idValues(values, uuid), false, operator === 'IN');
+    return equality(ctx, x, operator === '=' ? [bindId(ctx, values[0]!, uuid)] : listed(ctx, values, uuid), idValues(values, uuid), false, LISTED[operator]);
   }
   // The statement's text must not depend on the values (the injection test holds every
   // statement to the text compiled for "x"): storedForms gives two for every value.
   const forms = values.flatMap((v): Scalar[] => (typeof v === 'string' ? storedForms(v, stored.steps) : [v]));
   return equality(ctx, stored.column, listed(ctx, forms), forms, false, true);
 }
+
+/** Whether an equality's operands are a list the query wrote (`IN ($1)`), by the SQL operator it compiles to. */
+const LISTED = { '=': false, IN: true } as const;
 
 /**
  * `left` equal to one of the operands `rights` (`negated`: to none), as the dialect writes an
