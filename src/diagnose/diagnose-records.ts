@@ -95,7 +95,7 @@ interface Reader {
   readonly groups: Map<string, Group>;
   /** Records in which a `field` source's field was missing. */
   missing: number;
-  /** A key of the first record that names the same thing (`createdAt` for `created_at`). */
+  /** A key of the first record without the field that names the same thing (`createdAt` for `created_at`). */
   renamed: string | undefined;
 }
 
@@ -160,8 +160,8 @@ export function recordsDiagnoser(schema: Schema, entity: string, options: Diagno
     switch (source.kind) {
       case 'field': {
         if (!Object.hasOwn(record, source.field)) {
-          reader.missing++;
-          if (index === 0) reader.renamed = renamedKey(record, source.field);
+          // Reported only when no record has it: the first record without it says how the records name it.
+          if (reader.missing++ === 0) reader.renamed = renamedKey(record, source.field);
           return;
         }
         const value = (record as Record<string, unknown>)[source.field];
@@ -229,7 +229,8 @@ export function recordsDiagnoser(schema: Schema, entity: string, options: Diagno
       for (const reader of readers) {
         const { attribute, fit } = reader;
         const reads = attribute.source.kind === 'element' ? elementPath(attribute.source) : attribute.source.kind === 'field' ? attribute.source.field : attribute.source.tag;
-        if (records > 0 && reader.missing === records) mismatches.push(missingEverywhere(reader, reads, fit, records));
+        const readable = records - unreadable;
+        if (readable > 0 && reader.missing === readable) mismatches.push(missingEverywhere(reader, reads, fit, readable));
         for (const g of reader.groups.values()) {
           mismatches.push({ attribute: attribute.path, reads, declared: fit.declared, found: g.found, values: g.values, records: g.records, examples: [...g.examples], fix: g.fix });
         }

@@ -144,8 +144,8 @@ describe('sources', () => {
     },
   });
 
-  test('a field no record has, named otherwise in the records', () => {
-    const { mismatches } = diagnoseRecords(schema, 'post', [{ id: 'a', createdAt: new Date(0), tags: [] }]);
+  test('a field no record has, named otherwise in the records (a record that is no object aside)', () => {
+    const { mismatches } = diagnoseRecords(schema, 'post', [null, { id: 'a', createdAt: new Date(0), tags: [] }]);
     expect(mismatches).toEqual([
       {
         attribute: 'post.created_at',
