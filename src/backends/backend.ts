@@ -98,13 +98,14 @@ export interface QueryContext {
  * ```ts
  * const q = check('agent.name EQ Ada OR agent.role EQ User', schedulingSchema, 'agent');
  * const say = (c: AnyComparison, ctx: QueryContext) => ctx.text.slice(c.span.start, c.span.end);
- * foldQuery(q, {
+ * const handlers: ConditionHandlers<string, QueryContext> = {
  *   And: (xs) => xs.join(' & '),
  *   Or: (xs) => xs.join(' | '),
  *   Not: (x) => `!${x}`,
  *   comparisons: { EQ: say, NOT_EQ: say, LT: say, LTE: say, GT: say, GTE: say, LIKE: say, NOT_LIKE: say,
  *                  IN: say, NOT_IN: say, STARTS_WITH: say, ENDS_WITH: say },
- * }, {}); // → 'agent.name EQ Ada | agent.role EQ User'
+ * };
+ * foldQuery(q, handlers, {}); // → 'agent.name EQ Ada | agent.role EQ User'
  * ```
  */
 export function foldQuery<Out, Ctx extends object>(query: ValidatedQuery, handlers: ConditionHandlers<Out, Ctx & QueryContext>, ctx: Ctx): Out {

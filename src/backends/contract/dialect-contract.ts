@@ -102,9 +102,10 @@ function compiled(query: ValidatedQuery, dialect: SqlDialect, options: DialectCh
  * ```ts
  * const q = check('agent.name NOT_EQ Ada', schedulingSchema, 'agent');
  * dialectStatementProblems(postgres, q, { mapping: schedulingSqlMapping }).problems; // → []
- * const lax = { ...postgres, name: 'lax', complement: undefined };
- * dialectStatementProblems(lax, check('NOT (agent.name EQ Ada)', schedulingSchema, 'agent'), { mapping: schedulingSqlMapping }).problems;
- * // → ['`COALESCE` is written outside the dialect\'s hooks', '`FALSE` is written outside the dialect\'s hooks']
+ * // Without a complement of its own, the compiler's NOT COALESCE(…, FALSE) shows:
+ * const { complement: _own, ...lax } = postgres;
+ * const negated = check('NOT (agent.name EQ Ada)', schedulingSchema, 'agent');
+ * dialectStatementProblems(lax, negated, { mapping: schedulingSqlMapping }).problems.length; // → 2
  * ```
  */
 export function dialectStatementProblems(dialect: SqlDialect, query: ValidatedQuery, options: DialectCheckOptions): DialectStatementCheck {

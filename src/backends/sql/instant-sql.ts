@@ -51,8 +51,10 @@ export type InstantWriters = {
  *
  * @example
  * ```ts
+ * let bound = 0;
+ * const bind = () => `$${++bound}`;
  * writeInstantRange(postgres.instants!, '"created_at"', { lo: 10, hi: 11 }, { kind: 'unix_seconds' }, bind);
- * // '"created_at" >= $1::bigint AND "created_at" < $2::bigint'
+ * // → '"created_at" >= $1::bigint AND "created_at" < $2::bigint'
  * ```
  */
 export function writeInstantRange(writers: InstantWriters, x: string, range: InstantRange, column: TimestampColumn, bind: Bind): Written {
