@@ -106,20 +106,21 @@ export interface SqlDatabase<Name extends string = SqlDialectName> {
 /** A {@link SqlDatabase} of any dialect, built-in or your own: what functions that read only its dialect object take. */
 export type AnySqlDatabase = SqlDatabase<string>;
 
-/** The two members of a {@link SqlDatabase} that say its dialect. */
-type Dialected<Name extends string> = Pick<SqlDatabase<Name>, 'dialect' | 'sqlDialect'>;
+/** The two members of a {@link SqlDatabase} that say its dialect: what a driver adapter wraps a driver with. */
+export type DatabaseDialect<Name extends string> = Pick<SqlDatabase<Name>, 'dialect' | 'sqlDialect'>;
 
 /**
  * How one kind of driver is recognised and wrapped. Each adapter says which members tell its
- * driver apart and which dialect its engine speaks.
+ * driver apart and which dialect its engine speaks. The built-in ones are {@link DRIVER_ADAPTERS};
+ * a dialect for another engine whose driver speaks one of their protocols wraps it with theirs.
  */
-interface DriverAdapter<D> {
+export interface DriverAdapter<D> {
   /** The driver as this adapter uses it when `d` is one (a mysql2 callback connection's promise form); else undefined. */
-  recognise(d: Members): D | undefined;
+  recognise(d: DriverMembers): D | undefined;
   /** The built-in dialect of the driver's engine. */
   readonly dialect: SqlDialectName;
   /** The driver as a database whose statements are written as `dialect` says. */
-  wrap<Name extends string>(driver: D, dialect: Dialected<Name>): SqlDatabase<Name>;
+  wrap<Name extends string>(driver: D, dialect: DatabaseDialect<Name>): SqlDatabase<Name>;
 }
 
 /** The driver of each kind {@link sqlDatabase} recognises, keyed as its adapter is. */
@@ -139,12 +140,12 @@ export type DriverKind = keyof DriverKinds;
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 
 /** A driver's members, as its adapter reads them to recognise it. */
-type Members = Readonly<Record<string, unknown>>;
+export type DriverMembers = Readonly<Record<string, unknown>>;
 
 /** Recognises a driver by the functions it has. */
 const having =
   <D>(...functions: readonly string[]) =>
-  (d: Members): D | undefined =>
+  (d: DriverMembers): D | undefined =>
     functions.every((f) => isFunction(d[f])) ? (d as unknown as D) : undefined;
 
 /**
@@ -153,14 +154,23 @@ const having =
  */
 const mysqlHaving =
   <D>(member: string) =>
-  (d: Members): D | undefined =>
-    having<Members>('execute', 'query')(d) === undefined ? undefined : having<D>(member)(isFunction(d['promise']) ? (d['promise'] as () => Members).call(d) : d);
+  (d: DriverMembers): D | undefined =>
+    having<DriverMembers>('execute', 'query')(d) === undefined ? undefined : having<D>(member)(isFunction(d['promise']) ? (d['promise'] as () => DriverMembers).call(d) : d);
 
 /**
  * The driver adapters, keyed by driver kind and tried in the order written: a driver whose
- * members are a subset of another's (a node-postgres Client's `query`) comes after it.
+ * members are a subset of another's (a node-postgres Client's `query`) comes after it. A dialect
+ * of your own runs on one of these drivers through `sqlDatabase(driver, { dialect })`; the
+ * adapter itself wraps a driver it recognises with any dialect's name and object.
+ *
+ * @example
+ * ```ts
+ * const db = DRIVER_ADAPTERS.sqlite.wrap(new Database(':memory:'), { dialect: 'my-sqlite', sqlDialect: { ...sqlite, name: 'my-sqlite' } });
+ * db.dialect; // → 'my-sqlite'
+ * DRIVER_ADAPTERS.pgClient.recognise({ query: () => undefined }) !== undefined; // → true
+ * ```
  */
-const DRIVER_ADAPTERS: { readonly [K in DriverKind]: DriverAdapter<DriverKinds[K]> } = {
+export const DRIVER_ADAPTERS: { readonly [K in DriverKind]: DriverAdapter<DriverKinds[K]> } = {
   duckdb: { dialect: 'duckdb', recognise: having('runAndReadAll'), wrap: duckdbDatabase },
   mysqlPool: { dialect: 'mysql', recognise: mysqlHaving('getConnection'), wrap: mysqlPoolDatabase },
   mysqlConnection: { dialect: 'mysql', recognise: mysqlHaving('beginTransaction'), wrap: mysqlConnectionDatabase },
@@ -201,7 +211,7 @@ export function sqlDatabase(driver: SqlDriver, options?: SqlDatabaseOptions): An
   const given = options === undefined ? undefined : resolveDialect(readOptions('sqlDatabase', options, ['dialect']).dialect as SqlDialect | SqlDialectName);
   if (typeof driver !== 'object' || driver === null) throw notADriver();
   for (const adapter of Object.values(DRIVER_ADAPTERS) as DriverAdapter<unknown>[]) {
-    const recognised = adapter.recognise(driver as unknown as Members);
+    const recognised = adapter.recognise(driver as unknown as DriverMembers);
     if (recognised === undefined) continue;
     const sqlDialect = given ?? SQL_DIALECTS[adapter.dialect];
     return adapter.wrap(recognised, { dialect: sqlDialect.name, sqlDialect });
@@ -253,7 +263,7 @@ async function inTransaction<T>(steps: TransactionSteps, body: () => Promise<T>)
 /** Prepared statements kept per connection; cleared when full so any text set stays bounded. */
 const STATEMENT_CACHE_SIZE = 200;
 
-function sqliteDatabase<Name extends string>(db: BetterSqlite3Like, dialect: Dialected<Name>): SqlDatabase<Name> {
+function sqliteDatabase<Name extends string>(db: BetterSqlite3Like, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   const statements = new Map<string, ReturnType<BetterSqlite3Like['prepare']>>();
   const prepare = (text: string) => {
     let s = statements.get(text);
@@ -288,7 +298,7 @@ function sqliteDatabase<Name extends string>(db: BetterSqlite3Like, dialect: Dia
   return self;
 }
 
-function pgliteDatabase<Name extends string>(db: Omit<PgliteLike, 'transaction'> & Partial<Pick<PgliteLike, 'transaction'>>, dialect: Dialected<Name>): SqlDatabase<Name> {
+function pgliteDatabase<Name extends string>(db: Omit<PgliteLike, 'transaction'> & Partial<Pick<PgliteLike, 'transaction'>>, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   return {
     ...dialect,
     all: async <Row>(statement: SqlStatement) => (await db.query(statement.text, statement.values)).rows as Row[],
@@ -302,7 +312,7 @@ function pgliteDatabase<Name extends string>(db: Omit<PgliteLike, 'transaction'>
   };
 }
 
-function pgClientDatabase<Name extends string>(client: PgQueryable, dialect: Dialected<Name>): SqlDatabase<Name> {
+function pgClientDatabase<Name extends string>(client: PgQueryable, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   const self: SqlDatabase<Name> = {
     ...dialect,
     all: async <Row>(statement: SqlStatement) => (await client.query(statement.text, statement.values)).rows as Row[],
@@ -315,7 +325,7 @@ function pgClientDatabase<Name extends string>(client: PgQueryable, dialect: Dia
   return self;
 }
 
-function pgPoolDatabase<Name extends string>(pool: PgPoolLike, dialect: Dialected<Name>): SqlDatabase<Name> {
+function pgPoolDatabase<Name extends string>(pool: PgPoolLike, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   return {
     ...pgClientDatabase(pool, dialect),
     transaction: async (fn) => {
@@ -343,7 +353,7 @@ function statementsOf(script: string): string[] {
 /** mysql2 rows: an array for a statement that returns rows, a result header otherwise. */
 const mysqlRows = <Row>([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
 
-function mysqlConnectionDatabase<Name extends string>(connection: Mysql2ConnectionLike, dialect: Dialected<Name>): SqlDatabase<Name> {
+function mysqlConnectionDatabase<Name extends string>(connection: Mysql2ConnectionLike, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   const self: SqlDatabase<Name> = {
     ...dialect,
     // execute: a server-side prepared statement, so no value is ever spliced into the text by
@@ -358,7 +368,7 @@ function mysqlConnectionDatabase<Name extends string>(connection: Mysql2Connecti
   return self;
 }
 
-function mysqlPoolDatabase<Name extends string>(pool: Mysql2PoolLike, dialect: Dialected<Name>): SqlDatabase<Name> {
+function mysqlPoolDatabase<Name extends string>(pool: Mysql2PoolLike, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   return {
     ...mysqlConnectionDatabase(pool as unknown as Mysql2ConnectionLike, dialect),
     transaction: async (fn) => {
@@ -394,7 +404,7 @@ async function duckdbTypes(values: readonly unknown[]): Promise<never[] | undefi
   return values.map((v) => (beyondBigint(v) ? DOUBLE : undefined)) as never[];
 }
 
-function duckdbDatabase<Name extends string>(connection: DuckDbConnectionLike, dialect: Dialected<Name>): SqlDatabase<Name> {
+function duckdbDatabase<Name extends string>(connection: DuckDbConnectionLike, dialect: DatabaseDialect<Name>): SqlDatabase<Name> {
   const run = async (text: string, values?: readonly unknown[]) => {
     const bound = values === undefined || values.length === 0 ? undefined : (values as never[]);
     const rows = (await connection.runAndReadAll(text, bound, bound === undefined ? undefined : await duckdbTypes(bound))).getRowObjectsJS();

@@ -30,9 +30,13 @@ export { measureFolding } from './measure-folding.js';
 export { compileSql, type CompileSqlOptions, type SqlStatement } from './compile-sql.js';
 export type { Scope, ScopeValue } from '../scope.js';
 export {
+  DRIVER_ADAPTERS,
   sqlDatabase,
   type AnySqlDatabase,
   type BetterSqlite3Like,
+  type DatabaseDialect,
+  type DriverAdapter,
+  type DriverMembers,
   type DriverKind,
   type DriverKinds,
   type DuckDbConnectionLike,
