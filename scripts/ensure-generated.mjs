@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** What `npm run generate` reads (the Ohm CLI through its version). */
-const INPUTS = ['grammar/tql.ohm', 'scripts/write-grammar-recipe.mjs', 'scripts/write-field-slots.mjs', 'src/backends/memory/value-test.ts', 'node_modules/@ohm-js/cli/package.json'];
+/** What `npm run generate` reads (the Ohm CLI through its version); the operator facts write the grammar's operator rule. */
+const INPUTS = ['src/schema/operator-facts.ts', 'scripts/write-operator-grammar.ts', 'grammar/tql.ohm', 'scripts/write-grammar-recipe.mjs', 'scripts/write-field-slots.mjs', 'src/backends/memory/value-test.ts', 'node_modules/@ohm-js/cli/package.json'];
 /** What it writes. */
 const OUTPUTS = ['grammar/tql.ohm-bundle.js', 'grammar/tql.ohm-bundle.d.ts', 'grammar/tql.ohm-recipe.js', 'grammar/tql.ohm-recipe.d.ts', 'src/backends/memory/field-slots.ts'];
 

@@ -6,6 +6,7 @@
  * without extra parentheses cannot be built. `And` and `Or` are n-ary and always have two or more
  * operands; parentheses are kept as `Group` nodes because the `timezest` profile must see them.
  */
+import { OPERATOR_FACTS, type Operator } from '../schema/operator-facts.js';
 
 /** Half-open range `[start, end)` of UTF-16 code units in the query text. */
 export interface Span {
@@ -13,27 +14,17 @@ export interface Span {
   readonly end: number;
 }
 
-/** The comparison operators of TQL, spelled as in the query text, in their canonical order. */
-export const OPERATORS = [
-  'EQ',
-  'NOT_EQ',
-  'LT',
-  'LTE',
-  'GT',
-  'GTE',
-  'LIKE',
-  'NOT_LIKE',
-  'IN',
-  'NOT_IN',
-  'STARTS_WITH',
-  'ENDS_WITH',
-] as const;
+/**
+ * The comparison operators of TQL, spelled as in the query text, in their canonical order: the
+ * keys of `OPERATOR_FACTS` (src/schema/operator-facts.ts), where an operator is defined.
+ */
+export const OPERATORS: readonly Operator[] = Object.freeze(Object.keys(OPERATOR_FACTS) as Operator[]);
 
 /**
  * One of the comparison operators: `EQ`, `NOT_EQ`, `LT`, `LTE`, `GT`, `GTE`, `LIKE`, `NOT_LIKE`,
  * `IN`, `NOT_IN`, and in the extended profile `STARTS_WITH`, `ENDS_WITH`.
  */
-export type Operator = (typeof OPERATORS)[number];
+export type { Operator };
 
 /** `object.property`, e.g. `agent.name`. */
 export interface AttributeRef {

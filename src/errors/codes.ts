@@ -6,7 +6,7 @@ export const ERROR_CODES = {
   // ---- before and during parsing ----
   /** The text does not follow the TQL syntax. */
   syntax_error: 'The text does not follow the TQL syntax.',
-  /** A word in operator position is not one of the ten operators (lower case, misspelt). */
+  /** A word in operator position is not one of the operators (lower case, misspelt). */
   unknown_operator: 'A word where an operator belongs is not a TQL operator.',
   /** The query is longer than `limits.maxLength`. */
   query_too_long: 'The query is longer than the configured limit.',

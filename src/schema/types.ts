@@ -3,14 +3,9 @@
  * their types and operators, and where each backend finds the value in a record.
  */
 import type { Operator } from '../ast/nodes.js';
+import type { AttributeType } from './attribute-types.js';
 
-/**
- * The attribute types. `docs/schema.md` says what values each takes. `Number` is an extension
- * for apps that reuse the dialect (the TQL-compatibility profile refuses it).
- */
-export const ATTRIBUTE_TYPES = ['ID', 'String', 'Timestamp', 'Boolean', 'Number'] as const;
-/** `'ID' | 'String' | 'Timestamp' | 'Boolean' | 'Number'`. */
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+export { ATTRIBUTE_TYPES, type AttributeType } from './attribute-types.js';
 
 /** How an ID attribute's values look. */
 export type IdFormat =

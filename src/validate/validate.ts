@@ -2,7 +2,7 @@
  * Checks a parsed query against one entity of a schema and produces the typed, normalized
  * {@link ValidatedQuery} that backends take. Every issue is collected, not just the first.
  */
-import type { Expr, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
+import type { Expr, Operator, Predicate, Query, Span, TextValue, Value } from '../ast/nodes.js';
 import type { ParsedText } from '../parser/parse.js';
 import { TqlError, isTqlError, issue, optionError, returnedTqlError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
@@ -12,7 +12,7 @@ import { type Limits } from '../parser/options.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Profile, type ProfileDefinition } from '../parser/profiles.js';
 import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './tree-shape.js';
-import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS } from '../schema/operators.js';
+import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorInPlaceOf } from '../schema/operators.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import { closest, didYouMean } from '../errors/suggest.js';
@@ -313,7 +313,7 @@ class Validator implements ValueContext {
       return PLACEHOLDER;
     }
     const facts = OPERATOR_FACTS[op];
-    if (facts.extension !== undefined) this.extension(facts.extension, p.operator.span, `${op} is`, 'use LIKE, which finds the value anywhere in the text');
+    if (facts.extension !== undefined) this.extension(facts.extension, p.operator.span, `${op} is`, inPlaceOf(op, attribute));
     if (LIST_OPERATORS.has(op)) {
       const values = this.listValues(attribute, p.values);
       return { kind: 'Comparison', operator: op as 'IN' | 'NOT_IN', attribute, value: values, span: p.span };
@@ -480,4 +480,17 @@ function orSpan(text: string, e: Expr & { kind: 'Or' }): Span {
   const from = e.operands[0].span.end;
   const at = text.indexOf('OR', from);
   return at >= 0 && at < e.operands[1].span.start ? { start: at, end: at + 2 } : e.span;
+}
+
+/**
+ * What to write instead of `op` where the profile leaves it out: the operator of no extension
+ * that tests the same way, if `attribute` takes it (`STARTS_WITH` → `LIKE`), else to leave the
+ * predicate out.
+ */
+function inPlaceOf(op: Operator, attribute: Attribute): string {
+  const instead = operatorInPlaceOf(op);
+  if (instead === undefined || !attribute.operators.includes(instead)) return 'leave the predicate out';
+  const facts = OPERATOR_FACTS[instead];
+  if (facts.place !== 'anywhere') return `use ${instead}`;
+  return facts.negated ? `use ${instead}, which finds the records without the value anywhere in the text` : `use ${instead}, which finds the value anywhere in the text`;
 }

@@ -19,3 +19,26 @@ test('a list form takes a list of the values its operator takes one of, on every
   }
   expect(DEFAULT_OPERATORS.String).toEqual(expect.arrayContaining(['EQ', 'IN', 'NOT_EQ', 'NOT_IN']));
 });
+
+test.for([
+  ['ID', ['EQ', 'NOT_EQ']],
+  ['String', ['EQ', 'NOT_EQ', 'LIKE', 'NOT_LIKE', 'IN', 'NOT_IN', 'STARTS_WITH', 'ENDS_WITH']],
+  ['Timestamp', ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE']],
+  ['Boolean', ['EQ', 'NOT_EQ']],
+  ['Number', ['EQ', 'NOT_EQ', 'LT', 'LTE', 'GT', 'GTE', 'IN', 'NOT_IN']],
+] as const)('DEFAULT_OPERATORS.%s, from the types each operator’s facts say take it: %j', ([type, expected]) => {
+  expect(DEFAULT_OPERATORS[type]).toEqual(expected);
+  expect(OPERATORS.filter((o) => OPERATOR_FACTS[o].takenBy.includes(type))).toEqual(expected);
+});
+
+test('OPERATORS are the keys of OPERATOR_FACTS, in the table’s order', () => {
+  expect(OPERATORS).toEqual(Object.keys(OPERATOR_FACTS));
+});
+
+test('a complement is its complement’s complement, and is negated where its operator is not', () => {
+  for (const op of OPERATORS) {
+    const complement = OPERATOR_FACTS[op].complement;
+    if (complement === undefined) continue;
+    expect([op, OPERATOR_FACTS[complement].complement, OPERATOR_FACTS[complement].negated]).toEqual([op, op, !OPERATOR_FACTS[op].negated]);
+  }
+});
