@@ -672,6 +672,21 @@ const REQUIRED: { readonly [K in RequiredMember]: readonly MemberType[] } = {
   catalog: ['object', 'absent'],
 };
 
+/**
+ * The optional hooks that write SQL, and what each is when present: checked as the required
+ * members are, so that a JavaScript object with a wrong one is refused when it is passed rather
+ * than failing inside a compile.
+ */
+const OPTIONAL: { readonly [K in 'complement' | 'substring' | 'equality' | 'exactText' | 'integerBound' | 'likeEscape' | 'likeWildcards']: readonly MemberType[] } = {
+  complement: ['function', 'absent'],
+  substring: ['function', 'absent'],
+  equality: ['function', 'absent'],
+  exactText: ['function', 'absent'],
+  integerBound: ['function', 'absent'],
+  likeEscape: ['string', 'absent'],
+  likeWildcards: ['string', 'absent'],
+};
+
 /** Whether `value` is of one of the member types `allowed`. */
 function isMemberOf(value: unknown, allowed: readonly MemberType[]): boolean {
   if (value === undefined) return allowed.includes('absent');
@@ -690,7 +705,7 @@ function isMemberOf(value: unknown, allowed: readonly MemberType[]): boolean {
 export function resolveDialect(dialect: SqlDialectName | SqlDialect): SqlDialect {
   if (typeof dialect === 'object' && dialect !== null) {
     const members = dialect as unknown as Partial<Record<string, unknown>>;
-    const wrong = Object.entries(REQUIRED).filter(([member, allowed]) => !isMemberOf(members[member], allowed));
+    const wrong = Object.entries({ ...REQUIRED, ...OPTIONAL }).filter(([member, allowed]) => !isMemberOf(members[member], allowed));
     if (wrong.length > 0) {
       const needs = wrong.map(([member, allowed]) => `${member} (${orList(allowed.filter((a) => a !== 'absent'))})`);
       throw optionError(`A SQL dialect object needs ${needs.join(', ')}; spread a built-in one ({ ...postgres, … }) to keep its members.`);

@@ -149,6 +149,11 @@ describe('a dialect object lacking a required member', () => {
     }
   });
 
+  test('an optional hook that is there must be what it is: a complement written as text is refused by name', () => {
+    const wrong = { ...sqlServerLike, complement: 'NOT' } as unknown as SqlDialect;
+    expect(() => resolveDialect(wrong)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_option: A SQL dialect object needs complement (function); spread a built-in one ({ ...postgres, … }) to keep its members.]`);
+  });
+
   test('the message names each member missing and what it is', () => {
     const { limitRows: _limit, rowValues: _rows, ...older } = dialect;
     expect(() => resolveDialect(older as SqlDialect)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_option: A SQL dialect object needs limitRows (function), rowValues (boolean); spread a built-in one ({ ...postgres, … }) to keep its members.]`);
