@@ -4,6 +4,7 @@
  * as an `invalid_mapping` error that is the mapping author's to fix, not the end user's.
  */
 import { describeValue } from '../../errors/describe-value.js';
+import { andList } from '../../errors/wording.js';
 import { closest } from '../../errors/suggest.js';
 import { isTqlError, optionError } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
@@ -180,8 +181,12 @@ function checkStorage(entry: string, storage: unknown, entity: Entity | undefine
   }
   const readings = entity === undefined ? [] : readingsOf(entity);
   for (const [key, declared] of Object.entries(storage)) {
-    const readers = entity === undefined ? [undefined] : readings.filter((r) => r.keys.includes(key)).map((r) => r.attribute);
+    const matching = readings.filter((r) => r.keys.includes(key));
+    const readers = entity === undefined ? [undefined] : matching.map((r) => r.attribute);
     if (readers.length === 0) problem(`${entry}.${key}`, `no attribute of ${entity!.name} reads a field, column or attribute named "${key}"; key the entry by the record field`);
+    // A key that is one field's name and another's column or attribute would declare both columns.
+    const fields = [...new Set(matching.map((r) => r.field))];
+    if (fields.length > 1) problem(`${entry}.${key}`, `names the columns of ${andList(fields.map((f) => `"${f}"`))}; key each entry by its record field`);
     for (const attribute of new Set(readers)) {
       const wrong = columnStorageProblem(declared, attribute);
       if (wrong !== undefined) problem(`${entry}.${key}`, wrong);

@@ -122,4 +122,22 @@ describe('entries no attribute reads, or one column declared twice, are refused 
       ]
     `);
   });
+
+  test('storage: { created: … }, the field of one attribute and the name of another', async () => {
+    const crossed = defineSchema({
+      entities: {
+        post: {
+          attributes: {
+            created: { type: 'Timestamp', source: { kind: 'field', field: 'created_at' } },
+            updated: { type: 'Timestamp', source: { kind: 'field', field: 'created' } },
+          },
+        },
+      },
+    });
+    expect(outcome(() => defineSqlMapping(crossed, { post: { table: 'post', key: 'id', storage: { created: 'unix_milliseconds' } } }))).toMatchInlineSnapshot(`
+      [
+        "invalid_mapping: Invalid SQL mapping: post.storage.created: names the columns of "created_at" and "created"; key each entry by its record field.",
+      ]
+    `);
+  });
 });
