@@ -5,6 +5,8 @@
  * bounded work and TqlErrors for bad arguments.
  */
 import { describe, expect, test } from 'vitest';
+import { fc, test as property } from '../support/property.js';
+import { isTqlError } from '../../src/errors/tql-error.js';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { diagnoseRecords, recordsDiagnoser } from '../../src/diagnose/diagnose-records.js';
@@ -232,6 +234,20 @@ describe('bad arguments are TqlErrors', () => {
   ])('%s', ([, run, code]) => {
     expect(tqlErrorOf(run).code).toBe(code);
   });
+
+  // Anything at all, in every place: a result, or a TqlError; never another exception.
+  const arbAnyRecord = fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom('id', 'p', 'tags', '__proto__', 'constructor'), fc.anything()));
+  property.prop([fc.oneof(fc.constant(schema), fc.anything()), fc.oneof(fc.constant('t'), fc.anything()), fc.oneof(fc.array(arbAnyRecord, { maxLength: 5 }), fc.anything()), fc.oneof(fc.constant(undefined), fc.anything())], { numRuns: 300 })(
+    'any arguments: a diagnosis or a TqlError',
+    (s, e, sample, options) => {
+      try {
+        const diagnosis = diagnoseRecords(s as never, e as never, sample as never, options as never);
+        expect(diagnosis.records).toBeGreaterThanOrEqual(diagnosis.unreadable);
+      } catch (error) {
+        expect(isTqlError(error)).toBe(true);
+      }
+    },
+  );
 
   test('the message says what to pass', () => {
     expect(tqlErrorOf(() => diagnoseRecords(schema, 't', 'rows' as never)).message).toMatchInlineSnapshot(
