@@ -4,6 +4,7 @@
  * Dates around DST changes, including one whose midnight does not exist (São Paulo, 2018-11-04),
  * every operator with bounds at and near those midnights, on every engine that holds dates.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { filterRecords } from '../../src/backends/memory/compile-predicate.js';
@@ -92,5 +93,37 @@ describe.skipIf(!STORAGE_ENGINES.includes('mariadb'))('mariadb zero-in-date valu
     expect(answers).toEqual(expected);
     // EQ null: the zero-in-date rows (2, 4, 6), the year 0000, which ISO text has not (7), and NULL (8).
     expect(answers[0]).toEqual(['EQ null', [2, 4, 6, 7, 8]]);
+  });
+
+  const SEED = Number(process.env.TQL_STORAGE_SEED) || Math.floor(Math.random() * 2 ** 31);
+  const two = (n: number) => String(n).padStart(2, '0');
+  /** Dates of 2023–2024 with any month 0–12 and day 0–31 (a day the month lacks is stored as the zero date), and a time. */
+  const arbText = fc
+    .tuple(fc.integer({ min: 2023, max: 2024 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 31 }), fc.integer({ min: 0, max: 86_399 }))
+    .map(([y, m, d, t]) => `${y}-${two(m)}-${two(d)} ${two(Math.floor(t / 3600))}:${two(Math.floor(t / 60) % 60)}:${two(t % 60)}`);
+
+  test(`generated dates and bounds in a DATETIME column (seed ${SEED}; re-run with TQL_STORAGE_SEED=${SEED})`, async () => {
+    const engine = engineOf('mariadb');
+    const texts = fc.sample(fc.option(arbText, { freq: 10 }), { seed: SEED, numRuns: 40 });
+    const [mode] = await engine.db.all<{ mode: string }>({ text: 'SELECT @@SESSION.sql_mode AS mode', values: [] });
+    await engine.db.exec(`SET SESSION sql_mode = ''`);
+    try {
+      await engine.load('bill_zero_dates', 'DATETIME', texts.map((value, i) => ({ id: i + 1, value })));
+    } finally {
+      await engine.db.all({ text: 'SET SESSION sql_mode = ?', values: [mode!.mode] });
+    }
+    // What the column holds, read back: a day the month lacks was stored as 0000-00-00.
+    const stored = await engine.db.all<{ id: number; value: string | null }>({ text: 'SELECT id, CAST(happened_at AS CHAR) AS value FROM bill_zero_dates ORDER BY id', values: [] });
+    const records = stored.map((r) => ({ id: Number(r.id), due: r.value }));
+    const arbBound = fc.tuple(fc.integer({ min: 2022, max: 2025 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 })).map(([y, m, d]) => `${y}-${two(m)}-${two(d)}`);
+    const arbFilter = fc.oneof(fc.constantFrom('EQ null', 'NOT_EQ null'), fc.tuple(fc.constantFrom(...OPERATORS), arbBound).map(([op, b]) => `${op} ${b}`));
+    await fc.assert(
+      fc.asyncProperty(arbFilter, async (f) => {
+        const query = check(`bill.due ${f}`, schema, 'bill');
+        const got = (await engine.db.all<{ id: number }>(selectSql(query, { dialect: engine.db.dialect, mapping }))).map((r) => Number(r.id)).sort((a, b) => a - b);
+        expect(got, f).toEqual(filterRecords(query, records).map((r) => r.id));
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
   });
 });
