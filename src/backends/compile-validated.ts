@@ -97,6 +97,15 @@ export function compileValidated<T>(query: ValidatedQuery, backend: string, comp
  * ```
  */
 export function validatedQueryError(query: unknown, backend: string): TqlError | undefined {
+  try {
+    return shapeError(query, backend);
+  } catch {
+    // A getter or a proxy trap (a revoked proxy) that throws while the shape is read.
+    return wrongQuery(backend, 'reading it threw an exception (a getter or a proxy trap)');
+  }
+}
+
+function shapeError(query: unknown, backend: string): TqlError | undefined {
   if (!isObject(query) || query.kind !== 'ValidatedQuery') return wrongQuery(backend, 'this is not a validated query (a query text or a syntax tree?)');
   if (typeof query.text !== 'string' || !isObject(query.entity) || typeof query.entity.name !== 'string') {
     return wrongQuery(backend, 'its text or entity is missing');

@@ -134,7 +134,12 @@ export function inputError(message: string): TqlError {
  * ```
  */
 export function isTqlError(value: unknown): value is TqlError {
-  return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  try {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  } catch {
+    // A revoked proxy or a throwing trap is no error of ours.
+    return false;
+  }
 }
 
 /**

@@ -83,10 +83,10 @@ function formatDisagreement(d: Disagreement): string {
  * ```
  */
 export function formatReport(report: AgreementReport): string {
-  if (typeof report !== 'object' || report === null || typeof report.agreed !== 'boolean') {
-    throw inputError(`formatReport takes the report checkAgreement resolved with, not ${describeValue(report)}.`);
-  }
   try {
+    if (typeof report !== 'object' || report === null || typeof report.agreed !== 'boolean') {
+      throw inputError(`formatReport takes the report checkAgreement resolved with, not ${describeValue(report)}.`);
+    }
     return formatted(report);
   } catch (error) {
     if (isTqlError(error)) throw error;

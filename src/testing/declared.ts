@@ -70,10 +70,10 @@ function ownElements(list: unknown): unknown[] {
  * ```
  */
 export function attributeTexts(record: unknown, attribute: Attribute): string[] {
-  if (typeof attribute !== 'object' || attribute === null || typeof attribute.source !== 'object' || attribute.source === null) {
-    throw inputError(`attributeTexts takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not ${describeValue(attribute)}.`);
-  }
   try {
+    if (typeof attribute !== 'object' || attribute === null || typeof attribute.source !== 'object' || attribute.source === null) {
+      throw inputError(`attributeTexts takes an attribute of a schema (schema.entities.<entity>.attributes.<name>), not ${describeValue(attribute)}.`);
+    }
     return textsOf(record, attribute);
   } catch (error) {
     if (isTqlError(error)) throw error;

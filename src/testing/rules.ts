@@ -74,7 +74,7 @@ const BY_TYPE: { readonly [T in AttributeType]: (a: Attribute) => readonly RuleN
  * ```
  */
 export function comparisonRules(operator: Operator, attribute: Attribute, value: unknown): LanguageRule[] {
-  if (!Object.hasOwn(OPERATOR_FACTS, operator)) throw inputError(`comparisonRules takes an operator of the language (EQ, LIKE, …), not ${describeValue(operator)}.`);
+  if (typeof operator !== 'string' || !Object.hasOwn(OPERATOR_FACTS, operator)) throw inputError(`comparisonRules takes an operator of the language (EQ, LIKE, …), not ${describeValue(operator)}.`);
   try {
     return rulesOfComparison(operator, attribute, value);
   } catch (error) {

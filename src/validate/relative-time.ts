@@ -125,6 +125,15 @@ export function relativeText(offset: number): string {
   return `now${sign}${magnitude / UNIT_SECONDS[unit]!}${unit}`;
 }
 
+/** Whether `value` has Date.prototype in its chain; false for a revoked proxy, which cannot be asked. */
+function looksLikeDate(value: object): boolean {
+  try {
+    return value instanceof Date;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The clock's instant in whole Unix seconds (floored, as stored instants are), or why the clock
  * cannot be read. Without a clock, the real one.
@@ -143,18 +152,18 @@ export function clockSeconds(clock: Clock | undefined): number | string {
     try {
       value = (value as () => unknown)();
     } catch (error) {
-      return `the now function threw ${describeValue(String(error))}`;
+      return `the now function threw ${error instanceof Error ? describeValue(`${error.name}: ${error.message}`) : describeValue(error)}`;
     }
   }
   // A Date is read from itself (its internal time), never through its own or inherited
-  // methods; an object that only looks like one (a proxy, an object made from Date.prototype)
-  // has no time to read.
+  // methods, so a Date of another realm or without a prototype is read too; an object that only
+  // looks like one (a proxy, an object made from Date.prototype) has no time to read.
   let seconds: unknown = value;
-  if (value instanceof Date) {
+  if (typeof value === 'object' && value !== null) {
     try {
       seconds = DATE_TIME.call(value) / 1000;
     } catch {
-      return 'now is Unix seconds or a Date, and this object only looks like a Date (a proxy, or an object made from Date.prototype): pass the Date itself';
+      if (looksLikeDate(value)) return 'now is Unix seconds or a Date, and this object only looks like a Date (a proxy, or an object made from Date.prototype): pass the Date itself';
     }
   }
   if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {

@@ -2,7 +2,7 @@
  * Resolving relative times (`now-7d`) against a clock: the step every compile takes before a
  * backend sees a query, so each compile answers for its own instant.
  */
-import { TqlError, optionError } from '../errors/tql-error.js';
+import { TqlError, inputError, optionError } from '../errors/tql-error.js';
 import { clockSeconds, FIRST_SECOND, LAST_SECOND, relativeText, type Clock } from './relative-time.js';
 import { holdsRelativeTime, validatedQuery, type Condition, type ValidatedQuery } from './validated-query.js';
 
@@ -19,7 +19,23 @@ import { holdsRelativeTime, validatedQuery, type Condition, type ValidatedQuery 
  * ```
  */
 export function resolveNow(query: ValidatedQuery, clock: Clock | undefined): ValidatedQuery {
-  if (!(holdsRelativeTime(query) ?? holdsFromNow(query.condition))) return query;
+  const made = holdsRelativeTime(query);
+  if (made === false) return query;
+  if (made === true) return withInstants(query, clock);
+  // A copy, walked before it is known to have the shape: what its reading throws is an input error.
+  try {
+    if (typeof query !== 'object' || query === null || query.kind !== 'ValidatedQuery') {
+      throw inputError('resolveNow takes the result of check() or validate(), not a query text, a syntax tree or anything else.');
+    }
+    return holdsFromNow(query.condition) ? withInstants(query, clock) : query;
+  } catch (error) {
+    if (error instanceof TqlError) throw error;
+    throw inputError('resolveNow cannot read this query: it was not made by check() or validate(), or was changed after; validate it again.');
+  }
+}
+
+/** `query` with its relative times resolved on `clock`. */
+function withInstants(query: ValidatedQuery, clock: Clock | undefined): ValidatedQuery {
   const now = clockSeconds(clock);
   if (typeof now === 'string') throw optionError(`${now}.`);
   return validatedQuery(query.entity, resolved(query.condition, now, query.text), query.text);

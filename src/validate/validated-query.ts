@@ -127,11 +127,11 @@ class ValidatedQueryObject {
   }
 
   static fromNow(query: unknown): boolean | undefined {
-    return query instanceof ValidatedQueryObject ? query.#fromNow : undefined;
+    return madeByValidate(query) ? (query as ValidatedQueryObject).#fromNow : undefined;
   }
 
   static compiled(query: unknown, backend: string): unknown {
-    return query instanceof ValidatedQueryObject && query.#keptBy === backend ? query.#kept : undefined;
+    return madeByValidate(query) && (query as ValidatedQueryObject).#keptBy === backend ? (query as ValidatedQueryObject).#kept : undefined;
   }
 
   static remember(query: unknown, backend: string, value: unknown): void {
@@ -207,5 +207,10 @@ export function rememberCompiled<T>(query: ValidatedQuery, backend: string, valu
  * ```
  */
 export function madeByValidate(query: unknown): boolean {
-  return query instanceof ValidatedQueryObject;
+  try {
+    return query instanceof ValidatedQueryObject;
+  } catch {
+    // A revoked proxy has no prototype to ask: not made by validate.
+    return false;
+  }
 }

@@ -10,6 +10,9 @@
  * A failure prints fast-check's seed and path; re-run it with `{ seed, path }` in the test's
  * parameters.
  */
+import vm from 'node:vm';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { fc, test } from '../support/property.js';
 import { describe, expect, it } from 'vitest';
 import { check, safeCheck } from '../../src/api/check.js';
@@ -34,6 +37,15 @@ import { arbDefinition, arbName, entriesToObject } from './arbitraries/schema-de
 import { arbValidExpr, syntheticSchema, TIME_ZONES } from './arbitraries/schema-query.js';
 import { outcome } from '../support/outcome.js';
 import { arbQueryText } from './arbitraries/valid-query.js';
+import * as testing from '../../src/testing/index.js';
+import * as http from '../../src/http/index.js';
+import { createListEndpoint, memoryListStore, sqlListStore } from '../../src/http/index.js';
+import { storedSeconds, storedWholeSeconds } from '../../src/api/stored-seconds.js';
+import { resolveNow } from '../../src/validate/resolve-now.js';
+import { checkSqlMapping } from '../../src/backends/sql/check-mapping.js';
+import { sqlDatabase } from '../../src/backends/sql/database.js';
+import { schemaFromZod } from '../../src/integrations/zod.js';
+import { createSchedulingTables, loadSchedulingData } from '../../src/models/scheduling/sql/load.js';
 
 // ---- arguments ----
 
@@ -343,6 +355,139 @@ function arbRecordAround(names: readonly string[]): fc.Arbitrary<unknown> {
   }));
   return fc.oneof({ weight: 6, arbitrary: record }, { weight: 1, arbitrary: arbJunk }, { weight: 1, arbitrary: fc.array(record, { maxLength: 2 }) });
 }
+
+// ---- the surfaces around the core: the testing kit, stored-value readers, clocks, list helpers, checkSqlMapping ----
+
+/** Values that broke these surfaces once: clocks and dates that only look like dates, huge sparse lists, revoked proxies, cycles, zones. */
+function surroundingHostiles(): unknown[] {
+  const huge: unknown[] = [];
+  huge.length = 2 ** 32 - 1;
+  huge[0] = 'x';
+  const { proxy: revokedProxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const cyclic: Record<string, unknown> = { agreed: false, disagreements: [] };
+  (cyclic['disagreements'] as unknown[]).push({ query: 'q', records: [cyclic], expected: [], got: [], missing: [], extra: [], rules: [] });
+  const overridden = new Date(0);
+  overridden.getTime = () => 5;
+  return [
+    new Proxy(new Date(0), {}),
+    vm.runInNewContext('new Date(86400000)'),
+    Object.setPrototypeOf(new Date(1000), null),
+    overridden,
+    huge,
+    revokedProxy,
+    cyclic,
+    { kind: 'And' },
+    { kind: 'iso_text', timeZone: 'Etc/GMT+14' },
+    { kind: 'iso_text', timeZone: 'Nope/Nope' },
+    { kind: 'iso_text', timeZone: '' },
+    { kind: 'iso_text', timeZone: 5 },
+    '999999999',
+    '0:99999',
+    1700000000n,
+    { url: 5 },
+    { _zod: {} },
+  ];
+}
+/** A value fast-check must not look into (a revoked proxy throws on every look): unwrapped for the call. */
+class Unlooked {
+  constructor(
+    readonly value: unknown,
+    readonly index: number,
+  ) {}
+  [fc.toStringMethod](): string {
+    return `surroundingHostiles()[${this.index}]`;
+  }
+}
+const HOSTILES = surroundingHostiles().map((v, i) => new Unlooked(v, i));
+const unwrapped = (v: unknown) => (v instanceof Unlooked ? v.value : v);
+const arbSurroundingJunk = fc.oneof({ weight: 3, arbitrary: arbJunk }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILES) });
+/** Mostly a good argument, now and then junk or one of the values above. */
+const good = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ weight: 5, arbitrary: value as fc.Arbitrary<unknown> }, { weight: 2, arbitrary: arbSurroundingJunk });
+const agentQuery = check('agent.name LIKE a AND agent.created_at GTE now-7d', schedulingSchema, 'agent');
+const arbSchemaOrJunk = good(fc.constant(schedulingSchema));
+const arbEntityOrJunk = good(fc.constantFrom('agent', 'team'));
+const arbRecords = good(fc.constant([{ id: 'a', name: 'Ada', created_at: 1700000000 }, { id: 'b' }]));
+const arbQueryOrJunk = good(fc.constant(agentQuery));
+const sampled = (a: unknown) => fc.sample(a as fc.Arbitrary<unknown>, { numRuns: 1, seed: 1 });
+const sqliteDb = new Database(':memory:');
+
+/** Each call takes drawn arguments; what it returns is used as a caller would (a sample drawn, a target loaded). */
+const SURROUNDING: Record<string, { args: fc.Arbitrary<unknown[]>; call: (...args: never[]) => unknown }> = {
+  recordArbitrary: { args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk, good(fc.constant({ hostile: true }))), call: (s, e, o) => sampled(testing.recordArbitrary(s, e, o)) },
+  datasetArbitrary: { args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk, good(fc.constant({ size: 3 }))), call: (s, e, o) => sampled(testing.datasetArbitrary(s, e, o)) },
+  queryArbitrary: { args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk, good(fc.constant({ depth: 1 }))), call: (s, e, o) => sampled(testing.queryArbitrary(s, e, o)) },
+  invalidQueryArbitrary: { args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk), call: (s, e) => sampled(testing.invalidQueryArbitrary(s, e)) },
+  referenceIds: { args: fc.tuple(arbQueryOrJunk, arbRecords, good(fc.constant('id'))), call: (q, r, k) => testing.referenceIds(q, r, k) },
+  sortedIds: { args: fc.tuple(good(fc.constant(['b', 1, 2n]))), call: (ids) => testing.sortedIds(ids) },
+  explainedIds: { args: fc.tuple(arbQueryOrJunk, arbRecords, good(fc.constant(() => true)), good(fc.constant('id'))), call: (q, r, d, k) => testing.explainedIds(q, r, d, k) },
+  attributeTexts: { args: fc.tuple(arbRecords, good(fc.constant(schedulingSchema.entities.agent.attributes.name))), call: (r, a) => testing.attributeTexts(r, a) },
+  queryRules: { args: fc.tuple(good(fc.constant(agentQuery.condition))), call: (c) => testing.queryRules(c) },
+  comparisonRules: { args: fc.tuple(good(fc.constantFrom('EQ', 'LIKE')), good(fc.constant(schedulingSchema.entities.agent.attributes.name)), arbJunk), call: (o, a, v) => testing.comparisonRules(o, a, v) },
+  formatReport: { args: fc.tuple(good(fc.constant({ agreed: true, seed: 1, path: undefined, datasets: 1, queries: 1, explained: [], explainedCount: 0, disagreements: [] }))), call: (r) => testing.formatReport(r) },
+  checkAgreement: {
+    args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk, good(fc.constant(undefined)), good(fc.constant(() => ['a'])), good(fc.constant(1))),
+    call: (schema, entity, path, run, seed) => testing.checkAgreement({ schema, entity, path, run, seed, runs: 1, queries: 1, size: 2, load: () => undefined } as never),
+  },
+  complementLaw: { args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk, good(fc.record({ select: good(fc.constant(() => [])), records: arbRecords }))), call: (s, e, o) => fc.check(testing.complementLaw(s, e, o), { numRuns: 2, seed: 1 }) },
+  sqlTarget: {
+    args: fc.tuple(good(fc.constant(sqliteDb)), arbSchemaOrJunk, arbEntityOrJunk, good(fc.constant([{ id: 'a', name: 'Ada', created_at: 1700000000n }]))),
+    call: async (db, schema, entity, records) => {
+      const target = testing.sqlTarget({ db, schema, entity } as never);
+      try {
+        await target.load(records);
+        return await target.run(agentQuery);
+      } finally {
+        await target.drop();
+      }
+    },
+  },
+  mongoTarget: { args: fc.tuple(good(fc.constant({})), arbRecords, arbQueryOrJunk), call: async (o, r, q) => { const t = testing.mongoTarget(o); await t.load(r); return t.run(q); } },
+  storedSeconds: { args: fc.tuple(arbSurroundingJunk, good(fc.constantFrom('unix_seconds', { kind: 'iso_text', timeZone: 'Europe/Paris' }, { kind: 'date' }))), call: (v, s) => storedSeconds(v, s) },
+  storedWholeSeconds: { args: fc.tuple(arbSurroundingJunk, good(fc.constantFrom('unix_milliseconds', { kind: 'iso_text' }))), call: (v, s) => storedWholeSeconds(v, s) },
+  resolveNow: { args: fc.tuple(arbQueryOrJunk, good(fc.constant(1700000000))), call: (q, now) => resolveNow(q, now) },
+  'filterRecords with a clock': { args: fc.tuple(arbQueryOrJunk, arbRecords, good(fc.constant(0))), call: (q, r, now) => filterRecords(q, r, { now }) },
+  'compileMongo with a clock': { args: fc.tuple(arbQueryOrJunk, good(fc.constant(0))), call: (q, now) => compileMongo(q, { now }) },
+  'compileSql with a clock': { args: fc.tuple(arbQueryOrJunk, good(fc.constant(0))), call: (q, now) => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping, now }) },
+  checkSqlMapping: { args: fc.tuple(good(fc.constant(sqlDatabase(sqliteDb))), arbSchemaOrJunk, good(fc.constant(schedulingSqlMapping))), call: (db, s, m) => checkSqlMapping(db, s, m) },
+  createListEndpoint: {
+    args: fc.tuple(arbSchemaOrJunk, arbEntityOrJunk, good(fc.constant(memoryListStore([{ id: 'a', name: 'Ada', created_at: 1 }]))), good(fc.constantFrom('/v1/agents?limit=1', new URL('http://x/v1/agents?sort=name')))),
+    call: async (schema, entity, store, request) => createListEndpoint({ schema, entity, store } as never)(request),
+  },
+  sqlListStore: { args: fc.tuple(good(fc.constant(sqlDatabase(sqliteDb))), good(fc.constant(schedulingSqlMapping)), arbSurroundingJunk), call: (db, mapping, record) => sqlListStore({ db, mapping, entity: 'agent', record } as never) },
+  'list helpers': {
+    args: fc.tuple(good(fc.constant(schedulingSchema.entities.agent)), good(fc.constant(schedulingSchema.entities.agent.attributes.name)), good(fc.constant('name'))),
+    call: (entity, attribute, sort) => {
+      http.isSortable(attribute);
+      http.sortValueReader(attribute);
+      const key = http.keyAttribute(entity, undefined);
+      return http.listKeyReader(http.readSort(sort, http.sortableEntity(entity, undefined), key));
+    },
+  },
+  listReply: { args: fc.tuple(good(fc.constant(() => ({ status: 200, body: {} }))), good(fc.constant(new URL('http://x/')))), call: (list, request) => http.listReply(list, request) },
+  errorBody: { args: fc.tuple(good(fc.constant((safeCheck('agent.name eq', schedulingSchema, 'agent') as { error?: unknown }).error))), call: (e) => http.errorBody(e) },
+  schemaFromZod: { args: fc.tuple(good(fc.constant({ a: z.object({ name: z.string() }) }))), call: (entities) => schemaFromZod(entities) },
+  loadSchedulingData: { args: fc.tuple(good(fc.constant({ agents: [{ id: 'agnt_a', name: 'A' }] }))), call: async (data) => {
+      const db = new Database(':memory:');
+      await createSchedulingTables(db);
+      await loadSchedulingData(db, data as never);
+    } },
+};
+
+/** Awaits what `f` returns: its value, or a TqlError it threw or rejected with. Anything else fails. */
+async function settled(f: () => unknown): Promise<void> {
+  try {
+    await f();
+  } catch (error) {
+    expect(isTqlError(error), `threw ${String(error)}`).toBe(true);
+  }
+}
+
+describe('the testing kit, stored-value readers, clocks, list helpers and checkSqlMapping take anything', () => {
+  test.prop([fc.constantFrom(...Object.keys(SURROUNDING)).chain((name) => fc.tuple(fc.constant(name), SURROUNDING[name]!.args))], { numRuns: 1500 })('a result or a TqlError, in bounded time', async ([name, args]) => {
+    await settled(() => (SURROUNDING[name]!.call as (...a: unknown[]) => unknown)(...args.map(unwrapped)));
+  });
+});
 
 // ---- what these properties found, kept as examples ----
 

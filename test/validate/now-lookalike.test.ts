@@ -3,6 +3,7 @@
  * time to read: every compile says so, as an `invalid_option`, never a TypeError and never "the
  * query was changed after check()".
  */
+import vm from 'node:vm';
 import { expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { compilePredicate, filterRecords } from '../../src/backends/memory/index.js';
@@ -33,4 +34,17 @@ test('a real Date whose getTime is replaced is read from itself', () => {
   const now = new Date(1_700_000_000_000);
   now.getTime = () => 0;
   expect(compileSql(query, { dialect: 'sqlite', mapping: schedulingSqlMapping, now }).values[0]).toBe(1_699_395_200);
+});
+
+test.each([
+  ['a Date of another realm', vm.runInNewContext('new Date(1700000000000)')],
+  ['a Date without a prototype', Object.setPrototypeOf(new Date(1_700_000_000_000), null)],
+])('%s is read from itself', (_what, now) => {
+  expect(compileSql(query, { dialect: 'sqlite', mapping: schedulingSqlMapping, now }).values[0]).toBe(1_699_395_200);
+});
+
+test('a revoked proxy for now: invalid_option', () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  expect(() => resolveNow(query, proxy as never)).toThrowErrorMatchingInlineSnapshot(`[TqlError: invalid_option: now is Unix seconds, a Date or a function returning one, not an object.]`);
 });

@@ -2,7 +2,9 @@
  * The in-memory backend: a validated query becomes a plain `(record) => boolean`, built once from
  * closures (no `eval`, no `new Function`) through the shared handler table and fold.
  */
-import { inputError } from '../../errors/tql-error.js';
+import { inputError, isTqlError } from '../../errors/tql-error.js';
+import { isArrayOption } from '../../errors/read-options.js';
+import { someOwnElement } from './element-scan.js';
 import { compiledFor, rememberCompiled, type Condition, type ValidatedQuery } from '../../validate/validated-query.js';
 import { applyComparison, type Backend } from '../backend.js';
 import { compileValidated } from '../compile-validated.js';
@@ -121,13 +123,19 @@ function predicateOf(plan: Plan, text: string): RecordPredicate {
  */
 export function filterRecords<R>(query: ValidatedQuery, records: readonly R[], options?: CompilePredicateOptions): R[] {
   const predicate = compilePredicate<R>(query, options);
-  if (!Array.isArray(records)) {
+  if (!isArrayOption(records)) {
     throw inputError('filterRecords takes an array of records.');
   }
   const out: R[] = [];
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i] as R;
-    if (predicate(r)) out.push(r);
+  // Own elements only: a sparse array of length 2^32 − 1 costs the records it holds.
+  try {
+    someOwnElement(records, (r) => {
+      if (predicate(r as R)) out.push(r as R);
+      return false;
+    });
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw inputError('filterRecords could not read the records: reading an element threw an exception (a getter or a proxy trap); pass a plain array.');
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { readOptions } from '../../errors/read-options.js';
 import { closest } from '../../errors/suggest.js';
 import { TqlError, issue, optionError, type TqlIssue } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
+import { isSchema } from '../../schema/define-schema.js';
 import { readCatalog, type Catalog, type CatalogColumn } from './catalog.js';
 import { collationWords, columnFitProblem, foldingCollation, holdsText, keyFamily } from './column-fit.js';
 import { columnStorage } from './column-storage.js';
@@ -79,6 +80,7 @@ interface Checked {
  * ```
  */
 export async function checkSqlMapping(db: AnySqlDatabase, schema: Schema, given: SqlMapping, options: CheckSqlMappingOptions = {}): Promise<void> {
+  checkArguments(db, schema);
   const { entities, listOrder, acceptDecimal } = readOptions('checkSqlMapping', options, ['entities', 'listOrder', 'acceptDecimal']);
   const mapping = readMapping('checkSqlMapping', given) as SqlMapping;
   const names = entities === undefined ? schema.entityNames.filter((name) => typeof mapping === 'object' && mapping !== null && Object.hasOwn(mapping, name)) : entityNames(entities);
@@ -99,6 +101,20 @@ export async function checkSqlMapping(db: AnySqlDatabase, schema: Schema, given:
   const ctx: Context = { catalog, dialect: db.sqlDialect, acceptDecimal: acceptDecimal === true, problems: new Set<string>(), guesses: 0 };
   for (const c of checked) checkEntity(c, ctx, listOrder ?? false);
   if (ctx.problems.size > 0) throw mismatchError([...ctx.problems]);
+}
+
+/** `db` and `schema` as the check needs them, or an `invalid_option` saying what to pass. */
+function checkArguments(db: unknown, schema: unknown): void {
+  let problem: string | undefined;
+  try {
+    const d = db as Partial<AnySqlDatabase> | null;
+    if (typeof d !== 'object' || d === null || typeof d.all !== 'function' || typeof d.sqlDialect !== 'object' || d.sqlDialect === null) {
+      problem = `db is a SqlDatabase (sqlDatabase(driver) of a better-sqlite3 Database, a PGlite instance, a node-postgres Client, …), not ${describeValue(db)}`;
+    } else if (!isSchema(schema)) problem = `schema is a schema made by defineSchema(), not ${describeValue(schema)}`;
+  } catch {
+    problem = 'reading db or schema threw an exception (a getter or a proxy trap); pass a SqlDatabase and a schema made by defineSchema()';
+  }
+  if (problem !== undefined) throw optionError(`checkSqlMapping: ${problem}.`);
 }
 
 /** The `entities` option as a list of names, read once; `invalid_option` for anything else. */

@@ -5,6 +5,7 @@ import { insertStatements } from '../../../backends/sql/insert-rows.js';
 import { engineError } from '../../../backends/sql/temporary-tables.js';
 import { dropSchedulingTablesScript, schedulingScript } from './ddl.js';
 import { schedulingRows, type SchedulingDataInput } from './rows.js';
+import { inputError, isTqlError } from '../../../errors/tql-error.js';
 
 /**
  * Creates the scheduling tables ({@link schedulingDdl}); with `replace`, drops them first. Their
@@ -37,7 +38,13 @@ export async function createSchedulingTables(db: SqlDriver | AnySqlDatabase, opt
  */
 export async function loadSchedulingData(db: SqlDriver | AnySqlDatabase, data: SchedulingDataInput): Promise<void> {
   const sql = asSqlDatabase(db);
-  const rows = schedulingRows(data);
+  let rows: ReturnType<typeof schedulingRows>;
+  try {
+    rows = schedulingRows(data);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw inputError('loadSchedulingData takes { agents, teams, resources, schedulingRequests }, each a list of records as generateSchedulingData makes them; these could not be read.');
+  }
   try {
     await sql.transaction(async (tx) => {
       for (const [table, tableRows] of rows) {
