@@ -3,7 +3,7 @@
  * generic fold turns into a compiler. Because the tables are mapped types over `Operator`, a
  * backend that forgets an operator does not compile.
  */
-import type { Operator } from '../ast/nodes.js';
+import type { ComparedOperator } from '../schema/operator-facts.js';
 import type { TqlErrorCode } from '../errors/codes.js';
 import { TqlError } from '../errors/tql-error.js';
 import type {
@@ -18,7 +18,7 @@ import type {
 
 /** One handler per operator, each receiving the predicate typed for its operator. */
 export type ComparisonHandlers<Out, Ctx> = {
-  readonly [Op in Operator]: (comparison: Comparison<Op>, ctx: Ctx) => Out;
+  readonly [Op in ComparedOperator]: (comparison: Comparison<Op>, ctx: Ctx) => Out;
 };
 
 /** Handlers for a whole condition tree: the logical nodes get their operands already folded. */

@@ -4,7 +4,7 @@
  * of failing somewhere inside a compiler), resolves relative times at the compile's clock, and
  * turns anything a compiler throws on a changed query into a TqlError.
  */
-import { OPERATORS, type Operator, type Span } from '../ast/nodes.js';
+import type { Span } from '../ast/nodes.js';
 import { isSpan } from '../ast/span.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError, isTqlError } from '../errors/tql-error.js';
@@ -14,6 +14,7 @@ import { holdsInstants, TYPE_FACTS } from '../schema/type-facts.js';
 import type { Clock } from '../validate/relative-time.js';
 import { resolveNow } from '../validate/resolve-now.js';
 import { madeByValidate, type ValidatedQuery } from '../validate/validated-query.js';
+import type { ComparedOperator } from '../schema/operator-facts.js';
 
 /** More nodes than any validated query has; a guard against cycles. */
 const MAX_NODES = 1_000_000;
@@ -23,8 +24,8 @@ const MAX_DEPTH = 256;
 type Check = (value: unknown) => boolean;
 const isScalar: Check = (v) => typeof v === 'string' || typeof v === 'boolean' || Number.isFinite(v);
 
-/** What each operator's value must be (`OperatorValue` in validated-query.ts). */
-const VALUE_OF: { readonly [Op in Operator]: Check } = {
+/** What each operator's value must be (`OperatorValue` in validated-query.ts); only these are compared. */
+const VALUE_OF: { readonly [Op in ComparedOperator]: Check } = {
   EQ: (v) => v === null || isScalar(v),
   NOT_EQ: (v) => v === null || isScalar(v),
   LT: Number.isFinite,
@@ -155,8 +156,8 @@ function wrongQuery(backend: string, why: string, text = '', span: Span = { star
 
 function comparisonProblem(c: Readonly<Record<string, unknown>>): string | undefined {
   const op = c.operator;
-  if (!(OPERATORS as readonly unknown[]).includes(op)) return `${describeValue(op)} is not an operator`;
-  if (!VALUE_OF[op as Operator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
+  if (typeof op !== 'string' || !Object.hasOwn(VALUE_OF, op)) return `${describeValue(op)} is not an operator`;
+  if (!VALUE_OF[op as ComparedOperator](c.value)) return `the value of a ${String(op)} comparison is ${describeValue(c.value)}`;
   if (c.fromNow !== undefined && (c.fromNow !== true || !Number.isSafeInteger(c.value) || !isObject(c.attribute) || !holdsInstants(c.attribute.type))) {
     return 'a relative time (fromNow) is a whole number of seconds on a Timestamp';
   }

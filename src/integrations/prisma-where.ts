@@ -12,7 +12,7 @@
  * - Timestamps are ranges of whole seconds in the field's storage; `DateTime` bounds are `Date`s.
  * - Collection attributes are relation filters: `some` for a test, `none` for its complement.
  */
-import type { Operator } from '../ast/nodes.js';
+import type { ComparedOperator } from '../schema/operator-facts.js';
 import { compileValidated } from '../backends/compile-validated.js';
 import { INT64_RANGE, integerInterval, type NumberRange } from '../backends/integer-interval.js';
 import { SECONDS_RANGE, wholeSeconds, type SecondsRange } from '../backends/mongo/seconds-range.js';
@@ -464,7 +464,7 @@ const NUMBER_RANGES: { readonly [Op in 'LT' | 'LTE' | 'GT' | 'GTE']: (n: number)
 // The operators
 
 /** Each operator as a test and whether it is the complement of that test. */
-const COMPARISONS: { readonly [Op in Operator]: (c: Comparison<Op>, ctx: Context) => { readonly test: ValueTest; readonly complement: boolean } } = {
+const COMPARISONS: { readonly [Op in ComparedOperator]: (c: Comparison<Op>, ctx: Context) => { readonly test: ValueTest; readonly complement: boolean } } = {
   // EQ null is "has no value": the complement of a test every value passes.
   EQ: (c, ctx) => (c.value === null ? { test: 'any', complement: true } : { test: equalTo(c, [c.value], ctx), complement: false }),
   NOT_EQ: (c, ctx) => (c.value === null ? { test: 'any', complement: false } : { test: equalTo(c, [c.value], ctx), complement: true }),

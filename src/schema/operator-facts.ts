@@ -51,6 +51,13 @@ export interface OperatorFacts<Op extends string = Operator> {
    */
   readonly complement?: Op;
   /**
+   * Set on a negated text test compiled as `NOT (a X v)`, X its `complement`: every backend's
+   * exact complement of a condition serves it, so the validator writes it so and no backend
+   * needs a handler of its own (`ComparedOperator` leaves it out). `NOT_EQ`, `NOT_LIKE` and
+   * `NOT_IN` have handlers of their own, cheaper than the complement on every engine.
+   */
+  readonly byComplement?: true;
+  /**
    * The bounds it puts on one value, for EQ and the order operators: `GT x` a strict lower
    * bound, `EQ x` an inclusive lower and upper one. Warnings find predicates no value meets.
    */
@@ -177,6 +184,12 @@ const FACTS = operatorTable({
 
 /** One of the comparison operators, spelled as in the query text: a key of {@link OPERATOR_FACTS}. */
 export type Operator = keyof typeof FACTS & string;
+
+/**
+ * The operators a validated comparison carries, and so the keys of every backend's handler
+ * table: all but those compiled as the complement of another (`byComplement`).
+ */
+export type ComparedOperator = { [Op in Operator]: (typeof FACTS)[Op] extends { readonly byComplement: true } ? never : Op }[Operator];
 
 /**
  * Every operator's facts, in one table keyed by operator, in the operators' canonical order: a

@@ -12,7 +12,8 @@ import { type Limits } from '../parser/options.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Profile, type ProfileDefinition } from '../parser/profiles.js';
 import { isSchema } from '../schema/define-schema.js';
 import { queryShapeError } from './tree-shape.js';
-import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorInPlaceOf } from '../schema/operators.js';
+import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorInPlaceOf, type OperatorFacts } from '../schema/operators.js';
+import type { ComparedOperator } from '../schema/operator-facts.js';
 import type { Attribute, Entity, Schema } from '../schema/types.js';
 import { TYPE_FACTS } from '../schema/type-facts.js';
 import { closest, didYouMean } from '../errors/suggest.js';
@@ -246,7 +247,7 @@ class Validator implements ValueContext {
   expression(e: Expr): Condition {
     switch (e.kind) {
       case 'Predicate':
-        return this.predicate(e);
+        return byComplement(this.predicate(e));
       case 'Group':
         this.extension('parentheses', e.span, 'Parentheses are', 'write the conditions joined by AND only');
         return this.expression(e.expression);
@@ -493,4 +494,17 @@ function inPlaceOf(op: Operator, attribute: Attribute): string {
   const facts = OPERATOR_FACTS[instead];
   if (facts.place !== 'anywhere') return `use ${instead}`;
   return facts.negated ? `use ${instead}, which finds the records without the value anywhere in the text` : `use ${instead}, which finds the value anywhere in the text`;
+}
+
+/**
+ * `a NOT_X v` for an operator compiled as its complement's negation (`byComplement`):
+ * `NOT (a X v)`, which every backend writes as the exact complement (language rule 2: records
+ * without a value match). The comparison was checked under the operator written, whose facts
+ * (values, null, types) are its complement's.
+ */
+function byComplement(condition: Condition): Condition {
+  if (condition.kind !== 'Comparison') return condition;
+  const facts: OperatorFacts = OPERATOR_FACTS[condition.operator];
+  if (facts.byComplement !== true) return condition;
+  return { kind: 'Not', operand: { ...condition, operator: facts.complement as ComparedOperator } as Condition, span: condition.span };
 }

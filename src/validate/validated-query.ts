@@ -4,8 +4,9 @@
  * numbers without their `#`), groups are gone and nested `AND`/`OR` are flattened; `NOT ( … )`
  * stays, as a `Not` around its operand.
  */
-import type { Operator, Span } from '../ast/nodes.js';
+import type { Span } from '../ast/nodes.js';
 import type { Attribute, Entity } from '../schema/types.js';
+import type { ComparedOperator } from '../schema/operator-facts.js';
 
 /** A typed value: text, an integer id or timestamp, or a boolean. */
 export type Scalar = string | number | boolean;
@@ -30,7 +31,7 @@ export interface OperatorValue {
 }
 
 /** One predicate with operator `Op`. */
-export interface Comparison<Op extends Operator = Operator> {
+export interface Comparison<Op extends ComparedOperator = ComparedOperator> {
   readonly kind: 'Comparison';
   readonly operator: Op;
   readonly attribute: Attribute;
@@ -46,7 +47,7 @@ export interface Comparison<Op extends Operator = Operator> {
 }
 
 /** Any predicate: a union discriminated by `operator`. */
-export type AnyComparison = { [Op in Operator]: Comparison<Op> }[Operator];
+export type AnyComparison = { [Op in ComparedOperator]: Comparison<Op> }[ComparedOperator];
 
 /** All operands must hold. Nested `AND`s are flattened into one. */
 export interface AndCondition {

@@ -12,6 +12,7 @@ import type { Extension } from '../../src/parser/profiles.js';
 import { PROFILE_DEFINITIONS } from '../../src/parser/profiles.js';
 import { DEFAULT_OPERATORS, OPERATOR_FACTS, TEXT_PLACE_TESTS, type OperatorFacts, type TextPlace } from '../../src/schema/operators.js';
 import { TYPE_FACTS, typesWith, type TypeFacts } from '../../src/schema/type-facts.js';
+import type { ComparedOperator } from '../../src/schema/operator-facts.js';
 import type { AttributeType } from '../../src/schema/types.js';
 import type { OperatorValue } from '../../src/validate/validated-query.js';
 
@@ -33,7 +34,7 @@ describe('a throwaway operator does not compile until every table has it', () =>
 
   test('the tables as they are take exactly the operators there are', () => {
     expectTypeOf<keyof typeof OPERATOR_FACTS>().toEqualTypeOf<Operator>();
-    expectTypeOf<keyof OperatorValue>().toEqualTypeOf<Operator>();
+    expectTypeOf<keyof OperatorValue>().toEqualTypeOf<ComparedOperator>();
   });
 });
 
