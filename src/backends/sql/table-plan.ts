@@ -6,7 +6,8 @@
  * value, or NULL where the record holds no value of the attribute's type (rules 3 and 6).
  */
 import { optionError } from '../../errors/tql-error.js';
-import type { Attribute, AttributeType, ValueStorage } from '../../schema/types.js';
+import type { Attribute, AttributeType, TimestampStorageKind, ValueStorage } from '../../schema/types.js';
+import { dateMilliseconds, unixMilliseconds, unixSeconds } from '../../schema/stored-instant.js';
 import { storedValueReader } from '../../schema/stored-value.js';
 import { columnStorage } from './column-storage.js';
 import type { DdlColumnKind, SqlDialect } from './dialects.js';
@@ -38,7 +39,27 @@ const COLUMN_INPUT: { readonly [K in ValueStorage]: (v: unknown) => unknown } = 
   decimal_text: (v) => storedValueReader('decimal_text')(v) ?? null,
 };
 
+/**
+ * A record's instant as its column is filled from it, read as the in-memory backend reads it
+ * (stored-instant.ts): a bigint of seconds as the number it is, a `Date` of any realm, without a
+ * prototype or with its methods replaced by its own time, and anything that is no valid instant
+ * of the storage as null.
+ */
+const INSTANT_INPUT: { readonly [K in TimestampStorageKind]: (v: unknown) => unknown } = {
+  unix_seconds: (v) => numberOrNull(unixSeconds(v)),
+  unix_milliseconds: (v) => numberOrNull(unixMilliseconds(v)),
+  date: (v) => {
+    const ms = dateMilliseconds(v);
+    return Number.isNaN(ms) ? null : new Date(ms);
+  },
+  iso_text: (v) => v,
+};
+
+const numberOrNull = (n: number) => (Number.isNaN(n) ? null : n);
+
 function columnInput(attribute: Attribute | undefined, v: unknown): unknown {
+  const instant = attribute?.storage;
+  if (instant !== undefined) return INSTANT_INPUT[instant.kind](v);
   const storage = attribute?.valueStorage;
   return storage === undefined ? v : COLUMN_INPUT[storage](v);
 }
