@@ -7,6 +7,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { DEFAULT_LIMITS } from '../parser/options.js';
 import { isValidTimeZone } from '../validate/timestamp.js';
 import { findBadCharacter } from '../validate/values.js';
+import { ignorePrefixProblem, removedZoneProblem } from './prefix-and-zone-rules.js';
 import {
   ATTRIBUTE_TYPES,
   type Attribute,
@@ -170,6 +171,10 @@ function resolveAttribute(
   if (source.ignorePrefix === '') problem('ignorePrefix cannot be empty: write the prefix stored values may carry, such as "#"');
   else if (source.ignorePrefix !== undefined && !facts.freeText) problem(`ignorePrefix is for ${typesWith('freeText')} attributes only: remove it, or make the attribute a String`);
   else if (source.ignorePrefix !== undefined && values !== undefined) problem('ignorePrefix cannot go with a closed set of values: list the values as they are compared and remove ignorePrefix');
+  else if (source.ignorePrefix !== undefined) {
+    const prefixProblem = ignorePrefixProblem(source.ignorePrefix, source.ignoreCase === true);
+    if (prefixProblem !== undefined) problem(prefixProblem);
+  }
   if (source.ignoreCase !== undefined && !facts.freeText) problem(`ignoreCase is for ${typesWith('freeText')} attributes only: remove it, or make the attribute a String`);
   else if (source.ignoreCase !== undefined && values !== undefined) problem('ignoreCase cannot go with a closed set of values: list the values in the case they are compared and remove ignoreCase');
   const attribute: Attribute = Object.freeze({
@@ -319,6 +324,9 @@ export function timestampStorage(def: unknown, problem: (message: string) => voi
   const zone: unknown = typeof def === 'object' ? (def as { timeZone?: unknown }).timeZone : undefined;
   if (zone !== undefined && (typeof zone !== 'string' || !isValidTimeZone(zone))) {
     problem(`storage.timeZone is an IANA time zone such as "Europe/Paris", not ${describeValue(zone)}`);
+  } else if (typeof zone === 'string') {
+    const removed = removedZoneProblem(zone);
+    if (removed !== undefined) problem(removed);
   }
   return Object.freeze({ kind: 'iso_text', timeZone: typeof zone === 'string' && isValidTimeZone(zone) ? zoneName(zone) : 'UTC' });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { safeCheck } from '../../src/api/check.js';
 import { compileSql } from '../../src/backends/sql/compile-sql.js';
 import { defineSchema, isDefinedAttribute } from '../../src/schema/define-schema.js';
@@ -192,4 +193,51 @@ describe('zone names are normalized once, as the SQL compilers spell them', () =
     if (name === 'Europe/Berlin') expect(compile).toThrow(/Europe\/Berlin/);
     else expect(compile().text).toContain('"at"');
   });
+});
+
+describe('prefixes and zones some engine cannot hold or read alike are refused', () => {
+  const refusal = (definition: unknown) => {
+    try {
+      defineSchema(definition as never);
+      return 'accepted';
+    } catch (e) {
+      return (e as TqlError).issues.map((i) => i.message).join(' ');
+    }
+  };
+  const prefixed = (ignorePrefix: string, ignoreCase?: boolean) => ({ entities: { t: { attributes: { code: { type: 'String', source: { kind: 'field', field: 'code', ignorePrefix, ignoreCase } } } } } });
+  const zoned = (timeZone: string) => ({ entities: { t: { attributes: { at: { type: 'Timestamp', storage: { kind: 'iso_text', timeZone } } } } } });
+  test.for([
+    ['ignorePrefix "\\0"', prefixed('\0'), 'Invalid schema: t.code: ignorePrefix holds the NUL character (U+0000), which no stored text compared by a query can start with: write the prefix without it.'],
+    ['ignorePrefix "#\\ud800"', prefixed('#\ud800'), 'Invalid schema: t.code: ignorePrefix holds a lone surrogate (U+D800), which no stored text compared by a query can start with: write the prefix without it.'],
+    ['ignorePrefix "İ-" with ignoreCase', prefixed('İ-', true), 'Invalid schema: t.code: with ignoreCase, ignorePrefix holds "İ", a letter beyond ASCII that the engines fold apart (SQLite\'s lower() folds ASCII letters only; JavaScript lower-cases "İ" to two characters), so some would drop the prefix where others keep it: write the prefix in ASCII letters or other characters, or remove ignoreCase.'],
+    ['ignorePrefix "ẞ" with ignoreCase', prefixed('ẞ', true), 'Invalid schema: t.code: with ignoreCase, ignorePrefix holds "ẞ", a letter beyond ASCII that the engines fold apart (SQLite\'s lower() folds ASCII letters only; JavaScript lower-cases "İ" to two characters), so some would drop the prefix where others keep it: write the prefix in ASCII letters or other characters, or remove ignoreCase.'],
+    ['ignorePrefix "İ-" without ignoreCase', prefixed('İ-'), 'accepted'],
+    ['ignorePrefix "№-" with ignoreCase', prefixed('№-', true), 'accepted'],
+    ['ignorePrefix "T-" with ignoreCase', prefixed('T-', true), 'accepted'],
+    ['zone "US/Pacific-New"', zoned('US/Pacific-New'), 'Invalid schema: t.at: storage.timeZone "US/Pacific-New" was removed from the IANA time zone database, so PostgreSQL does not know it; write "America/Los_Angeles".'],
+    ['zone "Canada/East-Saskatchewan"', zoned('Canada/East-Saskatchewan'), 'Invalid schema: t.at: storage.timeZone "Canada/East-Saskatchewan" was removed from the IANA time zone database, so PostgreSQL does not know it; write "America/Regina".'],
+    ['zone "SystemV/PST8PDT"', zoned('SystemV/PST8PDT'), 'Invalid schema: t.at: storage.timeZone "SystemV/PST8PDT" was removed from the IANA time zone database, so PostgreSQL does not know it; write the zone of the region, such as "America/Los_Angeles".'],
+    ['zone "US/Pacific"', zoned('US/Pacific'), 'accepted'],
+  ] as const)('%s', ([, definition, expected]) => {
+    expect(refusal(definition)).toBe(expected);
+  });
+});
+
+test('every zone defineSchema takes for iso_text is one PostgreSQL knows', async () => {
+  const db = new PGlite();
+  const known = new Set((await db.query<{ name: string }>('SELECT name FROM pg_timezone_names')).rows.map((r) => r.name));
+  await db.close();
+  // Intl's zones, the links it still takes, and names tzdata has removed.
+  const links = ['US/Pacific', 'US/Pacific-New', 'Canada/East-Saskatchewan', 'Asia/Calcutta', 'Europe/Kiev', 'UCT', 'Zulu', 'GMT0', 'EST5EDT', 'WET', 'ROC'];
+  const systemV = ['AST4', 'AST4ADT', 'CST6', 'CST6CDT', 'EST5', 'EST5EDT', 'HST10', 'MST7', 'MST7MDT', 'PST8', 'PST8PDT', 'YST9', 'YST9YDT'].map((z) => `SystemV/${z}`);
+  const taken = [...Intl.supportedValuesOf('timeZone'), ...links, ...systemV].filter((timeZone) => {
+    try {
+      defineSchema({ entities: { t: { attributes: { at: { type: 'Timestamp', storage: { kind: 'iso_text', timeZone } } } } } });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  expect(taken.length).toBeGreaterThan(400);
+  expect(taken.filter((z) => !known.has(z))).toEqual([]);
 });
