@@ -146,8 +146,23 @@ describe('every entry point answers with a result or a TqlError (50,000 calls)',
 
   /** Definitions with long names, non-ASCII names and closed sets of any text, besides the core's. */
   const arbNameOfAnyLength = fc.oneof(arbGoodName, fc.stringMatching(/^[a-z][a-z0-9_]{58,70}$/), fc.constantFrom('ä'.repeat(31), 'é', '__proto__'));
+  /** Prefixes and zones no engine can hold or read alike, beside ones every engine can. */
+  const arbStoredForms = fc.record({
+    entities: fc.record({
+      e: fc.record({
+        attributes: fc.record({
+          code: fc.record({
+            type: fc.constant('String'),
+            source: fc.record({ kind: fc.constant('field'), field: fc.constant('code'), ignorePrefix: fc.constantFrom('#', 'T-', '\0', '#\ud800', '\udc00', 'İ', 'ẞ', 'É-', '№'), ignoreCase: fc.boolean() }),
+          }),
+          at: fc.record({ type: fc.constant('Timestamp'), storage: fc.record({ kind: fc.constant('iso_text'), timeZone: fc.constantFrom<unknown>('Europe/Paris', 'US/Pacific', 'US/Pacific-New', 'SystemV/PST8PDT', 'Etc/GMT+14', 'Nope/Nope', '', 5, 'utc') }) }),
+        }),
+      }),
+    }),
+  });
   const arbHostileDefinition = fc.oneof(
     arbDefinition,
+    arbStoredForms,
     fc
       .array(fc.tuple(arbNameOfAnyLength, fc.array(fc.tuple(arbNameOfAnyLength, fc.array(arbTrickyText, { minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 2 })
       .map((entities) => ({
