@@ -73,6 +73,7 @@ export type {
   Scalar,
   ValidatedQuery,
 } from './validate/validated-query.js';
+export type { ComparedOperator } from './schema/operator-facts.js';
 export { resolveNow } from './validate/resolve-now.js';
 export type { Clock } from './validate/relative-time.js';
 

@@ -80,6 +80,10 @@ export interface OperatorFacts<Op extends string = Operator> {
 /** The table as written, checked so that a `listForm` or `complement` names one of its own keys. */
 const operatorTable = <const Facts extends { readonly [Op in keyof Facts]: OperatorFacts<keyof Facts & string> }>(facts: Facts): Facts => facts;
 
+/**
+ * The table as written, its literal type the source of `Operator`; read it as
+ * {@link OPERATOR_FACTS}, where each entry has the type {@link OperatorFacts}.
+ */
 const FACTS = operatorTable({
   EQ: {
     values: 'one',
