@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../parser/options.js';
 import { isValidTimeZone } from '../validate/timestamp.js';
 import { findBadCharacter } from '../validate/values.js';
 import { ignorePrefixProblem, removedZoneProblem } from './prefix-and-zone-rules.js';
+import { readSkipped, rememberSkipped } from './skipped.js';
 import {
   ATTRIBUTE_TYPES,
   type Attribute,
@@ -96,10 +97,13 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
       else ids[prefix] = name;
     }
   }
+  const skipped = readSkipped((definition as { skipped?: unknown }).skipped);
+  if (typeof skipped === 'string') problems.push(skipped);
   if (problems.length > 0) throw schemaError(problems);
   const schema = { entities: Object.freeze(entities), entityNames: Object.freeze(Object.keys(entities)), ids: Object.freeze(ids), definition };
   // Not enumerable: the brand is not data, and schemas compare equal by their contents.
   Object.defineProperty(schema, SCHEMA_BRAND, { value: true });
+  if (skipped !== undefined && typeof skipped !== 'string') rememberSkipped(schema, skipped);
   return Object.freeze(schema) as unknown as Schema<D>;
 }
 

@@ -164,6 +164,11 @@ export interface SchemaDefinition {
    * named by the prefix alone.
    */
   readonly ids?: Readonly<Record<string, string>>;
+  /**
+   * What a derivation left out (`derived.skipped`): a filter on one of these fields is told it
+   * was skipped and why, rather than only that the attribute is unknown.
+   */
+  readonly skipped?: readonly { readonly path: string; readonly reason: string }[];
 }
 
 /** An attribute after {@link defineSchema}: defaults filled in, names attached. */

@@ -11,6 +11,7 @@ import { readOptions } from '../errors/read-options.js';
 import { type Limits } from '../parser/options.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Profile, type ProfileDefinition } from '../parser/profiles.js';
 import { isSchema } from '../schema/define-schema.js';
+import { skippedReason } from '../schema/skipped.js';
 import { queryShapeError } from './tree-shape.js';
 import { DEFAULT_OPERATORS, LIST_OPERATORS, NULL_OPERATORS, OPERATOR_FACTS, operatorInPlaceOf, type OperatorFacts } from '../schema/operators.js';
 import type { ComparedOperator } from '../schema/operator-facts.js';
@@ -403,9 +404,11 @@ class Validator implements ValueContext {
       const a = findAttribute(this.byLength, ref.property);
       if (a !== undefined) return a;
       const guess = closest(ref.property, this.entity.attributeNames);
+      const skipped = skippedReason(this.schema, `${this.entity.name}.${ref.property}`);
+      const why = skipped === undefined ? '' : ` The schema's derivation skipped the field ${ref.property}: ${skipped.replace(/\.$/, '')}.`;
       this.report({
         code: 'unknown_attribute',
-        message: `${this.entity.name} has no attribute ${ref.property}.${didYouMean(guess && `${this.entity.name}.${guess}`)} Filterable: ${this.entity.attributeNames.join(', ')}.`,
+        message: `${this.entity.name} has no attribute ${ref.property}.${why}${didYouMean(guess && `${this.entity.name}.${guess}`)} Filterable: ${this.entity.attributeNames.join(', ')}.`,
         span: ref.span,
         suggestion: guess && `${this.entity.name}.${guess}`,
       });
