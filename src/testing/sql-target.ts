@@ -13,7 +13,7 @@ import { recordShape } from '../backends/sql/record-shape.js';
 import type { ColumnTypeChoice } from '../backends/sql/table-plan.js';
 import { engineError, temporaryTables } from '../backends/sql/temporary-tables.js';
 import { readOptions } from '../errors/read-options.js';
-import { optionError } from '../errors/tql-error.js';
+import { isTqlError, optionError } from '../errors/tql-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { entityArgument } from '../api/entity-argument.js';
 import type { Schema } from '../schema/types.js';
@@ -72,7 +72,13 @@ export function sqlTarget(options: SqlTargetOptions): SqlTarget {
   if (columnType !== undefined && typeof columnType !== 'function') throw optionError('sqlTarget: columnType is a function of { table, column, attribute, type } that returns an SQL type or undefined.');
   entityArgument('sqlTarget', schema, entity);
   if (typeof given !== 'object' || given === null) throw optionError(`sqlTarget: db is a database connection (a better-sqlite3 Database, a PGlite instance, a node-postgres Client, …), not ${describeValue(given)}.`);
-  const db = asSqlDatabase(given);
+  let db: AnySqlDatabase;
+  try {
+    db = asSqlDatabase(given);
+  } catch (error) {
+    if (isTqlError(error)) throw error;
+    throw optionError('sqlTarget: reading db threw an exception (a getter or a proxy trap); pass the connection itself.');
+  }
   const mapping = defineSqlMapping(schema!, givenMapping ?? defaultMapping(schema!, entity!, key));
   const entry = (mapping as Record<string, SqlEntityMapping>)[entity!];
   if (entry === undefined) throw optionError(`sqlTarget: the mapping has no entry for ${entity}.`);

@@ -76,6 +76,9 @@ export function readMapping(fn: string, mapping: unknown): unknown {
 /** How deep a mapping's data may nest (its entries nest four levels): deeper is a cycle, or no mapping. */
 const MAX_MAPPING_DEPTH = 32;
 
+/** The longest list a mapping's data may hold: its lists name a few columns or values. */
+const MAX_MAPPING_LIST = 100_000;
+
 function frozenCopyOf(fn: string, value: unknown): unknown {
   try {
     return deepFrozenCopy(value, 0);
@@ -274,6 +277,8 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 function deepFrozenCopy(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > MAX_MAPPING_DEPTH) throw mappingError([`the mapping nests deeper than ${MAX_MAPPING_DEPTH} levels (does it hold itself?); a mapping is plain data`]);
+  // map visits every index up to length: a sparse list of length 2^32 − 1 would never end.
+  if (Array.isArray(value) && value.length > MAX_MAPPING_LIST) throw mappingError([`a list in the mapping holds ${value.length} entries, more than ${MAX_MAPPING_LIST}; a mapping is plain data`]);
   if (Array.isArray(value)) return Object.freeze(value.map((v) => deepFrozenCopy(v, depth + 1)));
   // fromEntries defines own properties, also one named __proto__ (a key of a mapping read from JSON).
   return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepFrozenCopy(v, depth + 1)])));
