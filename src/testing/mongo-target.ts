@@ -9,6 +9,7 @@ import { mingoCollection } from '../http/mongo-store.js';
 import type { AgreementTarget } from './check-agreement.js';
 import { readTestingOptions } from './options.js';
 import { ownElements } from './own-list.js';
+import { instantsAsRead } from './mongo-instants.js';
 import type { TestRecord } from './record-arbitrary.js';
 
 /** The calls of a MongoDB driver collection the target makes (a scratch collection: it is emptied). */
@@ -57,7 +58,8 @@ export function mongoTarget(options: MongoTargetOptions = {}): AgreementTarget {
       if (loaded.length > 0) await collection.insertMany(loaded.map((r) => ({ ...r })));
     },
     async run(query) {
-      const found = await (collection ?? mingoCollection(records)).find(compileMongo(query) as never).toArray();
+      const filter = compileMongo(query);
+      const found = await (collection ?? mingoCollection(instantsAsRead(query.entity, records))).find(filter as never).toArray();
       return found.map((r) => (r as Record<string, unknown>)[key]);
     },
   };

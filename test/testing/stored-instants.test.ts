@@ -1,8 +1,8 @@
 /**
- * sqlTarget stores every instant a schema's storage accepts as the in-memory backend reads it
- * (docs/schema.md, How records store an instant): a bigint of seconds, a Date of another realm, a
- * Date without a prototype and a Date whose getTime was replaced select the same records on
- * SQLite, PGlite and DuckDB as in memory (SQLite has no column type for Dates).
+ * sqlTarget and mongoTarget store every instant a schema's storage accepts as the in-memory
+ * backend reads it (docs/schema.md, How records store an instant): a bigint of seconds, a Date of
+ * another realm, a Date without a prototype and a Date whose getTime was replaced select the same
+ * records on SQLite, PGlite, DuckDB and mingo as in memory (SQLite has no column type for Dates).
  */
 import vm from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
 import { sqlDatabase } from '../../src/backends/sql/database.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
-import { referenceIds, sqlTarget, type AgreementTarget } from '../../src/testing/index.js';
+import { mongoTarget, referenceIds, sqlTarget, type AgreementTarget } from '../../src/testing/index.js';
 
 const SECOND = 1_700_000_000;
 /** A Date of this realm at `SECOND` whose getTime lies. */
@@ -55,6 +55,7 @@ const ENGINES: Record<string, (schema: ReturnType<typeof schemaOf>) => Promise<A
     closing.push(() => connection.closeSync());
     return sqlTarget({ db: sqlDatabase(connection), schema, entity: 'event' });
   },
+  mingo: async () => mongoTarget(),
 };
 
 function schemaOf(kind: keyof typeof STORAGES) {
