@@ -51,9 +51,13 @@ export function mariadbAvailable(): boolean {
 }
 
 /** Connects as root and makes the database the tests use: the server is ready. */
-async function connectOnce(port: number): Promise<void> {
+async function connectOnce(port: number, dir: string): Promise<void> {
   const c = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', connectTimeout: 2000 });
   try {
+    // The server started on this data directory, not another test process's that took the port first.
+    const [rows] = await c.query<mysql.RowDataPacket[]>('SELECT @@datadir AS dir');
+    const dataDir = String(rows[0]?.['dir'] ?? '');
+    if (!dataDir.startsWith(join(dir, 'data'))) throw new Error(`the server on this port is another one (data directory ${dataDir})`);
     await c.query('CREATE DATABASE IF NOT EXISTS tql CHARACTER SET utf8mb4');
   } finally {
     await c.end();
@@ -93,7 +97,7 @@ async function startOwnServer(bin: string): Promise<MariadbServer> {
       ];
       return spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     },
-    connect: connectOnce,
+    connect: (port) => connectOnce(port, dir),
     stopSignal: 'SIGTERM', // a normal shutdown
   });
   return { url: `mysql://root@127.0.0.1:${server.port}/tql`, stop: () => server.stop() };

@@ -91,12 +91,17 @@ function initdb(binDir: string, dataDir: string, user: { uid: number; gid: numbe
   }
 }
 
-/** Connects once and runs `SELECT 1`: the server is ready. */
-async function connectOnce(connectionString: string): Promise<void> {
+/**
+ * Connects once and asks the server for its data directory: the server is ready, and it is the
+ * one started on `dataDir` — a server of another test process that took the port first would
+ * answer too, and stop under this one's connections.
+ */
+async function connectOnce(connectionString: string, dataDir: string): Promise<void> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    if (rows[0]?.data_directory !== dataDir) throw new Error(`the server on this port is another one (data directory ${String(rows[0]?.data_directory)})`);
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -120,7 +125,7 @@ async function startOwnServer(binDir: string): Promise<PostgresServer> {
         ['-D', dataDir, '-k', dir, '-h', '127.0.0.1', '-p', String(port), '-F', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=20'],
         { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) },
       ),
-    connect: (port) => connectOnce(urlOf(port)),
+    connect: (port) => connectOnce(urlOf(port), dataDir),
     stopSignal: 'SIGINT', // "fast" shutdown
   });
   return { connectionString: urlOf(server.port), stop: () => server.stop() };
