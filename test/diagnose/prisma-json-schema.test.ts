@@ -11,8 +11,12 @@ import { filterRecords } from '../../src/backends/memory/index.js';
 import { diagnoseRecords } from '../../src/diagnose/diagnose-records.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { schemaFromJsonSchema } from '../../src/schema/from-json-schema.js';
-import { billing } from '../../docs/examples/billing/schema.js';
+import type { Schema } from '../../src/schema/types.js';
 import { INVOICES } from '../../docs/examples/billing/data.js';
+import { exampleModule } from '../docs/example-app.js';
+
+// The example imports the package by name: run from its copy, whose imports point at the sources.
+const { billing } = (await exampleModule('billing', 'schema.ts')) as { billing: Schema };
 
 /** prisma-json-schema-generator's output for `model Invoice` and `model Customer` (abridged to the fields that matter). */
 const GENERATED = {
