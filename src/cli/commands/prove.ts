@@ -81,8 +81,9 @@ Examples:
       if (path !== undefined && (typeof path !== 'string' || entity === undefined || seed === undefined)) return usageError(io, '--path replays one entity\'s run: give it with --entity and --seed, as the report prints them', 'tql prove');
       const chosenSeed = seed ?? Math.floor(Math.random() * 2 ** 31);
       const { prove, proofAgreed, proofJson, proofText } = await loadProve();
-      const proof = await prove({ url, schema: schema.schema, mapping, entities: entity === undefined ? mapped : [entity], runs: runs ?? 30, seed: chosenSeed, columnTypes, path });
-      io.stdout.write(options.json === true ? proofJson(proof, chosenSeed) : proofText(proof, chosenSeed));
+      const chosenRuns = runs ?? 30;
+      const proof = await prove({ url, schema: schema.schema, mapping, entities: entity === undefined ? mapped : [entity], runs: chosenRuns, seed: chosenSeed, columnTypes, path });
+      io.stdout.write(options.json === true ? proofJson(proof, chosenSeed) : proofText(proof, chosenSeed, chosenRuns));
       return proofAgreed(proof) ? EXIT.ok : EXIT.disagrees;
     } catch (e) {
       if (isTqlError(e)) return reportError(e, options, io);

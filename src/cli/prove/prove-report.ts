@@ -13,11 +13,11 @@ export function proofAgreed(proof: Proof): boolean {
  *
  * @example
  * ```ts
- * proofText(proof, 42);
+ * proofText(proof, 42, 30);
  * // 'tql prove: sqlite::memory:, seed 42 …\nteam: agreed: 5 datasets, 21 queries (seed 42)\n…'
  * ```
  */
-export function proofText(proof: Proof, seed: number): string {
+export function proofText(proof: Proof, seed: number, runs: number): string {
   const { model, exceptions } = proof.folding;
   const lines = [
     `tql prove: ${proof.database}, seed ${seed}`,
@@ -29,7 +29,8 @@ export function proofText(proof: Proof, seed: number): string {
   }
   const failed = proof.entities.filter((e) => !e.report.agreed);
   const first = failed[0];
-  const path = first?.report.path === undefined ? '' : ` --path ${first.report.path}`;
+  // A path's first step counts runs: the replay runs as many, or the path would be refused.
+  const path = first?.report.path === undefined ? '' : ` --runs ${runs} --path ${first.report.path}`;
   lines.push(
     first === undefined
       ? `The database agrees with tql on ${proof.entities.map((e) => e.entity).join(', ')}.`
