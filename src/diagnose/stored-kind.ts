@@ -43,10 +43,15 @@ export const KIND_NAMES: { readonly [K in StoredKind]: string } = {
   other: 'a function or a symbol',
 };
 
-/** The time of a real Date (never its own, possibly overridden, methods); undefined for an object that only inherits from Date. */
-function dateTime(x: Date): number | undefined {
+const timeOf: (date: object) => number = Function.prototype.call.bind(Date.prototype.getTime) as (date: object) => number;
+
+/**
+ * The time of a real Date of any realm, read from its date slot (never its own, possibly
+ * overridden, methods); undefined for anything else, an object that only inherits from Date too.
+ */
+function dateTime(x: object): number | undefined {
   try {
-    return Date.prototype.getTime.call(x);
+    return timeOf(x);
   } catch {
     return undefined;
   }
@@ -85,14 +90,14 @@ export function storedKind(x: unknown, zeroOrOne = false): StoredKind {
       if (isDecimalText(x)) return 'decimal text';
       if (isIsoText(x)) return 'ISO text';
       return x === 'true' || x === 'false' ? 'boolean text' : 'text';
-    case 'object':
+    case 'object': {
       if (x === null) return 'other';
-      if (x instanceof Date) {
-        const time = dateTime(x);
-        return time === undefined ? 'object' : Number.isNaN(time) ? 'invalid date' : 'date';
-      }
+      // A Date of another realm or without a prototype is a Date too: `instanceof` would say no.
+      const time = dateTime(x);
+      if (time !== undefined) return Number.isNaN(time) ? 'invalid date' : 'date';
       if (Array.isArray(x)) return 'array';
       return typeof (x as { toNumber?: unknown }).toNumber === 'function' ? 'decimal object' : 'object';
+    }
     default:
       return 'other';
   }
