@@ -54,6 +54,7 @@ const TIMESTAMP_STORAGES: { readonly [K in TimestampStorageKind]: { readonly nam
   },
   date: { named: 'a JavaScript Date (storage "date")' },
   iso_text: { named: 'ISO-8601 text (storage "iso_text")' },
+  iso_canonical: { named: 'ISO-8601 text as toISOString writes it (storage "iso_canonical")' },
 };
 
 /** What a Timestamp holding values of each kind should declare. */

@@ -11,7 +11,7 @@
  * documents without a value after every value in either direction, as the list order does.
  */
 import type { MongoExpression } from '../backends/mongo/filter.js';
-import { isoTextUtcSeconds } from '../backends/mongo/iso-text.js';
+import { CANONICAL_TEXT_PATTERN, isoTextUtcSeconds } from '../backends/mongo/iso-text.js';
 import { optionError } from '../errors/tql-error.js';
 import { MAX_DATE_MILLISECONDS } from '../schema/stored-instant.js';
 import type { Attribute, AttributeType, IdKind, TimestampStorage, TimestampStorageKind } from '../schema/types.js';
@@ -208,6 +208,10 @@ const INSTANTS: { readonly [K in TimestampStorageKind]: (storage: StorageOf<K>, 
     }
     return isoTextUtcSeconds(X);
   },
+  // Only texts of toISOString's form (from year 0001) are instants; their reading is the ISO one.
+  iso_canonical: () => ({
+    $cond: [{ $cond: [isString(X), { $and: [{ $gte: [X, '0001'] }, { $regexMatch: { input: X, regex: CANONICAL_TEXT_PATTERN } }] }, false] }, isoTextUtcSeconds(X), null],
+  }),
 };
 
 /** The value of an id of each kind: integer ids as numbers, uuids lower-cased, others as text. */

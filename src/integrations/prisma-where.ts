@@ -331,6 +331,10 @@ const INSTANT_STORAGES: { readonly [K in TimestampStorageKind]: (range: NumberRa
   iso_text: (_range, attribute) => () => {
     throw mappingError(`${attribute.path} stores instants as ISO-8601 text, which Prisma compares as text: make the field a DateTime (storage 'date').`);
   },
+  // A range of texts alone would take texts of other forms that fall inside it, which are no value.
+  iso_canonical: (_range, attribute) => () => {
+    throw mappingError(`${attribute.path} stores instants as toISOString texts, and Prisma has no test of a text's form to leave out the others: make the field a DateTime (storage 'date').`);
+  },
 };
 
 function scaled(range: NumberRange, by: number): NumberRange {

@@ -298,13 +298,14 @@ export function isIdFormat(id: unknown): id is IdFormat {
   return f.kind === 'integer' || f.kind === 'uuid' || f.kind === 'text' || (f.kind === 'prefixed' && typeof f.prefix === 'string');
 }
 
-const STORAGE_KINDS: readonly TimestampStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'date', 'iso_text'];
+const STORAGE_KINDS: readonly TimestampStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'date', 'iso_text', 'iso_canonical'];
 
 /** Frozen storages without options, shared by every attribute that uses one. */
 const PLAIN_STORAGE: { readonly [K in Exclude<TimestampStorageKind, 'iso_text'>]: TimestampStorage } = {
   unix_seconds: Object.freeze({ kind: 'unix_seconds' }),
   unix_milliseconds: Object.freeze({ kind: 'unix_milliseconds' }),
   date: Object.freeze({ kind: 'date' }),
+  iso_canonical: Object.freeze({ kind: 'iso_canonical' }),
 };
 
 /**

@@ -14,6 +14,7 @@
  *   the object itself, never through a method it or its prototype may override, so a proxy
  *   (which has no time of its own) is no date, and nothing the record defines runs.
  * - `iso_text`: a string of the grammar below whose date exists in the calendar.
+ * - `iso_canonical`: a string in exactly `Date#toISOString`'s form (canonical-iso.ts).
  *
  * The ISO-8601 grammar, read character by character (ASCII digits only):
  * `YYYY-MM-DD`, optionally followed by `T` or one space and `HH:MM`, optional `:SS`, an optional
@@ -25,6 +26,7 @@
  * happens twice in a fall-back overlap is the earlier instant.
  */
 import { COLON, DASH, daysInMonth, fourDigits, LETTER_T, LETTER_Z, MINUS, PLUS, twoDigits, utcMillis, wallClockToUtc } from '../validate/timestamp.js';
+import { canonicalIsoSeconds } from './canonical-iso.js';
 import type { TimestampStorage, TimestampStorageKind } from './types.js';
 
 /** A stored value as seconds since 1970-01-01T00:00Z, or undefined when it is no valid instant. */
@@ -53,6 +55,16 @@ const READERS: { readonly [K in TimestampStorageKind]: (storage: StorageOf<K>) =
     seconds: (value) => (typeof value === 'string' ? defined(isoTextSeconds(value, timeZone, true)) : undefined),
     wholeSeconds: (value) => (typeof value === 'string' ? defined(isoTextSeconds(value, timeZone, false)) : undefined),
   }),
+  iso_canonical: () => ISO_CANONICAL,
+};
+
+const ISO_CANONICAL: StorageReaders = {
+  seconds: (value) => {
+    const whole = canonicalIsoSeconds(value);
+    // A valid text ends in three digits of milliseconds and `Z`.
+    return Number.isNaN(whole) ? undefined : whole + Number((value as string).slice(20, 23)) / 1000;
+  },
+  wholeSeconds: (value) => defined(canonicalIsoSeconds(value)),
 };
 
 const UNIX_SECONDS: StorageReaders = {

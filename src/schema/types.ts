@@ -36,12 +36,16 @@ export type IdKind = IdFormat['kind'];
  * - `date`: a JavaScript `Date` (a BSON date in MongoDB) whose time is not NaN.
  * - `iso_text`: ISO-8601 text (`2024-05-01T09:30:00.123Z`, `2024-05-01 09:30:00+02`,
  *   `2024-05-01`); a text without an offset is a wall-clock time in `timeZone`.
+ * - `iso_canonical`: exactly the text `Date#toISOString` writes for years 0001–9999
+ *   (`2024-05-01T09:30:00.123Z`, 24 characters); any other text is no value. Such texts order as
+ *   their instants do, so a comparison is one range on the text.
  */
 export type TimestampStorage =
   | { readonly kind: 'unix_seconds' }
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'date' }
-  | { readonly kind: 'iso_text'; readonly timeZone: string };
+  | { readonly kind: 'iso_text'; readonly timeZone: string }
+  | { readonly kind: 'iso_canonical' };
 
 /** The kinds of {@link TimestampStorage}. */
 export type TimestampStorageKind = TimestampStorage['kind'];

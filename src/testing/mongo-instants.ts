@@ -19,6 +19,7 @@ const AS_READ: { readonly [K in TimestampStorageKind]: (v: unknown) => unknown }
     return Number.isNaN(ms) ? null : new Date(ms);
   },
   iso_text: (v) => v,
+  iso_canonical: (v) => v,
 };
 
 /** The longest list whose elements are rewritten. */

@@ -40,6 +40,8 @@ const STORED_INSTANTS: { readonly [K in TimestampStorageKind]: (storage: Extract
   unix_milliseconds: () => fc.tuple(arbSecond, arbMillis).map(([s, m]) => s * 1000 + m),
   date: () => fc.tuple(arbSecond, arbMillis).map(([s, m]) => new Date(s * 1000 + m)),
   iso_text: (storage) => fc.tuple(arbSecond, arbMillis).chain(([s, m]) => isoTexts(s * 1000 + m, storage.timeZone)),
+  // Past 9999 and before 0001 toISOString writes texts that are no value of the storage.
+  iso_canonical: () => fc.tuple(arbSecond, arbMillis).map(([s, m]) => new Date(s * 1000 + m).toISOString()),
 };
 
 /**
@@ -107,6 +109,9 @@ const MISTYPED: { readonly [T in AttributeType]: (a: Attribute) => readonly unkn
         return [new Date(NaN), 1700000000000, '2023-11-14T22:13:20Z'];
       case 'iso_text':
         return ['2023-02-30', '2024-13-01', 'yesterday', '', 1700000000, new Date(0)];
+      case 'iso_canonical':
+        // Other ISO forms, a day past the month's end, another case, a trailing newline, year 0000.
+        return ['2024-05-01T09:30:00Z', '2024-05-01T09:30:00.5Z', '2024-05-01 09:30:00.000Z', '2023-02-29T00:00:00.000Z', '2024-05-01t09:30:00.000z', '2024-05-01T09:30:00.000Z\n', '0000-06-01T00:00:00.000Z', '2024-05-01T24:00:00.000Z', 1700000000, new Date(0)];
     }
   },
   Boolean: () => ['true', 1, 0, null],

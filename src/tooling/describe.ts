@@ -30,6 +30,7 @@ const STORAGE_SUMMARIES: { readonly [K in TimestampStorageKind]: (storage: Extra
   unix_milliseconds: () => 'stored as Unix milliseconds',
   date: () => 'stored as a Date',
   iso_text: ({ timeZone }) => (timeZone === 'UTC' ? 'stored as ISO-8601 text' : `stored as ISO-8601 text, in ${timeZone} without an offset`),
+  iso_canonical: () => 'stored as toISOString text',
 };
 
 /**

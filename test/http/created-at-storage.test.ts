@@ -38,6 +38,7 @@ const STORED: readonly (readonly [name: string, storage: TimestampStorageDefinit
   ['date', 'date', (ms) => new Date(ms)],
   ['iso_text in UTC', 'iso_text', (ms) => new Date(ms).toISOString()],
   ['iso_text in Europe/Berlin, without offset', { kind: 'iso_text', timeZone: 'Europe/Berlin' }, berlin],
+  ['iso_canonical', 'iso_canonical', (ms) => new Date(ms).toISOString()],
 ];
 
 describe.each(STORED)('created_at stored as %s', (_, storage, write) => {
@@ -92,9 +93,11 @@ describe('a record without a valid instant of the storage has no value: it is li
     ['date', new Date(NaN)],
     ['iso_text', '2023-02-30'],
     ['iso_text', undefined],
+    ['iso_canonical', '1970-01-01T00:00:05Z'],
+    ['iso_canonical', '2023-02-29T00:00:00.000Z'],
   ] as const)('created_at stored as %s: %j', async ([storage, stored]) => {
     const schema = defineSchema({ entities: { event: { attributes: { created_at: { type: 'Timestamp', storage } } } } });
-    const valid = { unix_seconds: 5, unix_milliseconds: 5000, date: new Date(5000), iso_text: '1970-01-01T00:00:05Z' }[storage];
+    const valid = { unix_seconds: 5, unix_milliseconds: 5000, date: new Date(5000), iso_text: '1970-01-01T00:00:05Z', iso_canonical: '1970-01-01T00:00:05.000Z' }[storage];
     const records = [{ id: 'a', ...(stored === undefined ? {} : { created_at: stored }) }, { id: 'b', created_at: valid }];
     const list = createListEndpoint({ schema, entity: 'event', store: memoryListStore(records) });
     const ids = async (sort: string) => ((await list(new URL(`http://h/v1/events?sort=${sort}`))).body as ListBody<{ id: string }>).data.map((e) => e.id);

@@ -35,7 +35,7 @@ describe('the Mongo list store sorts timestamps by their whole second in every s
   const entity = storageSchema.entities.event;
   const key = keyAttribute(entity, undefined);
   /** The storages a list can be sorted by in MongoDB: ISO text only in UTC. */
-  const SORTED = ['seconds', 'millis', 'date', 'text_utc'] as const;
+  const SORTED = ['seconds', 'millis', 'date', 'text_utc', 'canonical'] as const;
 
   test.for(SORTED)('sort=%s, either way, under generated filters: every page of a walk equals the memory store\'s', async (name) => {
     await fc.assert(

@@ -12,6 +12,7 @@ import { check } from '../../src/api/check.js';
 import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';
 import type { SqlColumnStorage } from '../../src/backends/sql/mapping.js';
 import { selectSql } from '../../src/backends/sql/select-sql.js';
+import { sortColumns } from '../../src/backends/sql/sort-sql.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { wholeSecondsReader } from '../../src/schema/stored-instant.js';
 import type { TimestampStorage } from '../../src/schema/types.js';
@@ -69,6 +70,20 @@ const arbIsoText: fc.Arbitrary<string> = fc.oneof(
       }) },
   { weight: 1, arbitrary: fc.constantFrom('2023-02-30', '2023-02-29T10:00', '2024-02-29T10:00', '2024-13-01', '2024-01-01T24:00', '2024-01-01T10:60', ' 2024-01-01', '2024-01-01 ', '2024-01-01t10:00',
     '２０２４-01-01', 'now', '2460000.5', '', '2024-1-01', '2024-01-01T10:00:00.1234567890', '2024-01-01T10:00+2400', '2024-01-01T10:00+05:60', '0000-01-01', '1900-02-29', '2000-02-29', '2024-01-01T10', '2024-01-01T10:00:00.', '2024-01-01T10:00:00Z ', '2024-01-01T10:00+05:', '2024-01-01T10:00+5', '+2024-01-01', '2024-01-01T10:00:00+05:00:00') },
+);
+
+/** toISOString's texts, and the same texts one change away from that form (each no value). */
+const arbCanonicalText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: arbWallMs.map((ms) => new Date(ms).toISOString()) },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(arbWallMs, fc.integer({ min: 0, max: 6 })).map(([ms, change]) => {
+      const t = new Date(ms).toISOString();
+      return [`${t.slice(0, 10)}t${t.slice(11, 23)}z`, t.replace('T', ' '), `${t}\n`, ` ${t}`, `${t.slice(0, 19)}Z`, `${t.slice(0, 22)}Z`, `${t.slice(0, 5)}02-30${t.slice(10)}`][change]!;
+    }),
+  },
+  { weight: 1, arbitrary: arbIsoText },
+  { weight: 1, arbitrary: fc.constantFrom('2023-02-29T10:00:00.000Z', '2024-02-29T10:00:00.000Z', '1900-02-29T00:00:00.000Z', '2000-02-29T00:00:00.000Z', '2024-04-31T00:00:00.000Z', '2024-01-01T24:00:00.000Z', '2024-01-01T10:60:00.000Z', '0000-01-01T00:00:00.000Z', '+010000-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '0001-01-01T00:00:00.000Z') },
 );
 
 const pgTimestamptz = (d: unknown) => (d instanceof Date ? (Number.isNaN(d.getTime()) ? 'infinity' : d.toISOString()) : null);
@@ -153,6 +168,20 @@ function timestampCases(): StorageCase[] {
     textCases('UTC', true),
     textCases('Etc/GMT+5', true),
     textCases('Europe/Berlin', false),
+    {
+      name: 'iso_canonical',
+      record: { kind: 'iso_canonical' },
+      column: { kind: 'iso_canonical' },
+      records: withNulls(arbCanonicalText),
+      // Collations that ignore case on SQLite and MariaDB (its default): the form is still exact.
+      engines: {
+        pglite: { type: 'text', value: (r) => r },
+        'postgres-server': { type: 'varchar(40)', value: (r) => r },
+        duckdb: { type: 'VARCHAR', value: (r) => r },
+        sqlite: { type: 'TEXT COLLATE NOCASE', value: (r) => r },
+        mariadb: { type: 'VARCHAR(64) COLLATE utf8mb4_general_ci', value: (r) => r },
+      },
+    },
   ];
 }
 
@@ -216,5 +245,15 @@ describe(`Timestamp storages on every engine (seed ${SEED}; re-run with TQL_STOR
       }),
       { seed: SEED, numRuns: 60 },
     );
+    // A list ordered by a text column sorts by the whole second filters read, NULL for no value.
+    if (storageCase.column.kind !== 'iso_text' && storageCase.column.kind !== 'iso_canonical') return;
+    const entity = mapping.event;
+    const dialect = e.db.sqlDialect;
+    const sorted = sortColumns([schema.entities.event!.attributes.happened_at!], entity, dialect);
+    if ('refused' in sorted) throw new Error(`${engineName}: ${sorted.refused}`);
+    const [key] = sorted.columns;
+    const q = dialect.quoteIdentifier;
+    const sortValues = await e.db.all<{ id: unknown; s: unknown }>({ text: `SELECT ${q('id')} AS id, ${key!.out(key!.expr)} AS s FROM ${q(table)} ORDER BY ${q('id')}`, values: [] });
+    expect(sortValues.map((r) => { const s = key!.read(r.s); return s === null ? undefined : Number(s); }), `${engineName}: sort values`).toEqual(seconds);
   });
 });

@@ -59,6 +59,7 @@ const INSTANT_COST: { readonly [K in TimestampStorage['kind']]: number } = {
   unix_milliseconds: 4,
   date: 8,
   iso_text: 40,
+  iso_canonical: 12,
 };
 
 /** `positive`: true for "some value passes `test`", false for its exact complement. */

@@ -6,6 +6,7 @@
  * is `[t+1, ∞)`, `GTE t` is `[t, ∞)`, and "has a value" (the complement of `EQ null`) is
  * `[−∞, ∞)`. What counts as a valid instant of each storage is src/schema/stored-instant.ts's.
  */
+import { canonicalIsoRange, canonicalIsoSeconds } from '../../schema/canonical-iso.js';
 import { dateMilliseconds, isoTextSeconds, MAX_DATE_MILLISECONDS } from '../../schema/stored-instant.js';
 import type { TimestampStorage, TimestampStorageKind } from '../../schema/types.js';
 
@@ -58,6 +59,13 @@ const TESTS: { readonly [K in TimestampStorageKind]: (storage: StorageOf<K>, low
     numbers: undefined,
     test: (x) => typeof x === 'string' && within(isoTextSeconds(x, timeZone, false), low, high),
   }),
+  // A range on the text first (canonical texts order as their instants), then the text's form.
+  iso_canonical: (_, low, high) => {
+    const range = canonicalIsoRange(Number.isFinite(low) ? low : undefined, Number.isFinite(high) ? high : undefined);
+    if (range === undefined) return { numbers: undefined, test: () => false };
+    const { from, to } = range;
+    return { numbers: undefined, test: (x) => typeof x === 'string' && x >= from && x <= to && !Number.isNaN(canonicalIsoSeconds(x)) };
+  },
 };
 
 function within(n: number, lo: number, hi: number): boolean {

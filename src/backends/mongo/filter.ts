@@ -8,8 +8,8 @@ import type { Scalar } from '../../validate/validated-query.js';
 /** `$type` aliases tql uses to say "a value of the attribute's type is present". */
 export type MongoTypeAlias = 'string' | 'bool';
 
-/** A bound of a range: a number, or a `Date` for timestamps stored as BSON dates. */
-export type MongoBound = number | Date;
+/** A bound of a range: a number, a `Date` for timestamps stored as BSON dates, a text for `iso_canonical` ones. */
+export type MongoBound = number | Date | string;
 
 /**
  * A condition on one field. Every condition tql emits on a scalar carries

@@ -10,6 +10,7 @@
  * compiler turns the instants a comparison selects into the wall-clock times that stand for them
  * (`wall-clock-ranges.ts`), and the expression compares the text's wall clock with those.
  */
+import { CANONICAL_ISO_PATTERN } from '../../schema/canonical-iso.js';
 import type { MongoExpression } from './filter.js';
 import type { SecondsRange } from './seconds-range.js';
 import { wallClockRanges } from './wall-clock-ranges.js';
@@ -24,6 +25,17 @@ export const ISO_TEXT_PATTERN =
   '^((?!0000)[0-9]{4})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])' +
   '(?:[T ]([01][0-9]|2[0-3]):([0-5][0-9])(?::([0-5][0-9])(?:\\.[0-9]{1,9})?)?' +
   '(?:([Zz])|([+-])([01][0-9]|2[0-3])(?::?([0-5][0-9]))?)?)?(?![\\s\\S])';
+
+/**
+ * The texts of the `iso_canonical` storage (src/schema/canonical-iso.ts), ended as
+ * {@link ISO_TEXT_PATTERN} is.
+ *
+ * @example
+ * ```ts
+ * new RegExp(CANONICAL_TEXT_PATTERN).test('2024-05-01T09:30:00.000Z\n'); // false
+ * ```
+ */
+export const CANONICAL_TEXT_PATTERN = `${CANONICAL_ISO_PATTERN}(?![\\s\\S])`;
 
 /** The capture of field `i` as an integer, 0 when the text leaves it out. */
 function field(i: number): MongoExpression {

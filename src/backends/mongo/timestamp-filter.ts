@@ -9,12 +9,14 @@
  * - `date`: a range of BSON dates, compared as dates. mingo compares an invalid `Date` (NaN time)
  *   equal to every date, so again each range has a strict upper side.
  * - `iso_text`: an aggregation expression (`iso-text.ts`).
+ * - `iso_canonical`: a range of texts and a regular expression for the form (`iso-text.ts`).
  */
 import type { Attribute, TimestampStorage, TimestampStorageKind } from '../../schema/types.js';
+import { canonicalIsoRange } from '../../schema/canonical-iso.js';
 import { MAX_DATE_MILLISECONDS } from '../../schema/stored-instant.js';
 import { FINITE, whereAnyValue, whereExpression, type QuerySpan, type ValueCondition } from './attribute-filter.js';
 import type { MongoBound, MongoFilter } from './filter.js';
-import { isoTextIn } from './iso-text.js';
+import { CANONICAL_TEXT_PATTERN, isoTextIn } from './iso-text.js';
 import type { SecondsRange } from './seconds-range.js';
 
 type StorageOf<K extends TimestampStorageKind> = Extract<TimestampStorage, { kind: K }>;
@@ -41,6 +43,12 @@ function limitedRange(range: SecondsRange, scale: number, bound: (n: number) => 
   return [{ $gte: bound(from), $lt: bound(limit) }, { $eq: bound(limit) }];
 }
 
+/** The canonical texts of the instants `[from, to)`: none, or one range of texts of that form. */
+function canonicalRange(range: SecondsRange): ValueCondition[] {
+  const texts = canonicalIsoRange(range.from, range.to);
+  return texts === undefined ? [] : [{ $gte: texts.from, $lte: texts.to, $regex: CANONICAL_TEXT_PATTERN }];
+}
+
 const asNumber = (n: number): number => n;
 const asDate = (n: number): Date => new Date(n);
 
@@ -50,6 +58,7 @@ const INSTANT_FILTERS: { readonly [K in TimestampStorageKind]: InstantFilter<Sto
   unix_milliseconds: (a, _s, ranges, site) => whereAnyValue(a, ranges.flatMap((r) => limitedRange(r, 1000, asNumber)), site),
   date: (a, _s, ranges, site) => whereAnyValue(a, ranges.flatMap((r) => limitedRange(r, 1000, asDate)), site),
   iso_text: (a, { timeZone }, ranges, site) => whereExpression(a, (value) => isoTextIn(value, ranges, timeZone), site),
+  iso_canonical: (a, _s, ranges, site) => whereAnyValue(a, ranges.flatMap(canonicalRange), site),
 };
 
 /**

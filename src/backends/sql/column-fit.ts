@@ -145,6 +145,9 @@ function fixedLength(column: CatalogColumn): number | undefined {
 /** The characters of a uuid's text, `0b5c…-…`. */
 const UUID_LENGTH = 36;
 
+/** The length of every `iso_canonical` text. */
+const CANONICAL_LENGTH = 24;
+
 /** Integer ids on integer columns, text ids on text columns, uuid ids on uuid or text columns as the storage says. */
 const idFit: Fit = (use) => {
   const { attribute, column, storage } = use;
@@ -173,6 +176,7 @@ const STORAGE_WORDS: { readonly [K in ResolvedColumnStorage['kind']]: string } =
   unix_seconds: 'Unix seconds',
   unix_milliseconds: 'Unix milliseconds',
   iso_text: 'ISO-8601 text',
+  iso_canonical: "ISO-8601 text in toISOString's form",
   timestamptz: 'an instant (timestamptz)',
   timestamp: 'a wall-clock time (timestamp)',
   uuid: 'a uuid',
@@ -191,6 +195,9 @@ function timestampFits(storage: ResolvedColumnStorage['kind'], column: CatalogCo
       return NUMBERS.has(column.kind);
     case 'iso_text':
       return column.kind === 'text' || looseDatetime(column, dialect);
+    case 'iso_canonical':
+      // Every canonical text has 24 characters: a CHAR(24) pads none.
+      return column.kind === 'text' || looseDatetime(column, dialect) || (column.kind === 'padded_text' && fixedLength(column) === CANONICAL_LENGTH);
     case 'timestamptz':
       return column.kind === storage;
     case 'timestamp':
@@ -214,7 +221,7 @@ function storageForColumn(column: CatalogColumn, dialect: SqlDialect): string | 
 const timestampFit: Fit = (use) => {
   const { storage, column, dialect } = use;
   if (timestampFits(storage.kind, column, dialect)) return nanosecondsProblem(use) ?? refusedInstants(use);
-  if (column.kind === 'padded_text' && storage.kind === 'iso_text') {
+  if (column.kind === 'padded_text' && (storage.kind === 'iso_text' || storage.kind === 'iso_canonical')) {
     return 'which pads texts shorter than its length with spaces, which no ISO-8601 text has; make the column varchar or text';
   }
   const reads = `and the mapping reads it as ${STORAGE_WORDS[storage.kind]}`;

@@ -12,7 +12,7 @@ import type { SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping } from '.
 import { storageEntry } from './storage-key.js';
 import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 
-const TIMESTAMP_COLUMNS: readonly SqlColumnStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'iso_text', 'timestamptz', 'timestamp'];
+const TIMESTAMP_COLUMNS: readonly SqlColumnStorageKind[] = ['unix_seconds', 'unix_milliseconds', 'iso_text', 'iso_canonical', 'timestamptz', 'timestamp'];
 
 /** Which column storages each attribute type can be given (a uuid column only to uuid ids). */
 const COLUMNS_OF: { readonly [T in AttributeType]: readonly SqlColumnStorageKind[] } = {
@@ -33,6 +33,7 @@ const DEFAULT_TIMESTAMP_COLUMN: { readonly [K in TimestampStorageKind]: SqlColum
   unix_seconds: 'unix_seconds',
   unix_milliseconds: 'unix_milliseconds',
   iso_text: 'iso_text',
+  iso_canonical: 'iso_canonical',
   // A driver hands out Date objects for the engines' own timestamp types.
   date: 'timestamptz',
 };

@@ -47,6 +47,7 @@ function taggedInstants(writers: InstantWriters): InstantWriters {
     unix_seconds: wrap(writers.unix_seconds),
     unix_milliseconds: wrap(writers.unix_milliseconds),
     iso_text: wrap(writers.iso_text),
+    iso_canonical: wrap(writers.iso_canonical),
     timestamptz: wrap(writers.timestamptz),
     timestamp: wrap(writers.timestamp),
   };

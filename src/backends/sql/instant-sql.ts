@@ -22,10 +22,11 @@ import {
   wallText,
   type InstantRange,
 } from './instant-bounds.js';
+import { canonicalIsoRange, CANONICAL_ISO_PATTERN } from '../../schema/canonical-iso.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 
 /** The column storages of Timestamp attributes. */
-export type TimestampColumn = Extract<ResolvedColumnStorage, { kind: 'unix_seconds' | 'unix_milliseconds' | 'iso_text' | 'timestamptz' | 'timestamp' }>;
+export type TimestampColumn = Extract<ResolvedColumnStorage, { kind: 'unix_seconds' | 'unix_milliseconds' | 'iso_text' | 'iso_canonical' | 'timestamptz' | 'timestamp' }>;
 
 type ColumnOf<K extends TimestampColumn['kind']> = Extract<TimestampColumn, { kind: K }>;
 
@@ -79,6 +80,12 @@ interface Syntax {
   wallEpoch(text: string): string;
   /** The offset of `zone` (a quoted literal) from UTC at the integer instant `seconds`; absent without zone rules. */
   zoneOffset?(seconds: string, zone: string): string;
+  /**
+   * True when the text `x` has exactly `toISOString`'s form and names a day of the calendar
+   * (canonical-iso.ts), compared by its characters whatever the column's collation; a year 0000
+   * may pass, the range on the text keeps it out.
+   */
+  canonical(x: string): string;
 }
 
 /** `x - x = 0`: false for NaN and ±infinity, true for every finite number, in any numeric type. */
@@ -185,6 +192,27 @@ function isoText(syntax: Syntax): Writer<'iso_text'> {
 }
 
 /**
+ * `toISOString`'s texts order as their instants do: one range on the text, which an index on the
+ * column serves, then the test that the text has that form (NULL bounds nothing: bound texts that
+ * no value lies between keep an empty range's SQL the same shape).
+ */
+function canonicalText(syntax: Syntax): AnyWriter {
+  return (x, range, _column, bind) => {
+    const { from, to } = canonicalIsoRange(range.lo, range.hi) ?? { from: '1', to: '0' };
+    return `${x} >= ${bind(from)} AND ${x} <= ${bind(to)} AND ${syntax.canonical(x)}`;
+  };
+}
+
+/** The pattern of canonical-iso.ts as a literal, ended by `end` (its dialect's end of text). */
+const canonicalPattern = (end: string) => quoteSchemaLiteral(`${CANONICAL_ISO_PATTERN}${end}`);
+
+/** The whole seconds of a text that {@link Syntax.canonical} accepts: its date and time, read in UTC. */
+function canonicalSeconds(syntax: Syntax, x: string): string {
+  const wall = syntax.wallEpoch(syntax.concat([`substr(${x}, 1, 10)`, "' '", `substr(${x}, 12, 8)`]));
+  return `CASE WHEN ${x} >= '0001' AND ${syntax.canonical(x)} THEN ${wall} END`;
+}
+
+/**
  * A wall-clock column in `timeZone`. In UTC or a fixed-offset zone the wall clock orders as the
  * instants do: a plain range on the column. In a zone with rules, a range widened by a day on
  * the column, then the exact instant of the whole wall-clock seconds.
@@ -221,6 +249,8 @@ const POSTGRES: Syntax = {
   shape: (x) => `translate(${x}, '0123456789+zT', '9999999999-Z ')`,
   wallEpoch: (text) => `extract(epoch from CAST(${text} AS timestamp))`,
   zoneOffset: (s, zone) => `(extract(epoch from (to_timestamp(${s}) AT TIME ZONE ${zone})) - (${s}))`,
+  // A regular expression is case-sensitive, and `$` ends the text only.
+  canonical: (x) => `${x} ~ ${canonicalPattern('$')}`,
 };
 
 /** `x` → its whole wall-clock seconds, NULL beyond the instants the zone look-ups can take. */
@@ -231,6 +261,7 @@ const postgresWriters: InstantWriters = {
   unix_seconds: numeric(POSTGRES, 1),
   unix_milliseconds: numeric(POSTGRES, 1000),
   iso_text: isoText(POSTGRES),
+  iso_canonical: canonicalText(POSTGRES),
   // to_timestamp reads seconds as an instant, whatever the session's TimeZone.
   timestamptz: instantType(POSTGRES_MIN_SECONDS, (p) => `to_timestamp(${p})`),
   timestamp: wallClock(POSTGRES, POSTGRES_MIN_SECONDS, (bind, n) => `(to_timestamp(${bind(n)}) AT TIME ZONE 'UTC')`, guardedWall((x) => `extract(epoch from ${x})`, POSTGRES_MIN_SECONDS)),
@@ -244,6 +275,10 @@ const SQLITE: Syntax = {
   concat: (parts) => parts.join(' || '),
   shape: (x) => replaceAll(x, 'replace'),
   wallEpoch: (text) => `unixepoch(${text})`,
+  // SQLite has no regular expressions: the text must be what strftime writes for the date and
+  // time it reads from it, which rejects days past the month's end (SQLite rolls them over) but
+  // not the hour 24, which it reads and writes back.
+  canonical: (x) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${x}) = ${x} COLLATE BINARY AND substr(${x}, 12, 2) < '24'`,
 };
 
 /** Nested `replace` calls writing {@link Syntax.shape} where there is no `translate`. */
@@ -257,6 +292,7 @@ const sqliteWriters: InstantWriters = {
   unix_seconds: numeric(SQLITE, 1),
   unix_milliseconds: numeric(SQLITE, 1000),
   iso_text: isoText(SQLITE),
+  iso_canonical: canonicalText(SQLITE),
   timestamptz: refuse('SQLite', 'timestamp with time zone'),
   timestamp: refuse('SQLite', 'timestamp'),
 };
@@ -271,12 +307,16 @@ const MYSQL: Syntax = {
   shape: (x) => `CAST(${replaceAll(x, 'REPLACE')} AS BINARY)`,
   // DATETIME arithmetic: no session time zone involved.
   wallEpoch: (text) => `TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', CAST(${text} AS DATETIME))`,
+  // REGEXP follows the column's collation, which may ignore case, and its `$` also matches before
+  // a final newline: the letters are read by their codes and the length counted.
+  canonical: (x) => `CHAR_LENGTH(${x}) = 24 AND ${x} REGEXP ${canonicalPattern('')} AND ASCII(SUBSTRING(${x}, 11, 1)) = 84 AND ASCII(SUBSTRING(${x}, 24, 1)) = 90`,
 };
 
 const mysqlWriters: InstantWriters = {
   unix_seconds: numeric(MYSQL, 1),
   unix_milliseconds: numeric(MYSQL, 1000),
   iso_text: isoText(MYSQL),
+  iso_canonical: canonicalText(MYSQL),
   // A TIMESTAMP compared with a constant goes through the session's time_zone, which may be
   // ambiguous in an overlap: that range, widened by a day, only finds the rows; UNIX_TIMESTAMP
   // of the column (its stored instant, no conversion) decides. The zero date reads as 0.
@@ -309,6 +349,7 @@ const DUCKDB: Syntax = {
   // TRY_CAST: DuckDB computes a correlated subquery for every row, whatever CASE guards it.
   wallEpoch: (text) => `CAST(epoch(TRY_CAST(${text} AS TIMESTAMP)) AS BIGINT)`,
   zoneOffset: (s, zone) => `(epoch(timezone(${zone}, to_timestamp(${s}))) - (${s}))`,
+  canonical: (x) => `regexp_full_match(${x}, ${canonicalPattern('')})`,
 };
 
 /**
@@ -353,6 +394,7 @@ const duckdbWriters: InstantWriters = {
   unix_seconds: numeric(DUCKDB, 1),
   unix_milliseconds: numeric(DUCKDB, 1000),
   iso_text: isoText(DUCKDB),
+  iso_canonical: canonicalText(DUCKDB),
   // to_timestamp gives a TIMESTAMPTZ from seconds, whatever the TimeZone setting.
   timestamptz: instantType(-DATE_LIMIT_SECONDS, (p) => `to_timestamp(CAST(${p} AS DOUBLE))`),
   timestamp: (x, range, column, bind) => (column.nanoseconds === true ? duckdbNanosecondWallClock : duckdbMicrosecondWallClock)(x, range, column, bind),
@@ -370,16 +412,18 @@ const SYNTAX_OF: ReadonlyMap<InstantWriters, Syntax> = new Map<InstantWriters, S
 ]);
 
 /**
- * The whole seconds of the ISO-8601 text `x` read in `zone`, NULL for a text that is no valid
- * instant (never an error), as filters read it: what a list ordered by an `iso_text` column
- * sorts by. Undefined for writers that are not a built-in dialect's.
+ * The whole seconds of the text `x` of an `iso_text` column (read in its zone) or an
+ * `iso_canonical` one, NULL for a text that is no valid instant (never an error), as filters read
+ * it: what a list ordered by such a column sorts by. Undefined for writers that are not a
+ * built-in dialect's.
  *
  * @example
  * ```ts
- * isoTextWholeSeconds(sqlite.instants!, '"opened_at"', 'UTC'); // 'CASE WHEN replace(…) IN (…) THEN … END'
+ * textWholeSeconds(sqlite.instants!, '"opened_at"', { kind: 'iso_text', timeZone: 'UTC' }); // 'CASE WHEN replace(…) IN (…) THEN … END'
  * ```
  */
-export function isoTextWholeSeconds(writers: InstantWriters, x: string, zone: string): Written | undefined {
+export function textWholeSeconds(writers: InstantWriters, x: string, column: Extract<TimestampColumn, { kind: 'iso_text' | 'iso_canonical' }>): Written | undefined {
   const syntax = SYNTAX_OF.get(writers);
-  return syntax === undefined ? undefined : isoTextSeconds(syntax, x, zone);
+  if (syntax === undefined) return undefined;
+  return column.kind === 'iso_text' ? isoTextSeconds(syntax, x, column.timeZone) : canonicalSeconds(syntax, x);
 }

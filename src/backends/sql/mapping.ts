@@ -86,6 +86,7 @@ export type SqlColumnStorage =
   | { readonly kind: 'unix_seconds' }
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'iso_text'; readonly timeZone?: string }
+  | { readonly kind: 'iso_canonical' }
   | { readonly kind: 'timestamptz' }
   | { readonly kind: 'timestamp'; readonly timeZone?: string; readonly nanoseconds?: boolean }
   | { readonly kind: 'uuid' }

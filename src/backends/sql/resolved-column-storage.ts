@@ -9,6 +9,7 @@ export type ResolvedColumnStorage =
   | { readonly kind: 'unix_seconds' }
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'iso_text'; readonly timeZone: string }
+  | { readonly kind: 'iso_canonical' }
   | { readonly kind: 'timestamptz' }
   /** `nanoseconds`: a DuckDB `TIMESTAMP_NS`, which holds 1677-09-21 to 2262-04-11 only. */
   | { readonly kind: 'timestamp'; readonly timeZone: string; readonly nanoseconds?: boolean }

@@ -10,7 +10,7 @@ import type { Attribute, AttributeType } from '../../schema/types.js';
 import { readStorage } from './compared-column.js';
 import type { SqlDialect } from './dialects.js';
 import { fixedOffsetSeconds } from './instant-bounds.js';
-import { isoTextWholeSeconds } from './instant-sql.js';
+import { textWholeSeconds } from './instant-sql.js';
 import type { SqlEntityMapping } from './mapping.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { ownProperty } from '../../own-property.js';
@@ -165,8 +165,9 @@ function instantColumn({ attribute, entity, dialect, stored: x, nullable }: KeyP
       return seconds(x, false);
     case 'unix_milliseconds':
       return keys.milliseconds === undefined ? unsupported : seconds(keys.milliseconds(x), true);
-    case 'iso_text': {
-      const written = dialect.instants === undefined ? undefined : isoTextWholeSeconds(dialect.instants, x, storage.timeZone);
+    case 'iso_text':
+    case 'iso_canonical': {
+      const written = dialect.instants === undefined ? undefined : textWholeSeconds(dialect.instants, x, storage);
       if (written === undefined) return unsupported;
       if (typeof written !== 'string') return { refused: written.refused };
       return seconds(written, true);

@@ -53,6 +53,7 @@ const INSTANT_INPUT: { readonly [K in TimestampStorageKind]: (v: unknown) => unk
     return Number.isNaN(ms) ? null : new Date(ms);
   },
   iso_text: (v) => v,
+  iso_canonical: (v) => v,
 };
 
 const numberOrNull = (n: number) => (Number.isNaN(n) ? null : n);

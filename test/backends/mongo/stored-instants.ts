@@ -88,6 +88,8 @@ const arbOtherValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...NOT_INSTANTS_AS_TEXT),
   arbWholeSeconds.map((s) => [s]),
   fc.constantFrom('2024-02-29', '2000-02-29T12:00', '0001-01-01T00:00', '9999-12-31T23:59:59.999999999-23:59'),
+  // One change from toISOString's form: no value of iso_canonical, some of them of iso_text.
+  fc.constantFrom('2024-05-01t09:30:00.000z', '2023-02-29T00:00:00.000Z', '2024-05-01T09:30:00.000Z\n', '2024-05-01T24:00:00.000Z', '0000-03-01T00:00:00.000Z', '2024-05-01T09:30:00.5Z'),
 );
 
 type StorageKind = TimestampStorage['kind'];
@@ -103,6 +105,7 @@ const VALID: { readonly [K in StorageKind]: (s: number, ms: number) => fc.Arbitr
   date: (s, ms) => fc.constant(new Date(s * 1000 + ms)),
   // A wall clock near the instant: in the zone's gaps and overlaps when `s` is near a change.
   iso_text: (s) => (s >= FIRST_TEXT && s <= LAST_TEXT ? arbIsoText(s) : fc.constant('9999-12-31T23:59:59Z')),
+  iso_canonical: (s, ms) => fc.constant(new Date(Math.min(Math.max(s, FIRST_TEXT), LAST_TEXT) * 1000 + ms).toISOString()),
 };
 
 const arbStored = (kind: StorageKind): fc.Arbitrary<unknown> =>
@@ -121,6 +124,7 @@ const STORAGES: Readonly<Record<string, TimestampStorage>> = {
   millis: { kind: 'unix_milliseconds' },
   date: { kind: 'date' },
   ...Object.fromEntries(ZONES.map((zone) => [`text_${zone.replace(/\W/g, '_').toLowerCase()}`, { kind: 'iso_text', timeZone: zone }])),
+  canonical: { kind: 'iso_canonical' },
 };
 
 const FIELDS: Readonly<Record<string, AttributeDefinition>> = Object.fromEntries(

@@ -147,6 +147,9 @@ export function arbStoredInstant(instant: Instant, storage: TimestampStorage): f
       );
     case 'iso_text':
       return arbIsoText(instant, storage.timeZone);
+    case 'iso_canonical':
+      // Its only form (the seconds are within years 0001–9999; the years beyond are among INVALID_STORED).
+      return fc.constant({ value: new Date(second * 1000 + ms).toISOString(), second });
   }
 }
 
@@ -193,6 +196,25 @@ export const INVALID_STORED: { readonly [K in TimestampStorageKind]: readonly un
     new Date(0),
     null,
   ],
+  iso_canonical: [
+    '2024-05-01T09:30:00Z',
+    '2024-05-01T09:30:00.5Z',
+    '2024-05-01T09:30:00.000+00:00',
+    '2024-05-01 09:30:00.000Z',
+    '2024-05-01t09:30:00.000z',
+    '2024-05-01T09:30:00.000Z\n',
+    ' 2024-05-01T09:30:00.000Z',
+    '2023-02-29T00:00:00.000Z',
+    '2024-04-31T00:00:00.000Z',
+    '2024-05-01T24:00:00.000Z',
+    '2024-05-01T09:60:00.000Z',
+    '0000-06-01T00:00:00.000Z',
+    '+010000-01-01T00:00:00.000Z',
+    '２０２４-05-01T09:30:00.000Z',
+    1714555800,
+    new Date(0),
+    null,
+  ],
 };
 
 /** A storage of each kind, iso_text in each zone. */
@@ -201,6 +223,7 @@ export const STORAGES: readonly TimestampStorage[] = [
   { kind: 'unix_milliseconds' },
   { kind: 'date' },
   ...INSTANT_ZONES.map((timeZone) => ({ kind: 'iso_text', timeZone }) as const),
+  { kind: 'iso_canonical' },
 ];
 
 export const arbStorage: fc.Arbitrary<TimestampStorage> = fc.constantFrom(...STORAGES);
