@@ -25,6 +25,8 @@ describe('values that do not fit, and what to declare', () => {
   test.for<[string, AttributeDefinition, unknown, string, RegExp]>([
     ['a Date under ISO text', { type: 'Timestamp', storage: 'iso_text' }, new Date(0), 'a Date', /^declare storage: 'date' on the attribute: the records hold Dates/],
     ['ISO text under a Date', { type: 'Timestamp', storage: 'date' }, '2024-05-01T09:30:00Z', 'ISO-8601 text', /^declare storage: 'iso_text'/],
+    ['ISO text of another form under toISOString text', { type: 'Timestamp', storage: 'iso_canonical' }, '2024-05-01T09:30:00Z', 'ISO-8601 text', /^declare storage: 'iso_text'/],
+    ['a Date under toISOString text', { type: 'Timestamp', storage: 'iso_canonical' }, new Date(0), 'a Date', /^declare storage: 'date'/],
     ['a Date under Unix seconds', { type: 'Timestamp' }, new Date(0), 'a Date', /^declare storage: 'date'/],
     ['numbers under a Date', { type: 'Timestamp', storage: 'date' }, 1714555800, 'a number', /^declare storage: 'unix_seconds'/],
     ['an invalid Date', { type: 'Timestamp', storage: 'date' }, new Date(NaN), 'an invalid Date (its time is NaN)', /^store values of the declared type/],
@@ -51,6 +53,7 @@ describe('values that do not fit, and what to declare', () => {
 
   test.for<[string, AttributeDefinition, unknown]>([
     ['ISO text', { type: 'Timestamp', storage: 'iso_text' }, '2024-05-01T09:30:00.000Z'],
+    ['toISOString text', { type: 'Timestamp', storage: 'iso_canonical' }, '2024-05-01T09:30:00.000Z'],
     ['a Date', { type: 'Timestamp', storage: 'date' }, new Date(0)],
     ['Unix seconds', { type: 'Timestamp' }, 1714555800],
     ['Unix milliseconds', { type: 'Timestamp', storage: 'unix_milliseconds' }, 1714555800123],

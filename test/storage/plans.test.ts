@@ -78,6 +78,13 @@ const CASES: readonly PlanCase[] = [
     postgres: ['text', `to_char(to_timestamp(${seconds('g')}) AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD HH24:MI:SS')`],
   },
   {
+    name: 'iso_canonical',
+    attribute: { type: 'Timestamp', storage: 'iso_canonical' },
+    filters: [`EQ ${T_TEXT}`, `GT ${T_TEXT}`],
+    postgres: ['text', `to_char(to_timestamp(${seconds('g')}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+    sqlite: ['TEXT', `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds('g')}, 'unixepoch')`],
+  },
+  {
     name: 'uuid',
     attribute: { type: 'ID', id: { kind: 'uuid' } },
     storage: 'uuid',

@@ -163,6 +163,10 @@ const POSTGRES_ROWS: readonly Row[] = [
   // Every uuid is 36 characters: a CHAR(36) pads none, so no two collapse.
   { name: 'order_uuid', type: 'character(36)', attribute: UUID_ID, expected: 'ok' },
   { name: 'iso_fixed', type: 'character(24)', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: FIXED_ISO },
+  // Every toISOString text is 24 characters: a CHAR(24) pads none.
+  { name: 'canonical_fixed', type: 'character(24)', attribute: { type: 'Timestamp', storage: 'iso_canonical' }, expected: 'ok' },
+  { name: 'canonical_short', type: 'character(20)', attribute: { type: 'Timestamp', storage: 'iso_canonical' }, expected: FIXED_ISO },
+  { name: 'canonical_at', type: 'bigint', attribute: { type: 'Timestamp', storage: 'iso_canonical' }, expected: "and the mapping reads it as ISO-8601 text in toISOString's form; declare storage: { canonical_at: 'unix_seconds' (or 'unix_milliseconds') } in the mapping of app_event" },
   { name: 'enhanced', type: 'smallint', attribute: ZERO_ONE, expected: 'ok' },
   { name: 'flagged', type: 'boolean', attribute: ZERO_ONE, expected: ZERO_ONE_ON('flagged') },
   { name: 'list_price', type: 'numeric(12,2)', attribute: DECIMAL_TEXT, expected: 'ok' },
@@ -223,6 +227,7 @@ const MARIADB_ROWS: readonly Row[] = [
   },
   { name: 'seen_ms', type: 'BIGINT', printed: 'bigint(20)', attribute: { type: 'Timestamp', storage: 'unix_milliseconds' }, expected: 'ok' },
   { name: 'iso_at', type: 'VARCHAR(40)', printed: 'varchar(40)', attribute: { type: 'Timestamp', storage: 'iso_text' }, expected: 'ok' },
+  { name: 'canonical_at', type: 'CHAR(24)', printed: 'char(24)', attribute: { type: 'Timestamp', storage: 'iso_canonical' }, expected: 'ok' },
   {
     name: 'birthday',
     type: 'DATE',
