@@ -46,6 +46,7 @@ export type { AnyComparison, Comparison, Condition, Scalar, ValidatedQuery } fro
 export type { Attribute, AttributeSource, AttributeType } from '../schema/types.js';
 export { ATTRIBUTE_TYPES } from '../schema/types.js';
 export { isDefinedAttribute } from '../schema/define-schema.js';
+export { scalarArraysContract } from './contract/scalar-arrays.js';
 export { runContract, contractCaseOutcome, contractQuery, type ContractOptions, type Divergences, type ContractOutcome, type RunContractQuery } from './contract/run-contract.js';
 export {
   BUILT_IN_CAPABILITIES,

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { check } from '../../src/api/check.js';
+import { scalarArraysContract } from '../../src/backends/contract/scalar-arrays.js';
 import { filterRecords } from '../../src/backends/memory/index.js';
 import { compileMongo, mongoFoldingDiffers } from '../../src/backends/mongo/index.js';
 import { foldingDiffers } from '../../src/backends/sql/case-folding.js';
@@ -35,36 +36,9 @@ const Post = z.object({
 const derived = schemaFromZod({ post: Post });
 const blog = defineSchema(derived.definition);
 
-const UUID_A = '0b5c1f5e-8d2a-4c1e-9f3b-2a6d7e8f9a0b';
-const UUID_B = '7f3e2d1c-0b9a-4876-a543-210fedcba987';
-
-/** Records as the zod schema parses them, and two it would refuse: a text for an array, a number among texts. */
-const posts = [
-  { id: 'p1', tags: ['urgent', 'vip'], levels: ['high'], reviewerIds: [UUID_A], scores: [4.5, 2] },
-  { id: 'p2', tags: ['vip'], reviewerIds: [UUID_B.toUpperCase()], scores: null },
-  { id: 'p3', tags: [], levels: [], reviewerIds: [], scores: [] },
-  { id: 'p4', tags: 'urgent', reviewerIds: [UUID_A, UUID_B], scores: [10] },
-  { id: 'p5', tags: ['Urgent', 5], levels: ['low', 'high'], reviewerIds: [], scores: ['4.5'] },
-];
-
-/** Query → the ids it selects, on every engine. */
-const CASES: readonly (readonly [string, readonly string[]])[] = [
-  ['post.tags EQ urgent', ['p1']],
-  ['post.tags NOT_EQ urgent', ['p2', 'p3', 'p4', 'p5']],
-  ['post.tags IN vip,urgent', ['p1', 'p2']],
-  ['post.tags NOT_IN vip', ['p3', 'p4', 'p5']],
-  ['post.tags LIKE URG', ['p1', 'p5']],
-  ['post.tags NOT_LIKE urg', ['p2', 'p3', 'p4']],
-  ['post.levels EQ high', ['p1', 'p5']],
-  ['post.levels NOT_EQ high', ['p2', 'p3', 'p4']],
-  [`post.reviewer_ids EQ ${UUID_B}`, ['p2', 'p4']],
-  [`post.reviewer_ids NOT_EQ ${UUID_A}`, ['p2', 'p3', 'p5']],
-  ['post.scores GT 4', ['p1', 'p4']],
-  ['post.scores LTE 2', ['p1']],
-  ['post.scores NOT_IN 2,10', ['p2', 'p3', 'p5']],
-  ['post.tags EQ vip AND post.scores EQ 10', []],
-  ['NOT (post.tags EQ vip)', ['p3', 'p4', 'p5']],
-];
+/** The arrays-of-scalars contract's records and cases (tql/backend): its schema is the one zod derives. */
+const posts = scalarArraysContract.data.post.map((r) => ({ ...r }));
+const CASES: readonly (readonly [string, readonly string[]])[] = scalarArraysContract.cases.map((c) => [c.query, c.expected]);
 
 describe('schemaFromZod: arrays of scalars', () => {
   test('each array is the element’s attribute over the array, never nullable', () => {
@@ -77,6 +51,7 @@ describe('schemaFromZod: arrays of scalars', () => {
       scores: { type: 'Number', ...element('scores') },
     });
     expect(derived.skipped).toEqual([]);
+    expect(blog).toEqual(scalarArraysContract.schema);
   });
 
   test.for([
