@@ -271,9 +271,9 @@ export function sourcePredicate(source: AttributeSource, test: ValueTest, positi
 /**
  * The cost of a test on this source, from its cost on a plain field (whole numbers, as the
  * costs in comparisons.ts): a variant reads its tag first; a collection reaches a list and scans
- * a few elements per record, each with a tag test before the value test. Measured on the
- * scheduling requests (about one element a list), an equality on a collection takes 2–3 times a
- * regex LIKE on a field, so every collection test comes after every text test on a field.
+ * a few elements per record, each with a tag test before the value test. Measured on records
+ * with about one element a list, an equality on a collection takes 2–3 times a regex LIKE on a
+ * field, so every collection test comes after every text test on a field.
  *
  * @example
  * ```ts
