@@ -96,28 +96,32 @@ ${tests.map(link).join('\n')}
 
 /**
  * One list slot: the scan of the list at the key for an element with a tag and a value, and the
- * chain's link of an equality on such elements. The scan reads the element's tag and value inline,
- * as a hand-written `.some()` arrow does; only where it finds one that may count does the
+ * chain's link of an equality on such elements. The scan is a loop that reads each element's tag
+ * and value inline, with no call per element; only where it finds one that may count does the
  * caller's exact test (sources.ts) run, with its own-property checks.
  */
 const listSlot = ({ params: [value], test }) => `(k) => {
     // Module constants copied into the slot's own scope, as in a field slot.
     const some = ARRAY_SOME, longestUnchecked = MAX_SCAN;
-    const holdsEqual = (tagKey: string, tag: string, valueKey: string, ${value}: Scalar) => {
-      // The element's value \`x\` is tested by the definition of \`equals\` (value-test.ts).
-      const candidate = (e: unknown) => {
-        if (e == null || (e as AnyRecord)[tagKey] !== tag) return false;
-        const x = (e as AnyRecord)[valueKey];
-        return ${test};
-      };
-      return (record: object) => {
+    const holdsEqual = (tagKey: string, tag: string, valueKey: string, ${value}: Scalar) =>
+      (record: object) => {
         const list = (record as AnyRecord)[k] as readonly unknown[] | null | undefined;
         if (typeof list !== 'object' || list === null) return false;
-        // A list with a \`some\` of its own, or too long to scan unchecked: the exact test decides.
-        if (list.some !== some || list.length > longestUnchecked) return true;
-        return list.some(candidate);
+        const n = list.length;
+        // A list with a \`some\` of its own, a length that is no number, or too long to scan
+        // unchecked: the exact test decides.
+        if (list.some !== some || typeof n !== 'number' || n > longestUnchecked) return true;
+        // A loop, not \`some\` with a callback: no call per element. A hole reads the prototype
+        // (undefined, or a polluted index), which can only make a candidate the exact test refuses.
+        for (let i = 0; i < n; i++) {
+          const e = list[i];
+          if (e == null || (e as AnyRecord)[tagKey] !== tag) continue;
+          // The element's value \`x\` is tested by the definition of \`equals\` (value-test.ts).
+          const x = (e as AnyRecord)[valueKey];
+          if (${test}) return true;
+        }
+        return false;
       };
-    };
     return {
       holdsEqual,
       someEqual: (tagKey, tag, valueKey, value, other, exact, positive, next, onThrow) => {

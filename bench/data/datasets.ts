@@ -46,11 +46,16 @@ export interface Fixture {
   readonly agentId: string;
   /** A team that requests are booked with. */
   readonly teamId: string;
+  /** The first {@link IN_NAMES} distinct agent names, for an IN of many values. */
+  readonly agentNames: readonly string[];
 }
+
+/** How many names the IN of many values lists. */
+export const IN_NAMES = 50;
 
 /**
  * Picks the ids the `agent_id` and `team_id` workloads look for: those of the first request
- * that names an agent, and of the first team.
+ * that names an agent, and of the first team; and the first agents' names, for an IN.
  *
  * @example
  * ```ts
@@ -64,6 +69,11 @@ export function fixtureOf(data: Datasets): Fixture {
     if (agent !== undefined) break;
   }
   const team = data.teams[0];
-  if (agent === undefined || team === undefined) throw new Error('the dataset is too small to have an agent and a team');
-  return { agentId: agent.id, teamId: team.id };
+  const names = new Set<string>();
+  for (const a of data.agents) {
+    if (names.size === IN_NAMES) break;
+    names.add(a.name);
+  }
+  if (agent === undefined || team === undefined || names.size < IN_NAMES) throw new Error('the dataset is too small to have an agent, a team and the names');
+  return { agentId: agent.id, teamId: team.id, agentNames: [...names] };
 }

@@ -75,9 +75,10 @@ const EXAMPLE_ORG = /example\.org/i;
 const like = (field: string, needle: string) => ({ [field]: { $regex: needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } });
 
 /**
- * Every filter workload: `agent` and `scheduling_request`, with 1, 3 and 6 predicates, and ones
- * that match 30-99% of the records (the number in their id is the share, in percent), a
- * collection attribute among them.
+ * Every filter workload: `agent` and `scheduling_request`, with 1, 3 and 6 predicates (a text
+ * test written first in each AND of several, so tql's order is what runs it last), ones that
+ * match 30-99% of the records (the number in their id is the share, in percent), a collection
+ * attribute among them, and an IN of 50 names.
  *
  * @example
  * ```ts
@@ -85,7 +86,9 @@ const like = (field: string, needle: string) => ({ [field]: { $regex: needle.rep
  * ```
  */
 export function filterWorkloads(fixture: Fixture): readonly FilterWorkload[] {
-  const { agentId, teamId } = fixture;
+  const { agentId, teamId, agentNames } = fixture;
+  const quotedNames = agentNames.map((n) => JSON.stringify(n)).join(', ');
+  const nameSet = new Set(agentNames);
   const agentElement = { type: 'agent', id: agentId };
   const agentSome = (array: string) => ({
     some: [{ var: array }, { and: [{ '==': [{ var: 'type' }, 'agent'] }, { '==': [{ var: 'id' }, agentId] }] }],
@@ -370,6 +373,22 @@ export function filterWorkloads(fixture: Fixture): readonly FilterWorkload[] {
         liqe: NO_ARRAYS_LIQE,
         jsonLogic: { '!': { some: [{ var: 'resources' }, { and: [{ '==': [{ var: 'type' }, 'team'] }, { '==': [{ var: 'id' }, teamId] }] }] } },
         cel: `!r.resources.exists(x, x.type == "team" && x.id == "${teamId}")`,
+      },
+    },
+    {
+      // An IN of many values: the arrow scans the list, the best function asks a Set.
+      id: 'agent-in-many',
+      entity: 'agent',
+      predicates: 1,
+      tql: `agent.name IN ${agentNames.map((n) => JSON.stringify(n)).join(',')}`,
+      hand: (r) => agentNames.includes(r.name),
+      best: (r) => nameSet.has(r.name),
+      peers: {
+        mongo: { name: { $in: agentNames } },
+        filtrex: `name in (${quotedNames})`,
+        liqe: NO_IN_LIQE,
+        jsonLogic: { in: [{ var: 'name' }, agentNames] },
+        cel: `r.name in [${quotedNames}]`,
       },
     },
     {

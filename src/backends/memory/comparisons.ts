@@ -41,7 +41,8 @@ function testCost(test: ValueTest): number {
     case 'instant':
       return INSTANT_COST[test.storage.kind];
     case 'caselessEquals':
-      return 6;
+      // A text compared but for case: after the plain comparisons, before any LIKE.
+      return 16;
     case 'stored':
       return testCost(test.test) + STORED_COST[test.storage];
   }

@@ -44,7 +44,7 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery, options?: C
   return compileValidated(
     query,
     'The in-memory backend',
-    (q) => rememberCompiled(q, 'memory', predicateOf(queryPlan(q), q.text)),
+    (q) => rememberCompiled(q, 'memory', planPredicate(queryPlan(q), q.text)),
     typeof options === 'object' && options !== null ? options.now : undefined,
   );
 }
@@ -107,8 +107,16 @@ function flipped(plan: ComparisonPlan, negated: boolean): ComparisonPlan {
 /**
  * The plan's predicate behind the guard that keeps hostile records from reading prototypes or
  * throwing; comparisons on fields joined by AND are a chain of their keys' links, guard included.
+ * The operands run in the plan's order, whatever it is: {@link queryPlan} sorts them cheapest
+ * first, and a plan in any other order answers the same (test/properties/memory-order.test.ts).
+ *
+ * @example
+ * ```ts
+ * const q = check('agent.name LIKE jo AND agent.schedulable EQ true', schedulingSchema, 'agent');
+ * planPredicate(queryPlan(q), q.text)({ name: 'John', schedulable: true }); // true
+ * ```
  */
-function predicateOf(plan: Plan, text: string): RecordPredicate {
+export function planPredicate(plan: Plan, text: string): RecordPredicate {
   return fieldChain(plan, text) ?? guarded(exactPredicate(plan, text), plan);
 }
 

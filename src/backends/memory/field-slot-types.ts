@@ -38,9 +38,9 @@ export interface ListSlot {
   /**
    * A necessary condition of "the list at the key holds an element `e` with `e[tagKey] === tag`
    * and `e[valueKey] === value`", checking no own-ness: false when the value there is no object
-   * or a scan with `Array.prototype.some` finds no such element; true when one may count, and
-   * for a list with a `some` of its own or longer than `MAX_UNCHECKED_SCAN` (element-scan.ts),
-   * which the caller's exact test then decides.
+   * or a loop over its indices finds no such element; true when one may count, and for a list
+   * with a `some` of its own, a length that is no number or one longer than `MAX_UNCHECKED_SCAN`
+   * (element-scan.ts), which the caller's exact test then decides.
    */
   readonly holdsEqual: (tagKey: string, tag: string, valueKey: string, value: Scalar) => ElementScan;
   /**

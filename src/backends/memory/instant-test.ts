@@ -19,8 +19,9 @@ export interface InstantWindow {
 
 /**
  * A window over a storage that holds numbers, in the storage's unit: a number `x` is in it when
- * `lo <= x && x < hi` (which also refuses NaN and the infinities), and any other value when
- * `other(x)` holds (a bigint within the window).
+ * `lo <= x && x < hi` (which also refuses NaN and the infinities), and a bigint when `other(x)`
+ * holds (within the window). Links ask `typeof x === 'bigint'` inline before calling `other`, so
+ * the common value that is no number, `null`, costs no call.
  */
 export interface NumberWindow {
   readonly lo: number;

@@ -29,8 +29,20 @@ export interface GroupPlan {
 }
 
 /**
- * An AND or OR of `operands`, sorted cheapest first. Predicates are pure and total, so the order
- * cannot change the answer, only how soon a record is decided.
+ * An AND or OR of `operands`, sorted cheapest first (a stable sort: equal costs keep the query's
+ * order). Each operand's cost was computed once, when it was planned, so planning a query is one
+ * sort per group on top of one pass over its nodes.
+ *
+ * Why the order cannot change an answer: in memory the logic is two-valued and total. A missing,
+ * `null` or wrong-typed value is "no value", never an unknown, so AND and OR are the Boolean ones
+ * and commute. Every value test is pure and total: it looks at the JS type before anything else,
+ * so no value makes it throw; it keeps no state between records (a LIKE's regex has neither the g
+ * nor the y flag, so no `lastIndex`; matchers are cached when compiling, never while filtering);
+ * and it writes nothing. What the order does change is which fields of a record get read, and
+ * so which getters run: an inherited getter that throws is answered by reading the record's own
+ * properties again (record-guard.ts), with the same answer in any order; an own getter or proxy
+ * trap that throws makes the predicate throw a `TqlError` when it is read, and an order that
+ * decides the record before reading it answers without reading it.
  *
  * @example
  * ```ts
@@ -38,16 +50,31 @@ export interface GroupPlan {
  * ```
  */
 export function groupPlan(kind: 'And' | 'Or', operands: readonly Plan[]): GroupPlan {
-  // Insertion sort: stable, and for the few operands a group has far cheaper than
-  // Array#sort with a comparator (which copies into a work array and calls out per comparison).
-  const sorted = operands.slice();
   let cost = 0;
-  for (let i = 0; i < sorted.length; i++) {
+  for (let i = 0; i < operands.length; i++) cost += operands[i]!.cost;
+  const sorted = operands.length <= FEW_OPERANDS ? insertionSorted(operands) : operands.slice().sort(byCost);
+  return { kind, operands: sorted, cost };
+}
+
+/**
+ * Up to this many operands a group is sorted by insertion: for the few operands most groups have
+ * it is far cheaper than `Array#sort` with a comparator (which copies into a work array and calls
+ * out per comparison). A longer group takes `Array#sort` (stable, n log n), where insertion's
+ * n² moves would make compiling a long AND quadratic.
+ */
+const FEW_OPERANDS = 16;
+
+function insertionSorted(operands: readonly Plan[]): Plan[] {
+  const sorted = operands.slice();
+  for (let i = 1; i < sorted.length; i++) {
     const item = sorted[i]!;
-    cost += item.cost;
     let j = i - 1;
     for (; j >= 0 && sorted[j]!.cost > item.cost; j--) sorted[j + 1] = sorted[j]!;
     sorted[j + 1] = item;
   }
-  return { kind, operands: sorted, cost };
+  return sorted;
+}
+
+function byCost(a: Plan, b: Plan): number {
+  return a.cost - b.cost;
 }

@@ -76,7 +76,7 @@ export const INLINE_TESTS = {
   greaterThan: (bound: number) => (x: unknown) => finite(x) && (x as number) > bound,
   atLeast: (bound: number) => (x: unknown) => finite(x) && (x as number) >= bound,
   matches: (regex: RegExp) => (x: unknown) => typeof x === 'string' && regex.test(x),
-  numberWindow: (lo: number, hi: number, other: (x: unknown) => boolean) => (x: unknown) => (typeof x === 'number' ? x >= lo && x < hi : other(x)),
+  numberWindow: (lo: number, hi: number, other: (x: unknown) => boolean) => (x: unknown) => (typeof x === 'number' ? x >= lo && x < hi : typeof x === 'bigint' && other(x)),
   satisfies: (ok: (x: unknown) => boolean) => (x: unknown) => ok(x),
 } as const;
 
