@@ -21,14 +21,27 @@ import { optionError } from './tql-error.js';
 export function readOptions<T extends object, K extends keyof T & string>(fn: string, options: T | null | undefined, names: readonly K[]): { readonly [P in K]?: T[P] } {
   const read: { [P in K]?: T[P] } = {};
   if (typeof options !== 'object' || options === null) return read;
-  for (const name of names) {
-    try {
-      read[name] = options[name];
-    } catch {
-      throw optionError(`${fn} could not read its option ${name}: reading it threw an exception (a getter or a proxy trap). Pass the options as plain values.`);
-    }
-  }
+  for (const name of names) read[name] = readOption(fn, options, name);
   return read;
+}
+
+/**
+ * One option as {@link readOptions} reads it, without building an object: what the functions
+ * every `check()` passes through use (parse's limits, validate's profile and zone).
+ *
+ * @example
+ * ```ts
+ * readOption('validate', { profile: 'timezest' }, 'profile'); // 'timezest'
+ * readOption('validate', undefined, 'profile'); // undefined
+ * ```
+ */
+export function readOption<T extends object, K extends keyof T & string>(fn: string, options: T | null | undefined, name: K): T[K] | undefined {
+  if (typeof options !== 'object' || options === null) return undefined;
+  try {
+    return options[name];
+  } catch {
+    throw optionError(`${fn} could not read its option ${name}: reading it threw an exception (a getter or a proxy trap). Pass the options as plain values.`);
+  }
 }
 
 /**

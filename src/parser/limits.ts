@@ -5,7 +5,7 @@
  * {@link checkAfterParsing} only for a query that exceeds one.
  */
 import type { Expr, Predicate, Query, Value } from '../ast/nodes.js';
-import { readOptions } from '../errors/read-options.js';
+import { readOption, readOptions } from '../errors/read-options.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TqlError, issue, optionError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { DEFAULT_LIMITS, type Limits, type ParseOptions } from './options.js';
@@ -25,7 +25,7 @@ export function resolveLimits(options: ParseOptions | undefined, fn = 'parse'): 
   // `== null`: plain JavaScript callers may pass null where the types say undefined. Each
   // option is read once, through readOptions: a getter or a proxy trap that throws is an
   // invalid_option, never its own exception.
-  const given: Partial<Limits> | null | undefined = readOptions(fn, options, ['limits']).limits;
+  const given: Partial<Limits> | null | undefined = readOption(fn, options, 'limits');
   if (given == null) return DEFAULT_LIMITS;
   if (typeof given !== 'object') {
     throw optionError(`limits is an object such as { maxDepth: 8 }, not ${describeValue(given)}.`);

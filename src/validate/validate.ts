@@ -7,7 +7,7 @@ import type { ParsedText } from '../parser/parse.js';
 import { TqlError, isTqlError, issue, optionError, returnedTqlError, type IssueInit, type TqlIssue } from '../errors/tql-error.js';
 import { checkAfterParsing, resolveLimits } from '../parser/limits.js';
 import { describeValue } from '../errors/describe-value.js';
-import { readOptions } from '../errors/read-options.js';
+import { readOption } from '../errors/read-options.js';
 import { type Limits } from '../parser/options.js';
 import { PROFILE_DEFINITIONS, PROFILES, type Extension, type Profile, type ProfileDefinition } from '../parser/profiles.js';
 import { isSchema } from '../schema/define-schema.js';
@@ -175,18 +175,20 @@ export function resolveTarget(schema: Schema, entityName: string, options: Pick<
   }
   // Read once through the guard: a getter or proxy trap that throws is an invalid_option.
   // Caught inline rather than through returnedTqlError: every check() passes here.
-  let read: { readonly profile?: unknown; readonly timeZone?: unknown };
+  let givenProfile: unknown;
+  let givenZone: unknown;
   try {
-    read = readOptions('validate', options, ['profile', 'timeZone']);
+    givenProfile = readOption('validate', options, 'profile');
+    givenZone = readOption('validate', options, 'timeZone');
   } catch (error) {
     if (isTqlError(error)) return error;
     throw error;
   }
-  const profile: unknown = read.profile ?? 'extended';
+  const profile: unknown = givenProfile ?? 'extended';
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
     return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
   }
-  const timeZone: unknown = read.timeZone ?? 'UTC';
+  const timeZone: unknown = givenZone ?? 'UTC';
   if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
     return optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`);
   }

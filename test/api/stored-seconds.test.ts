@@ -23,7 +23,7 @@ describe('storage that is none', () => {
   test('messages', () => {
     expect(tqlErrorOf(() => storedSeconds('2024-05-01', { kind: 'iso_text', timeZone: 'Etc/GMT+14' })).message).toMatchInlineSnapshot(`"invalid_option: storedSeconds: storage.timeZone is an IANA time zone such as "Europe/Paris", not "Etc/GMT+14"; pass the storage of a Timestamp attribute (attribute.storage)."`);
     expect(tqlErrorOf(() => storedSeconds(0, null as never)).message).toMatchInlineSnapshot(`"invalid_option: storedSeconds: storage is a Timestamp attribute's storage, such as { kind: "unix_seconds" } or { kind: "iso_text", timeZone: "Europe/Paris" } (attribute.storage), not null."`);
-    expect(tqlErrorOf(() => storedSeconds(0, { kind: 'seconds' } as never)).message).toMatchInlineSnapshot(`"invalid_option: storedSeconds: storage is one of unix_seconds, unix_milliseconds, date, iso_text (or { kind: "iso_text", timeZone: "Europe/Paris" }), not "seconds"; pass the storage of a Timestamp attribute (attribute.storage)."`);
+    expect(tqlErrorOf(() => storedSeconds(0, { kind: 'seconds' } as never)).message).toMatchInlineSnapshot(`"invalid_option: storedSeconds: storage is one of unix_seconds, unix_milliseconds, date, iso_text, iso_canonical (or { kind: "iso_text", timeZone: "Europe/Paris" }), not "seconds"; pass the storage of a Timestamp attribute (attribute.storage)."`);
   });
 });
 
