@@ -16,7 +16,7 @@ import { schedulingSchema } from '../../src/models/scheduling/schema.js';
 import { schedulingSqlMapping } from '../../src/models/scheduling/sql/mapping.js';
 import { check } from '../../src/api/check.js';
 import { median } from '../harness/stats.js';
-import { postgresEngine, sqliteEngine, type BenchEngine } from './sql-engines.js';
+import { postgresEngine, sqliteEngine, type BenchDialect, type BenchEngine } from './sql-engines.js';
 import { handPage, sqlFamilies, type HandSql } from './sql-families.js';
 
 /** How much the SQL section loads and how often it times each statement. */
@@ -29,6 +29,10 @@ export interface SqlBenchSettings {
   readonly samples: number;
   /** Rows per keyset page. */
   readonly pageSize: number;
+  /** Only these engines (default both). */
+  readonly engines?: readonly BenchDialect[] | undefined;
+  /** Only the workloads with these ids (`email-in-100`, `keyset-10`; default all). */
+  readonly workloads?: readonly string[] | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -177,16 +181,18 @@ export async function runSqlBench(settings: SqlBenchSettings): Promise<SqlBenchR
   const generateMs = performance.now() - t;
   log(`generated ${settings.requests} requests and ${settings.agents} agents in ${(generateMs / 1000).toFixed(1)} s`);
 
-  const families = sqlFamilies(data);
+  const wanted = (id: string) => settings.workloads === undefined || settings.workloads.includes(id);
+  const families = sqlFamilies(data).filter((f) => wanted(f.id));
   const order = listOrder(data);
   const pages = PAGE_DEPTHS.map((depth) => {
     const position = Math.floor(order.length * depth);
     return { depth, position, from: position === 0 ? undefined : order[position - 1] };
-  });
+  }).filter((page) => wanted(`keyset-${Math.round(page.depth * 100)}`));
 
   const workloads = new Map<string, { id: string; title: string; tql: string; engines: SqlWorkloadResult['engines'] }>();
   const engines: SqlBenchResults['engines'] = {};
-  for (const open of [sqliteEngine, postgresEngine]) {
+  const openers = { sqlite: sqliteEngine, postgres: postgresEngine } as const;
+  for (const open of (settings.engines ?? (['sqlite', 'postgres'] as const)).map((d) => openers[d])) {
     t = performance.now();
     const engine = await open(data);
     if (engine === undefined) {

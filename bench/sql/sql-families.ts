@@ -89,7 +89,8 @@ export function sqlFamilies(data: SchedulingData): SqlFamily[] {
       tql: `scheduling_request.end_user_email IN ${emails.map(tqlValue).join(',')}`,
       hand: {
         postgres: { text: `SELECT id FROM scheduling_request WHERE end_user_email IN (${placeholders('postgres', emails.length)})`, values: emails },
-        sqlite: { text: `SELECT id FROM scheduling_request WHERE end_user_email IN (${placeholders('sqlite', emails.length)})`, values: emails },
+        // One JSON array: SQLite seeks its elements in the index faster than it binds a placeholder each.
+        sqlite: { text: `SELECT id FROM scheduling_request WHERE end_user_email IN (SELECT value FROM json_each(?))`, values: [JSON.stringify(emails)] },
       },
     },
     {

@@ -22,7 +22,7 @@ describe('tql sql', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       dialect: 'postgres',
-      text: 'SELECT * FROM "agent" WHERE ("created_at" >= $1::bigint AND "created_at" - "created_at" = 0) ORDER BY "id" LIMIT $2',
+      text: 'SELECT * FROM "agent" WHERE ("created_at" >= $1::bigint) ORDER BY "id" LIMIT $2',
       values: [1688169600, 20],
     });
   });

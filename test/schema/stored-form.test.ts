@@ -222,7 +222,8 @@ test.for<[string, AttributeDefinition, string]>([
 test.for<[string, string, readonly unknown[]]>([
   // Equality on the field seeks its stored forms in the column, which an index on it holds.
   ['ticket.number EQ 12', `"number" IN (?, ?)`, ['12', '#12']],
-  ['ticket.number IN 12,"##7"', `"number" IN (?, ?, ?, ?)`, ['12', '#12', '##7', '##7']],
+  // Two values are four stored forms, which SQLite binds as one JSON array.
+  ['ticket.number IN 12,"##7"', `"number" IN (SELECT value FROM json_each(?))`, ['["12","#12","##7","##7"]']],
   // The other operators test the column with the prefix cut off.
   ['ticket.number STARTS_WITH 1', `CASE WHEN substr("number", 1, 1) = '#' THEN substr("number", 2) ELSE "number" END LIKE ? ESCAPE '\\'`, ['1%']],
 ])('SQLite: %s', ([text, sql, values]) => {

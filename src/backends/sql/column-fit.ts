@@ -220,7 +220,7 @@ function storageForColumn(column: CatalogColumn, dialect: SqlDialect): string | 
 
 const timestampFit: Fit = (use) => {
   const { storage, column, dialect } = use;
-  if (timestampFits(storage.kind, column, dialect)) return nanosecondsProblem(use) ?? refusedInstants(use);
+  if (timestampFits(storage.kind, column, dialect)) return nanosecondsProblem(use) ?? integersProblem(use) ?? refusedInstants(use);
   if (column.kind === 'padded_text' && (storage.kind === 'iso_text' || storage.kind === 'iso_canonical')) {
     return 'which pads texts shorter than its length with spaces, which no ISO-8601 text has; make the column varchar or text';
   }
@@ -246,6 +246,16 @@ function nanosecondsProblem(use: ColumnUse): string | undefined {
   return holds
     ? `which holds nanoseconds between 1677 and 2262 only; declare storage: { ${use.field}: { kind: 'timestamp', nanoseconds: true } } in the mapping of ${use.entity}`
     : `and the mapping says it is a TIMESTAMP_NS; remove nanoseconds: true from storage.${use.field} in the mapping of ${use.entity}`;
+}
+
+/**
+ * Seconds declared integers (`integers: true`) must be in an integer column: tql then leaves out
+ * the test that keeps NaN and infinity from matching an open range, which a float column can hold.
+ */
+function integersProblem(use: ColumnUse): string | undefined {
+  const { storage, column } = use;
+  if (storage.kind !== 'unix_seconds' || storage.integers !== true || column.kind === 'integer') return undefined;
+  return `and the mapping says it holds integers, where this type also holds NaN and infinity; remove integers: true from storage.${use.field} in the mapping of ${use.entity}`;
 }
 
 /**

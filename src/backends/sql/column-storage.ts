@@ -96,6 +96,8 @@ export function columnStorageProblem(declared: unknown, attribute: Attribute | u
   if (zone !== undefined && kind !== 'iso_text' && kind !== 'timestamp') return `${String(kind)} takes no timeZone`;
   const nanoseconds: unknown = typeof declared === 'object' ? (declared as { nanoseconds?: unknown }).nanoseconds : undefined;
   if (nanoseconds !== undefined && (kind !== 'timestamp' || typeof nanoseconds !== 'boolean')) return 'nanoseconds is true or false, on a timestamp column only (a DuckDB TIMESTAMP_NS)';
+  const integers: unknown = typeof declared === 'object' ? (declared as { integers?: unknown }).integers : undefined;
+  if (integers !== undefined && (kind !== 'unix_seconds' || typeof integers !== 'boolean')) return 'integers is true or false, on a unix_seconds column only (one of an integer type)';
   if (attribute === undefined) return undefined;
   if (kind === 'uuid' && attribute.id?.kind !== 'uuid') return `uuid is for ID attributes with { kind: "uuid" } ids, and ${attribute.path} is not one`;
   if (!COLUMNS_OF[attribute.type].includes(kind as SqlColumnStorageKind)) {

@@ -185,23 +185,49 @@ function equalsOneOf(ctx: Context, subject: Subject, values: readonly Scalar[], 
   const stored = subject.stored;
   if (stored === undefined) {
     const x = uuidSide(ctx, subject.expr, uuid);
-    return equality(ctx, x, operator === '=' ? [bindId(ctx, values[0]!, uuid)] : listed(ctx, values, uuid), idValues(values, uuid), false, LISTED[operator]);
+    return operator === '=' ? equality(ctx, x, [bindId(ctx, values[0]!, uuid)], idValues(values, uuid), false, false) : listEquality(ctx, x, values, false, uuid);
   }
   // The statement's text must not depend on the values (the injection test holds every
   // statement to the text compiled for "x"): storedForms gives two for every value.
   const forms = values.flatMap((v): Scalar[] => (typeof v === 'string' ? storedForms(v, stored.steps) : [v]));
-  return equality(ctx, stored.column, listed(ctx, forms), forms, false, true);
+  return listEquality(ctx, stored.column, forms, false);
 }
 
-/** Whether an equality's operands are a list the query wrote (`IN ($1)`), by the SQL operator it compiles to. */
-const LISTED = { '=': false, IN: true } as const;
+/**
+ * `left` equal to one of the listed `values` (`negated`: to none), `left` not NULL: a long list
+ * of texts as one bound value where the dialect binds them so ({@link SqlDialect.boundList}),
+ * else a placeholder each. Whether it is one value depends on the attribute's type and the
+ * list's length, never on what the texts are. Numbers keep their placeholders: a JSON number
+ * past 2^53 reads back as another integer than the double bound, and a number compared with a
+ * text column takes its affinity from a placeholder but not from a JSON array. A dialect that
+ * writes each text operand (`exactText`) keeps them too.
+ */
+function listEquality(ctx: Context, left: string, values: readonly Scalar[], negated: boolean, uuid?: UuidColumn): string {
+  const list = ctx.dialect.boundList;
+  if (list !== undefined && ctx.dialect.exactText === undefined && uuid !== 'native' && values.length >= list.from && values.every(isText)) {
+    return list.write(left, bind(ctx, list.value(values)), negated);
+  }
+  return equality(ctx, left, listed(ctx, values, uuid), idValues(values, uuid), negated, true);
+}
+
+const isText = (v: Scalar): v is string => typeof v === 'string';
+
+/**
+ * `x` is NULL or its `left` (`x` itself, or `lower(x)` for a uuid in a text column) differs from
+ * `right`: the exact complement of an equality with one non-NULL value, as the dialect writes it
+ * ({@link SqlDialect.nullOrUnequal}), or `(x IS NULL OR left <> right)`.
+ */
+function nullOrUnequal(ctx: Context, x: string, left: string, right: string, values: readonly Scalar[]): string {
+  const how = { negated: true, text: values.some(isText), list: false };
+  return ctx.dialect.nullOrUnequal?.(left, right, how) ?? `(${x} IS NULL OR ${equalityOf(ctx.dialect, left, [right], how)})`;
+}
 
 /**
  * `left` equal to one of the operands `rights` (`negated`: to none), as the dialect writes an
  * equality that sees both sides; `values` are what the operands stand for, to tell texts.
  */
 function equality(ctx: Context, left: string, rights: readonly string[], values: readonly Scalar[], negated: boolean, list: boolean): string {
-  return equalityOf(ctx.dialect, left, rights, { negated, text: values.some((v) => typeof v === 'string'), list });
+  return equalityOf(ctx.dialect, left, rights, { negated, text: values.some(isText), list });
 }
 
 /** The values of an id equality as the column compares them: a native uuid column's own type is no text. */
@@ -379,7 +405,7 @@ const comparisons: ComparisonHandlers<string, Context> = {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', true);
     const uuid = sqlOf(c, ctx).uuid;
     const w = columnValue(c, v);
-    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), [bindId(ctx, w, uuid)], idValues([w], uuid), true, false)})`);
+    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, [w], '=', uuid), (x) => nullOrUnequal(ctx, x, uuidSide(ctx, x, uuid), bindId(ctx, w, uuid), idValues([w], uuid)));
   },
   LT: (c, ctx) => order(c, ctx, '<'),
   LTE: (c, ctx) => order(c, ctx, '<='),
@@ -395,7 +421,7 @@ const comparisons: ComparisonHandlers<string, Context> = {
   NOT_IN: (c, ctx) => {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', true);
     const uuid = sqlOf(c, ctx).uuid;
-    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${equality(ctx, uuidSide(ctx, x, uuid), listed(ctx, c.value, uuid), idValues(c.value, uuid), true, true)})`);
+    return negatedPredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid), (x) => `(${x} IS NULL OR ${listEquality(ctx, uuidSide(ctx, x, uuid), c.value, true, uuid)})`);
   },
   STARTS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),
   ENDS_WITH: (c, ctx) => positivePredicate(c, ctx, (x) => like(ctx, c, x.text, false)),

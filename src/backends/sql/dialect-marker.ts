@@ -66,7 +66,7 @@ function taggedInstants(writers: InstantWriters): InstantWriters {
  * ```
  */
 export function markerDialect(dialect: SqlDialect): SqlDialect {
-  const { exactText, complement, substring, equality, integerBound, instants } = dialect;
+  const { exactText, complement, substring, equality, nullOrUnequal, boundList, integerBound, instants } = dialect;
   // Numbered placeholders carry their number, so a check can read which value each binds;
   // positional ones (`?`) stay alike, as the compiler tells the two kinds apart by that.
   const numbered = dialect.placeholder(1) !== dialect.placeholder(2);
@@ -85,6 +85,12 @@ export function markerDialect(dialect: SqlDialect): SqlDialect {
     ...(equality === undefined
       ? {}
       : { equality: (left: string, rights: readonly string[], how: EqualityHow) => tagAround(equality(standIn(0), rights.map((_, i) => standIn(i + 1)), how), [left, ...rights]) }),
+    ...(nullOrUnequal === undefined
+      ? {}
+      : { nullOrUnequal: (left: string, right: string, how: EqualityHow) => tagAround(nullOrUnequal(standIn(0), standIn(1), how), [left, right]) }),
+    ...(boundList === undefined
+      ? {}
+      : { boundList: { ...boundList, write: (left: string, placeholder: string, negated: boolean) => tagAround(boundList.write(standIn(0), standIn(1), negated), [left, placeholder]) } }),
     ...(instants === undefined ? {} : { instants: taggedInstants(instants) }),
   };
 }

@@ -102,6 +102,19 @@ export interface SqlDialect {
    */
   equality?(left: string, rights: readonly string[], how: EqualityHow): string;
   /**
+   * `left` is NULL or differs from `right` (the operand of a non-NULL value, as {@link equality}
+   * takes it): the exact complement of `left = right` that `NOT_EQ` compiles to, written as one
+   * test where the engine has one that costs no more than `<>` (SQLite: `left IS NOT right`).
+   * Default `(left IS NULL OR …)` around {@link equality}'s `<>`.
+   */
+  nullOrUnequal?(left: string, right: string, how: EqualityHow): string;
+  /**
+   * A long list of texts bound as one value, where the engine seeks one bound collection faster
+   * than a list of placeholders (SQLite: a JSON array read by `json_each`); absent where it does
+   * not. Only texts go this way, which compare as a list of placeholders would on any column.
+   */
+  readonly boundList?: BoundList;
+  /**
    * A text operand compared with `=`, `IN` or a range (a placeholder, or the literal of a schema
    * constant such as an element type), written so the comparison is exact (by code point) where
    * the engine's default collation is not; absent where it already is. Written on the value side
@@ -293,6 +306,26 @@ export interface EqualityHow {
   readonly list: boolean;
 }
 
+/**
+ * How a dialect binds a long list of texts (`IN` and `NOT_IN`, and an ignored prefix's stored
+ * forms) as one value: {@link SqlDialect.boundList}.
+ *
+ * @example
+ * ```ts
+ * const list = sqlite.boundList!;
+ * list.value(['a', 'b']);            // '["a","b"]'
+ * list.write('"email"', '?', false); // '"email" IN (SELECT value FROM json_each(?))'
+ * ```
+ */
+export interface BoundList {
+  /** The fewest texts bound as one value; a shorter list gets a placeholder per text. */
+  readonly from: number;
+  /** The one value that stands for `texts`. */
+  value(texts: readonly string[]): string;
+  /** `left` equal to one of the texts `placeholder` stands for (`negated`: to none), where `left` is not NULL. */
+  write(left: string, placeholder: string, negated: boolean): string;
+}
+
 /** `LIMIT n`: every built-in engine's way of keeping the first rows. */
 const limitClause = (count: string) => `LIMIT ${count}`;
 
@@ -387,6 +420,14 @@ function postgresLower(expr: string, folding: CaseFolding): string {
   return folding === 'unicode' ? `lower(${expr} COLLATE "und-x-icu")` : `lower(${expr})`;
 }
 
+/**
+ * The fewest texts SQLite binds as one JSON array. Measured on 200k rows (docs/performance.md,
+ * SQL section): on an index `x IN (SELECT value FROM json_each(?))` takes 0.4–0.6 of the time of
+ * a placeholder list at any length; on a scan a list of two or three is cheaper (up to 2x), and
+ * from four on the two are level.
+ */
+const SQLITE_BOUND_LIST_FROM = 4;
+
 /** SQLite (better-sqlite3): `?` placeholders, booleans as 0 and 1. */
 export const sqlite: SqlDialect = {
   name: 'sqlite',
@@ -407,6 +448,14 @@ export const sqlite: SqlDialect = {
   // is off, its default.
   like: (expr, pattern, negated, folding) =>
     `${folding === 'unicode' ? `tql_lower(${expr})` : expr} ${likeOperator(negated)} ${pattern} ESCAPE '\\'`,
+  // One test per row where `x IS NULL OR x <> ?` makes two; exactly the same rows.
+  nullOrUnequal: (left, right) => `${left} IS NOT ${right}`,
+  boundList: {
+    from: SQLITE_BOUND_LIST_FROM,
+    // JSON.stringify escapes a lone surrogate as json_each decodes it: to the bytes a bound text has.
+    value: (texts) => JSON.stringify(texts),
+    write: (left, placeholder, negated) => `${left} ${negated ? 'NOT IN' : 'IN'} (SELECT value FROM json_each(${placeholder}))`,
+  },
   collections: 'in',
   // SQLite's default BINARY collation compares bytes.
   bytewise: '',
@@ -677,10 +726,12 @@ const REQUIRED: { readonly [K in RequiredMember]: readonly MemberType[] } = {
  * members are, so that a JavaScript object with a wrong one is refused when it is passed rather
  * than failing inside a compile.
  */
-const OPTIONAL: { readonly [K in 'complement' | 'substring' | 'equality' | 'exactText' | 'integerBound' | 'likeEscape' | 'likeWildcards']: readonly MemberType[] } = {
+const OPTIONAL: { readonly [K in 'complement' | 'substring' | 'equality' | 'nullOrUnequal' | 'boundList' | 'exactText' | 'integerBound' | 'likeEscape' | 'likeWildcards']: readonly MemberType[] } = {
   complement: ['function', 'absent'],
   substring: ['function', 'absent'],
   equality: ['function', 'absent'],
+  nullOrUnequal: ['function', 'absent'],
+  boundList: ['object', 'absent'],
   exactText: ['function', 'absent'],
   integerBound: ['function', 'absent'],
   likeEscape: ['string', 'absent'],

@@ -63,6 +63,7 @@ export {
   substringOf,
   sqlite,
   SQL_DIALECTS,
+  type BoundList,
   type CaseFolding,
   type ColumnFacts,
   type DdlColumnKind,

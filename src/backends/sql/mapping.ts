@@ -71,6 +71,10 @@ export function elementValue(collection: SqlCollectionMapping, field: string | u
  * 1677-09-21 and 2262-04-11, and DuckDB converts a bound into the column's type, failing for one
  * outside that range; tql then binds nanoseconds clamped into it.
  *
+ * `unix_seconds` with `integers: true` says the column has an integer type, which holds no NaN or
+ * infinity: a range open on one side is then the bound alone, where a float column needs
+ * `x - x = 0` beside it (PostgreSQL, DuckDB), a test the planner estimates poorly.
+ *
  * For a uuid `ID` attribute, `uuid` says the column has the engine's uuid type (PostgreSQL,
  * DuckDB, MariaDB 10.7+), which compares canonically by itself; without it the column is text
  * and compared lower-cased (`lower(x) = $1`).
@@ -83,7 +87,7 @@ export function elementValue(collection: SqlCollectionMapping, field: string | u
  * number as it is (a double or decimal column).
  */
 export type SqlColumnStorage =
-  | { readonly kind: 'unix_seconds' }
+  | { readonly kind: 'unix_seconds'; readonly integers?: boolean }
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'iso_text'; readonly timeZone?: string }
   | { readonly kind: 'iso_canonical' }

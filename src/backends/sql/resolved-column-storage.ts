@@ -6,7 +6,8 @@
 
 /** A column storage with its defaults filled in: every zone named. */
 export type ResolvedColumnStorage =
-  | { readonly kind: 'unix_seconds' }
+  /** `integers`: an integer column, which holds no NaN or infinity. */
+  | { readonly kind: 'unix_seconds'; readonly integers?: boolean }
   | { readonly kind: 'unix_milliseconds' }
   | { readonly kind: 'iso_text'; readonly timeZone: string }
   | { readonly kind: 'iso_canonical' }

@@ -395,7 +395,7 @@ describe('uuid ids', () => {
           ],
         },
         "sqlite": {
-          "text": "("owner_id" IS NULL OR lower("owner_id") <> ?)",
+          "text": "lower("owner_id") IS NOT ?",
           "values": [
             "0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a",
           ],

@@ -24,6 +24,7 @@ export const eventSchema = defineSchema({
     event: {
       attributes: {
         millis_at: { type: 'Timestamp', nullable: true },
+        seconds_at: { type: 'Timestamp', nullable: true },
         text_at: { type: 'Timestamp', nullable: true },
         instant_at: { type: 'Timestamp', nullable: true },
         wall_at: { type: 'Timestamp', nullable: true },
@@ -40,6 +41,8 @@ const eventMapping = defineSqlMapping(eventSchema, {
     key: 'id',
     storage: {
       millis_at: 'unix_milliseconds',
+      // Seconds in a float column, which may hold NaN and infinity: not declared integers.
+      seconds_at: 'unix_seconds',
       text_at: 'iso_text',
       instant_at: 'timestamptz',
       wall_at: 'timestamp',
@@ -50,10 +53,10 @@ const eventMapping = defineSqlMapping(eventSchema, {
 
 /** The columns of `event` as each engine types them; SQLite has no timestamp or uuid type (its rows are refused or compare text). */
 const EVENT_COLUMNS: { readonly [D in PinnedDialect]: string } = {
-  postgres: 'id text PRIMARY KEY, millis_at bigint, text_at text, instant_at timestamptz, wall_at timestamp, owner_id text, device_id uuid',
-  sqlite: 'id TEXT PRIMARY KEY, millis_at INTEGER, text_at TEXT, instant_at TEXT, wall_at TEXT, owner_id TEXT, device_id TEXT',
-  mysql: 'id VARCHAR(64) PRIMARY KEY, millis_at BIGINT, text_at TEXT, instant_at TIMESTAMP NULL, wall_at DATETIME, owner_id VARCHAR(36), device_id UUID',
-  duckdb: 'id VARCHAR PRIMARY KEY, millis_at BIGINT, text_at VARCHAR, instant_at TIMESTAMPTZ, wall_at TIMESTAMP, owner_id VARCHAR, device_id UUID',
+  postgres: 'id text PRIMARY KEY, millis_at bigint, text_at text, instant_at timestamptz, wall_at timestamp, owner_id text, device_id uuid, seconds_at double precision',
+  sqlite: 'id TEXT PRIMARY KEY, millis_at INTEGER, text_at TEXT, instant_at TEXT, wall_at TEXT, owner_id TEXT, device_id TEXT, seconds_at REAL',
+  mysql: 'id VARCHAR(64) PRIMARY KEY, millis_at BIGINT, text_at TEXT, instant_at TIMESTAMP NULL, wall_at DATETIME, owner_id VARCHAR(36), device_id UUID, seconds_at DOUBLE',
+  duckdb: 'id VARCHAR PRIMARY KEY, millis_at BIGINT, text_at VARCHAR, instant_at TIMESTAMPTZ, wall_at TIMESTAMP, owner_id VARCHAR, device_id UUID, seconds_at DOUBLE',
 };
 
 /** An instant as each engine reads a literal of the `instant_at` column (MariaDB's TIMESTAMP takes no offset). */
@@ -109,8 +112,8 @@ export const SQL_FIXTURES = {
     mapping: eventMapping,
     create: (db) =>
       replaceTable(db, 'event', EVENT_COLUMNS[pinnedDialect(db.dialect)], [
-        `('e1', 1714555800000, '2024-05-01T09:30:00Z', '${INSTANT[pinnedDialect(db.dialect)]}', '2024-05-01 09:30:00', '0B5C2A8E-4F1D-4C3B-9A7E-2D6F8E1C4B3A', '0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a')`,
-        "('e2', NULL, NULL, NULL, NULL, NULL, '00000000-0000-4000-8000-000000000000')",
+        `('e1', 1714555800000, '2024-05-01T09:30:00Z', '${INSTANT[pinnedDialect(db.dialect)]}', '2024-05-01 09:30:00', '0B5C2A8E-4F1D-4C3B-9A7E-2D6F8E1C4B3A', '0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a', 1714555800.5)`,
+        "('e2', NULL, NULL, NULL, NULL, NULL, '00000000-0000-4000-8000-000000000000', NULL)",
       ]),
   },
 } as const satisfies Record<string, SqlFixture>;

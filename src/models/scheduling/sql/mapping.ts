@@ -8,6 +8,9 @@ import { schedulingSchema } from '../schema.js';
  */
 export const RESOURCE_ROLES = { resources: 'resource', scheduled_agents: 'scheduled_agent' } as const;
 
+/** Unix seconds in the tables' integer columns, which hold no NaN or infinity. */
+const SECONDS = { kind: 'unix_seconds', integers: true } as const;
+
 /**
  * The SQL mapping of `schedulingSchema` onto the tables of {@link schedulingDdl}.
  *
@@ -23,6 +26,7 @@ export const schedulingSqlMapping = defineSqlMapping(schedulingSchema, {
   scheduling_request: {
     table: 'scheduling_request',
     key: 'id',
+    storage: { created_at: SECONDS, scheduled_at: SECONDS, selected_start_time: SECONDS },
     collections: {
       associated_entities: { table: 'associated_entity', foreignKey: 'request_id' },
       resources: {
@@ -37,8 +41,8 @@ export const schedulingSqlMapping = defineSqlMapping(schedulingSchema, {
       },
     },
   },
-  agent: { table: 'agent', key: 'id' },
-  team: { table: 'team', key: 'id' },
+  agent: { table: 'agent', key: 'id', storage: { created_at: SECONDS } },
+  team: { table: 'team', key: 'id', storage: { created_at: SECONDS } },
   // One table for agents and teams, tagged by `object`; the schema's variant sources pick columns.
   resource: { table: 'resource', key: 'id' },
 });
