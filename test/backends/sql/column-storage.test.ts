@@ -488,7 +488,7 @@ describe('statementPieces cut the same statements at their values', () => {
 
 /** What defineSqlMapping says of each bad entry below, in order. */
 const MAPPING_PROBLEMS: string[][] = [
-  ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: a column storage is one of unix_seconds, unix_milliseconds, iso_text, timestamptz, timestamp, uuid, integer, not "datetime".'],
+  ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: a column storage is one of unix_seconds, unix_milliseconds, iso_text, iso_canonical, timestamptz, timestamp, uuid, integer, not "datetime".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: timeZone is an IANA time zone such as "Europe/Paris", not "Mars/Olympus".'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.owner_id: timestamptz is for Timestamp attributes, and event.owner_id is an ID.'],
   ['invalid_mapping: Invalid SQL mapping: event.storage.happened_at: uuid is for ID attributes with { kind: "uuid" } ids, and event.happened_at is not one.'],

@@ -169,10 +169,15 @@ test('sqlDatabase with something that is not a driver', () => {
 });
 
 test('more bound values than the engine takes (limits raised far above the defaults)', () => {
-  const values = Array.from({ length: 33_000 }, (_, i) => `v${i}`).join(',');
-  const q = check(`agent.name IN ${values}`, schedulingSchema, 'agent', { limits: { maxLength: 1_000_000, maxListValues: 100_000 } });
-  expect(compileSql(q, { dialect: 'postgres', mapping: schedulingSqlMapping }).values).toHaveLength(33_000);
-  const e = tqlErrorOf(() => compileSql(q, { dialect: 'sqlite', mapping: schedulingSqlMapping }));
+  const limits = { maxLength: 1_000_000, maxListValues: 100_000 };
+  const names = check(`agent.name IN ${Array.from({ length: 33_000 }, (_, i) => `v${i}`).join(',')}`, schedulingSchema, 'agent', { limits });
+  expect(compileSql(names, { dialect: 'postgres', mapping: schedulingSqlMapping }).values).toHaveLength(33_000);
+  // SQLite binds a list of texts as one JSON array.
+  expect(compileSql(names, { dialect: 'sqlite', mapping: schedulingSqlMapping }).values).toHaveLength(1);
+  // Numbers keep a placeholder each.
+  const shop = defineSchema({ entities: { product: { attributes: { price: { type: 'Number' } } } } });
+  const q = check(`product.price IN ${Array.from({ length: 33_000 }, (_, i) => i).join(',')}`, shop, 'product', { limits });
+  const e = tqlErrorOf(() => compileSql(q, { dialect: 'sqlite', mapping: defineSqlMapping(shop, { product: { table: 'product', key: 'id' } }) }));
   expect(e.code).toBe('unsupported');
   expect(e.message.split('\n')[0]).toMatchInlineSnapshot(`"1:1 unsupported: The query needs 33000 bound values and sqlite takes at most 32766 in one statement: split it into several queries."`);
 });
