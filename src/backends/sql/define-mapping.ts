@@ -266,7 +266,8 @@ function checkArrayColumn(entry: string, collection: Readonly<Record<string, unk
   identifier(`${entry}.column`, collection['column'], problem);
   const holds = collection['holds'];
   if (!(ARRAY_HOLDINGS as readonly unknown[]).includes(holds)) {
-    problem(`${entry}.holds`, `say what the column holds: 'array' (the engine's array type, a PostgreSQL text[] or a DuckDB VARCHAR[]) or 'json' (a JSON array as text), not ${describeValue(holds)}`);
+    const forms = "'array' (the engine's array type, a PostgreSQL text[] or a DuckDB VARCHAR[]) or 'json' (a JSON array as text)";
+    problem(`${entry}.holds`, holds === undefined ? `missing: say what the column holds, ${forms}` : `the column holds ${forms}, not ${describeValue(holds)}`);
   }
   const tableEntries = ['table', 'foreignKey', 'discriminator', 'columns', 'valueColumn'].filter((k) => Object.hasOwn(collection, k));
   if (tableEntries.length > 0) problem(entry, `an array is held in a table ({ table, foreignKey }) or in a column ({ column, holds }), not both; remove ${andList(tableEntries)}`);

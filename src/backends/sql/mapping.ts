@@ -4,7 +4,7 @@
  * attribute sources, so one mapping serves every attribute of an entity.
  */
 import type { Attribute, AttributeSource, AttributeType } from '../../schema/types.js';
-import type { ArrayColumnReaders, ArrayHolding, ElementKind, ElementRows } from './array-column.js';
+import { ARRAY_HOLDINGS, type ArrayColumnReaders, type ArrayHolding, type ElementKind, type ElementRows } from './array-column.js';
 import { equalityOf, exactOperand, substringOf, type CaseFolding, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './mapping-errors.js';
@@ -346,7 +346,11 @@ const ELEMENT_ALIAS = 'tql_element';
  */
 function elementColumn(attribute: Attribute, source: ElementSource, collection: SqlArrayColumnMapping, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, column: string): ElementColumn {
   const reader = (dialect.arrayColumns as ArrayColumnReaders | undefined)?.[collection.holds];
-  if (reader === undefined) return { kind: 'refused', reason: `it reads an array held in the column ${collection.column} as ${collection.holds}, which tql cannot read on ${dialect.name}` };
+  if (reader === undefined) {
+    const readable = ARRAY_HOLDINGS.filter((h) => (dialect.arrayColumns as ArrayColumnReaders | undefined)?.[h] !== undefined);
+    const instead = readable.length === 0 ? 'hold the elements in a table of their own' : `hold it as ${readable.join(' or ')}, or in a table of its own`;
+    return { kind: 'refused', reason: `the column ${collection.column} holds the array as ${collection.holds}, which tql does not read there; ${instead}` };
+  }
   if (source.value !== undefined || source.where !== undefined) return { kind: 'refused', reason: `it reads a field of each element, and the column ${collection.column} holds an array of scalars` };
   const kind = arrayElementKind(attribute);
   if (typeof kind !== 'string') return { kind: 'refused', reason: kind.refused };
