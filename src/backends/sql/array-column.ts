@@ -91,9 +91,38 @@ const DUCKDB_LISTS: ArrayColumnReader = {
   elements: (column, _kind, alias) => ({ from: `unnest(${column}) AS ${alias}("v")`, value: `${alias}."v"`, filters: [] }),
 };
 
+/** `JSON_TYPE` of the elements of each kind (MySQL also says `UNSIGNED INTEGER` and `DECIMAL`). */
+const MYSQL_JSON_TYPES: { readonly [K in ElementKind]: string } = {
+  string: `'STRING'`,
+  number: `'INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL'`,
+  boolean: `'BOOLEAN'`,
+};
+
+/** Each element's JSON (`j`) as the value of its kind: a string unquoted, a number as a double, `true` as 1. */
+const MYSQL_JSON_VALUES: { readonly [K in ElementKind]: (json: string) => string } = {
+  string: (json) => `JSON_UNQUOTE(${json})`,
+  number: (json) => `CAST(${json} AS DOUBLE)`,
+  boolean: (json) => `(JSON_UNQUOTE(${json}) = 'true')`,
+};
+
+/**
+ * MySQL/MariaDB JSON arrays in a text or JSON column, through `JSON_TABLE` (MySQL 8, MariaDB
+ * 10.6): `JSON_TYPE` raises an error on text that is not JSON, so it is evaluated only once
+ * `JSON_VALID` holds. A number past the doubles reads as the largest double there (MariaDB knows
+ * no infinity), so the largest double itself is no value, as `1e999` is none in memory.
+ */
+const MYSQL_JSON: ArrayColumnReader = {
+  elements: (column, kind, alias) => ({
+    from: `JSON_TABLE(CASE WHEN JSON_VALID(${column}) THEN CASE WHEN JSON_TYPE(${column}) = 'ARRAY' THEN ${column} END END, '$[*]' COLUMNS (j JSON PATH '$')) AS ${alias}`,
+    value: MYSQL_JSON_VALUES[kind](`${alias}.j`),
+    filters: [`JSON_TYPE(${alias}.j) IN (${MYSQL_JSON_TYPES[kind]})`, ...(kind === 'number' ? [`ABS(CAST(${alias}.j AS DOUBLE)) < ${MAX_DOUBLE}`] : [])],
+  }),
+};
+
 /** The array columns each built-in dialect reads. */
 export const ARRAY_COLUMN_READERS = {
   postgres: { array: POSTGRES_ARRAYS },
   sqlite: { json: SQLITE_JSON },
   duckdb: { array: DUCKDB_LISTS },
+  mysql: { json: MYSQL_JSON },
 } as const satisfies Readonly<Record<string, ArrayColumnReaders>>;

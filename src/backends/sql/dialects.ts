@@ -512,6 +512,7 @@ export const mysql: SqlDialect = {
     arrayAgg: (value, orderBy) => `coalesce(JSON_ARRAYAGG(${value} ORDER BY ${orderBy}), '[]')`,
   },
   lowerProbe: mysqlLowerProbe,
+  arrayColumns: ARRAY_COLUMN_READERS.mysql,
 };
 
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */

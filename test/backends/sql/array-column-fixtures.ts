@@ -8,6 +8,8 @@ import { defineSchema } from '../../../src/schema/define-schema.js';
 import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
 import type { SqlStatement } from '../../../src/backends/sql/sql-statement.js';
+import { openMariadb, startMariadb } from '../../support/mariadb-server.js';
+import type { SqlTestEngine } from '../../support/sql-engine.js';
 
 export const posts = defineSchema({
   entities: {
@@ -127,3 +129,10 @@ export const POST_TABLES = {
     load: (db, rows) => insertJson(db, rows, 'post'),
   },
 } as const satisfies Readonly<Record<string, PostTable>>;
+
+/** A throwaway MariaDB server as a test engine, stopped when the engine is closed. */
+export async function openMariadbServer(): Promise<SqlTestEngine> {
+  const server = await startMariadb();
+  const engine = await openMariadb(server);
+  return { ...engine, close: async () => (await engine.close(), await server.stop()) };
+}

@@ -13,10 +13,11 @@ import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
 import { indexAdvice } from '../../../src/backends/sql/index-advice.js';
 import { defineSchema } from '../../../src/schema/define-schema.js';
 import { openDuckdb } from '../../support/duckdb.js';
+import { mariadbAvailable } from '../../support/mariadb-server.js';
 import { openPglite } from '../../support/pglite.js';
 import type { SqlTestEngine } from '../../support/sql-engine.js';
 import { openSqlite } from '../../support/sqlite.js';
-import { arrayMapping, jsonMapping, POST_TABLES, posts, recordOfJson, selectedIds, type JsonPost, type ListPost } from './array-column-fixtures.js';
+import { arrayMapping, jsonMapping, openMariadbServer, POST_TABLES, posts, recordOfJson, selectedIds, type JsonPost, type ListPost } from './array-column-fixtures.js';
 
 const UUID = '0b5c1f5e-8d2a-4c1e-9f3b-2a6d7e8f9a0b';
 const none = { scores: null, flags: null, reviewers: null };
@@ -100,7 +101,8 @@ const ENGINES = [
   { name: 'SQLite: JSON text', open: () => openSqlite(), mapping: jsonMapping, table: POST_TABLES.sqlite, rows: JSON_POSTS, cases: JSON_CASES },
   { name: 'PGlite: PostgreSQL arrays', open: () => openPglite(), mapping: arrayMapping, table: POST_TABLES.postgres, rows: LIST_POSTS, cases: LIST_CASES },
   { name: 'DuckDB: lists', open: () => openDuckdb(), mapping: arrayMapping, table: POST_TABLES.duckdb, rows: LIST_POSTS, cases: LIST_CASES },
-] as const;
+  ...(mariadbAvailable() ? [{ name: 'MariaDB: JSON text', open: openMariadbServer, mapping: jsonMapping, table: POST_TABLES.mysql, rows: JSON_POSTS, cases: JSON_CASES }] : []),
+];
 
 describe.each(ENGINES)('$name', ({ open, mapping, table, rows, cases }) => {
   let engine: SqlTestEngine;
@@ -108,7 +110,7 @@ describe.each(ENGINES)('$name', ({ open, mapping, table, rows, cases }) => {
     engine = await open();
     await table.create(engine.db);
     await table.load(engine.db, rows);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => engine?.close());
 
   test.for(cases)('%s selects %j', async ([text, expected]) => {
@@ -137,6 +139,10 @@ describe('the SQL of an array column', () => {
     expect(sql('post.scores GT 4', 'sqlite').text).toMatchInlineSnapshot(
       `"EXISTS (SELECT 1 FROM json_each(CASE WHEN typeof("post"."scores") = 'text' AND json_valid("post"."scores") THEN CASE WHEN json_type("post"."scores") = 'array' THEN "post"."scores" END END) AS "tql_element" WHERE "tql_element"."type" IN ('integer', 'real') AND abs("tql_element"."value") <= 1.7976931348623157e308 AND CAST("tql_element"."value" AS REAL) > ?)"`,
     );
+  });
+
+  test('post.tags LIKE urg on MySQL/MariaDB reads the JSON strings of a valid JSON array through JSON_TABLE', () => {
+    expect(sql('post.tags LIKE urg', 'mysql').text).toMatchInlineSnapshot(`"EXISTS (SELECT 1 FROM JSON_TABLE(CASE WHEN JSON_VALID(\`post\`.\`tags\`) THEN CASE WHEN JSON_TYPE(\`post\`.\`tags\`) = 'ARRAY' THEN \`post\`.\`tags\` END END, '$[*]' COLUMNS (j JSON PATH '$')) AS \`tql_element\` WHERE JSON_TYPE(\`tql_element\`.j) IN ('STRING') AND LOWER(JSON_UNQUOTE(\`tql_element\`.j)) COLLATE utf8mb4_bin LIKE ? ESCAPE '!')"`);
   });
 
   test('under a table alias, the column is the aliased row’s', () => {
