@@ -119,7 +119,14 @@ const MYSQL_JSON: ArrayColumnReader = {
   }),
 };
 
-/** The array columns each built-in dialect reads. */
+/**
+ * The array columns each built-in dialect reads, for a dialect of another engine to take:
+ *
+ * @example
+ * ```ts
+ * const citus: SqlDialect = { ...postgres, name: 'citus', arrayColumns: ARRAY_COLUMN_READERS.postgres };
+ * ```
+ */
 export const ARRAY_COLUMN_READERS = {
   postgres: { array: POSTGRES_ARRAYS },
   sqlite: { json: SQLITE_JSON },
