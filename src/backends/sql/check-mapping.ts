@@ -306,7 +306,8 @@ function checkArrayColumn(ctx: Context, attribute: Attribute, entity: string, ar
   // The elements are judged as a column of their type would be; a storage entry names them by the collection's own entry.
   const storage: SqlEntityMapping = { table, key: '', storage: collection.storage === undefined ? {} : { [ELEMENT_FIELD]: collection.storage } };
   const problem = columnFitProblem({ attribute, storage: columnStorage(attribute, storage, ELEMENT_FIELD), column: { ...found, kind: found.element }, dialect: ctx.dialect, field: ELEMENT_FIELD, entity, acceptDecimal: ctx.acceptDecimal });
-  if (problem !== undefined) ctx.problems.add(`${where}, whose elements ${problem.replaceAll(`storage: { ${ELEMENT_FIELD}: `, `${entry}.storage: `).replace(/(\S) \} (in|from) the mapping/g, '$1 $2 the mapping').replaceAll(`storage.${ELEMENT_FIELD}`, `${entry}.storage`)}`);
+  const elementType = found.type.replace(/\s*\[\d*\]\s*$/, '');
+  if (problem !== undefined) ctx.problems.add(`${attribute.path}: the elements of column ${table}.${collection.column} (${typeWords(found)}) are ${elementType}, ${problem.replaceAll(`storage: { ${ELEMENT_FIELD}: `, `${entry}.storage: `).replace(/(\S) \} (in|from) the mapping/g, '$1 $2 the mapping').replaceAll(`storage.${ELEMENT_FIELD}`, `${entry}.storage`)}`);
 }
 
 /** The name a column's elements stand under where a column's fit is judged (its messages then name the collection's storage entry). */
