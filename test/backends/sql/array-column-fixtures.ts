@@ -9,7 +9,7 @@ import { defineSqlMapping } from '../../../src/backends/sql/define-mapping.js';
 import type { SqlDatabase } from '../../../src/backends/sql/database.js';
 import type { SqlStatement } from '../../../src/backends/sql/sql-statement.js';
 import { openMariadb, startMariadb } from '../../support/mariadb-server.js';
-import type { SqlTestEngine } from '../../support/sql-engine.js';
+import { onOwnServer, type SqlTestEngine } from '../../support/sql-engine.js';
 
 export const posts = defineSchema({
   entities: {
@@ -131,8 +131,4 @@ export const POST_TABLES = {
 } as const satisfies Readonly<Record<string, PostTable>>;
 
 /** A throwaway MariaDB server as a test engine, stopped when the engine is closed. */
-export async function openMariadbServer(): Promise<SqlTestEngine> {
-  const server = await startMariadb();
-  const engine = await openMariadb(server);
-  return { ...engine, close: async () => (await engine.close(), await server.stop()) };
-}
+export const openMariadbServer = (): Promise<SqlTestEngine> => onOwnServer(startMariadb, openMariadb);

@@ -10,7 +10,7 @@ import { compileSql } from '../../../src/backends/sql/compile-sql.js';
 import { indexAdvice } from '../../../src/backends/sql/index-advice.js';
 import { openPglite } from '../../support/pglite.js';
 import { openPostgres, postgresAvailable, startPostgres } from '../../support/postgres-server.js';
-import type { SqlTestEngine } from '../../support/sql-engine.js';
+import { onOwnServer, type SqlTestEngine } from '../../support/sql-engine.js';
 import { arrayMapping, POST_TABLES, posts, selectedIds, type ListPost } from './array-column-fixtures.js';
 
 const POSTS = 20_000;
@@ -26,18 +26,7 @@ const rows: ListPost[] = Array.from({ length: POSTS }, (_, i) => ({
 
 const ENGINES: readonly (readonly [string, () => Promise<SqlTestEngine>])[] = [
   ['PGlite', () => openPglite()],
-  ...(postgresAvailable()
-    ? [
-        [
-          'a PostgreSQL server',
-          async () => {
-            const server = await startPostgres();
-            const engine = await openPostgres(server);
-            return { ...engine, close: async () => (await engine.close(), await server.stop()) };
-          },
-        ] as const,
-      ]
-    : []),
+  ...(postgresAvailable() ? [['a PostgreSQL server', () => onOwnServer(startPostgres, (server) => openPostgres(server))] as const] : []),
 ];
 
 describe.each(ENGINES)('%s: a GIN index serves EQ and IN on a text array', (_, open) => {
