@@ -91,6 +91,32 @@ const DUCKDB_LISTS: ArrayColumnReader = {
   elements: (column, _kind, alias) => ({ from: `unnest(${column}) AS ${alias}("v")`, value: `${alias}."v"`, filters: [] }),
 };
 
+/** `json_each`'s `type` of the elements of each kind in DuckDB. */
+const DUCKDB_JSON_TYPES: { readonly [K in ElementKind]: string } = {
+  string: `'VARCHAR'`,
+  number: `'UBIGINT', 'BIGINT', 'HUGEINT', 'DOUBLE'`,
+  boolean: `'BOOLEAN'`,
+};
+
+/** Each element's JSON as the value of its kind; `TRY_CAST`, since DuckDB may test the value before the type. */
+const DUCKDB_JSON_VALUES: { readonly [K in ElementKind]: (json: string) => string } = {
+  string: (json) => `json_extract_string(${json}, '$')`,
+  number: (json) => `TRY_CAST(${json} AS DOUBLE)`,
+  boolean: (json) => `TRY_CAST(${json} AS BOOLEAN)`,
+};
+
+/**
+ * DuckDB JSON arrays in a text or JSON column, through the json extension's `json_each`, guarded
+ * as SQLite's are (`json_type` raises an error on text that is not JSON).
+ */
+const DUCKDB_JSON: ArrayColumnReader = {
+  elements: (column, kind, alias) => ({
+    from: `json_each(CASE WHEN json_valid(${column}) THEN CASE WHEN json_type(${column}) = 'ARRAY' THEN ${column} END END) AS ${alias}`,
+    value: DUCKDB_JSON_VALUES[kind](`${alias}."value"`),
+    filters: [`${alias}."type" IN (${DUCKDB_JSON_TYPES[kind]})`, ...(kind === 'number' ? [`abs(${DUCKDB_JSON_VALUES.number(`${alias}."value"`)}) <= ${MAX_DOUBLE}`] : [])],
+  }),
+};
+
 /** `JSON_TYPE` of the elements of each kind (MySQL also says `UNSIGNED INTEGER` and `DECIMAL`). */
 const MYSQL_JSON_TYPES: { readonly [K in ElementKind]: string } = {
   string: `'STRING'`,
@@ -130,6 +156,6 @@ const MYSQL_JSON: ArrayColumnReader = {
 export const ARRAY_COLUMN_READERS = {
   postgres: { array: POSTGRES_ARRAYS },
   sqlite: { json: SQLITE_JSON },
-  duckdb: { array: DUCKDB_LISTS },
+  duckdb: { array: DUCKDB_LISTS, json: DUCKDB_JSON },
   mysql: { json: MYSQL_JSON },
 } as const satisfies Readonly<Record<string, ArrayColumnReaders>>;

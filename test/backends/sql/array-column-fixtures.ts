@@ -119,6 +119,10 @@ export const POST_TABLES = {
       await db.all({ text: `INSERT INTO post VALUES ${values.join(', ')}`, values: [] });
     },
   },
+  duckdbJson: {
+    create: (db) => db.exec('CREATE TABLE post (id VARCHAR PRIMARY KEY, tags VARCHAR, scores VARCHAR, flags VARCHAR, reviewers VARCHAR)'),
+    load: (db, rows) => insertJson(db, rows, 'post'),
+  },
   sqlite: {
     create: (db) => db.exec('CREATE TABLE post (id TEXT PRIMARY KEY, tags TEXT, scores TEXT, flags TEXT, reviewers TEXT)'),
     load: (db, rows) => insertJson(db, rows, 'post'),

@@ -101,6 +101,7 @@ const ENGINES = [
   { name: 'SQLite: JSON text', open: () => openSqlite(), mapping: jsonMapping, table: POST_TABLES.sqlite, rows: JSON_POSTS, cases: JSON_CASES },
   { name: 'PGlite: PostgreSQL arrays', open: () => openPglite(), mapping: arrayMapping, table: POST_TABLES.postgres, rows: LIST_POSTS, cases: LIST_CASES },
   { name: 'DuckDB: lists', open: () => openDuckdb(), mapping: arrayMapping, table: POST_TABLES.duckdb, rows: LIST_POSTS, cases: LIST_CASES },
+  { name: 'DuckDB: JSON text', open: () => openDuckdb(), mapping: jsonMapping, table: POST_TABLES.duckdbJson, rows: JSON_POSTS, cases: JSON_CASES },
   ...(mariadbAvailable() ? [{ name: 'MariaDB: JSON text', open: openMariadbServer, mapping: jsonMapping, table: POST_TABLES.mysql, rows: JSON_POSTS, cases: JSON_CASES }] : []),
 ];
 
