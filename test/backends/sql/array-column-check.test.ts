@@ -72,6 +72,9 @@ const ENGINES: readonly (readonly [string, () => Promise<SqlTestEngine>, readonl
     [
       ['String', 'VARCHAR[]', 'array', undefined, []],
       ['Number', 'DOUBLE[]', 'array', undefined, []],
+      ['String', 'VARCHAR', 'json', undefined, []],
+      ['String', 'JSON', 'json', undefined, []],
+      ['String', 'INTEGER', 'json', undefined, ['post.items: column post.items is INTEGER, which holds no JSON text; make it a text column, or correct collections.items.holds.']],
       ['String', 'VARCHAR[][]', 'array', undefined, ['post.items: the elements of column post.items (VARCHAR[][]) are VARCHAR[], and a String needs text; make the column text, or leave the attribute out of the schema.']],
       ['String', 'VARCHAR', 'array', undefined, ["post.items: column post.items is VARCHAR, not an array type; declare it as an array (text[]), or say holds: 'json' for a JSON array in text."]],
     ],
