@@ -39,7 +39,8 @@ export interface SqlCollectionMapping {
  * An array of scalars held in one column of the entity's own row rather than in a table of its
  * own (an `element` source without `value` or `where`): `holds: 'array'` for the engine's array
  * type (a PostgreSQL `text[]`, `integer[]`, `uuid[]`, `boolean[]`; a DuckDB list such as
- * `VARCHAR[]`), `holds: 'json'` for a JSON array in a text column (SQLite). An element of
+ * `VARCHAR[]`), `holds: 'json'` for a JSON array in a text column (SQLite, MySQL/MariaDB,
+DuckDB). An element of
  * another type than the attribute's, a NULL element, and a stored value that is no array have
  * no value, as in memory.
  *
@@ -279,7 +280,11 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
 
 type ElementSource = Extract<AttributeSource, { kind: 'element' }>;
 
-/** The element tables of `source`; `ownerKey` is the owning record's key column, qualified as the outer FROM names it. */
+/**
+ * Where the elements of `source` are: element tables, and arrays held in columns of the row;
+ * `owner` is the entity's table as the outer FROM names it (quoted), which qualifies its key and
+ * its array columns.
+ */
 function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, owner: string): [ElementSet, ...ElementSet[]] {
   const q = dialect.quoteIdentifier;
   const ownerKey = `${owner}.${q(entity.key)}`;

@@ -151,6 +151,14 @@ describe('the SQL of an array column', () => {
     expect(where.text).toBe(`EXISTS (SELECT 1 FROM unnest("p"."tags") AS "tql_element"("v") WHERE lower("tql_element"."v") LIKE $1 ESCAPE '\\')`);
   });
 
+  test('a scope bounds the row, and the array is the row’s own: no scope inside the subquery', () => {
+    const where = compileSql(check('post.tags NOT_EQ urgent', posts, 'post'), { dialect: 'postgres', mapping: arrayMapping, scope: { tenant_id: 'acme' } });
+    expect(where).toEqual({
+      text: '"tenant_id" = $1 AND (NOT EXISTS (SELECT 1 FROM unnest("post"."tags") AS "tql_element"("v") WHERE array_ndims("post"."tags") = 1 AND "tql_element"."v" = $2))',
+      values: ['acme', 'urgent'],
+    });
+  });
+
   test('a form the dialect cannot read is refused when a comparison needs it', () => {
     expect(() => sql('post.tags EQ urgent', 'postgres', jsonMapping)).toThrowErrorMatchingInlineSnapshot(`
       [TqlError: 1:1 unsupported: post.tags cannot be compared on postgres: the column tags holds the array as json, which tql does not read there; hold it as array, or in a table of its own.
