@@ -9,8 +9,12 @@ import type { AttributeDefinition } from '../schema/types.js';
 import { withArticle } from '../errors/wording.js';
 import { isIdName, numberColumn, type DerivedAttribute } from './schema-derivation.js';
 
-/** A derived column: the attribute (without `nullable` and `source`), its column storage, and a caveat. */
-export type DerivedColumn = DerivedAttribute<{ readonly storage?: SqlColumnStorage }>;
+/**
+ * A derived column: the attribute (without `nullable` and `source`), its column storage, and a
+ * caveat; for an array column (`array: true`), the attribute of its elements and their storage,
+ * which the schema reads as a collection held in the column.
+ */
+export type DerivedColumn = DerivedAttribute<{ readonly storage?: SqlColumnStorage; readonly array?: true }>;
 
 /** What a handler reads of a column. */
 interface ColumnFacts {
@@ -84,6 +88,22 @@ function dateColumn({ column, sqlType }: ColumnFacts): DerivedColumn {
   return { attribute, storage, ...mysqlTimestampNote(column) };
 }
 
+/**
+ * A one-dimensional PostgreSQL array (`text('tags').array()`): the attribute of its elements,
+ * read as a collection held in the column. Instants and decimals kept as text are read from a
+ * table of their own only, and an array of arrays not at all.
+ */
+function arrayColumn({ column, name, sqlType }: ColumnFacts): DerivedColumn {
+  const base = (column as unknown as { baseColumn?: Column }).baseColumn;
+  if (base === undefined || base.dataType === 'array' || /\]\s*\[/.test(sqlType)) return { reason: `an array of arrays (${sqlType}): tql reads one level of arrays` };
+  const element = deriveColumn(base, name);
+  if ('reason' in element) return { reason: `an array column (${sqlType}) whose elements cannot be filtered: ${element.reason}` };
+  if (element.attribute.type === 'Timestamp' || element.attribute.storage !== undefined) {
+    return { reason: `an array column (${sqlType}): tql's SQL backend reads such elements from a table of their own (the mapping's collections), not from an array column` };
+  }
+  return { ...element, array: true };
+}
+
 const unsupported =
   (what: string) =>
   ({ sqlType }: ColumnFacts): DerivedColumn => ({ reason: `${what} (${sqlType}): no tql type compares as it does` });
@@ -98,10 +118,7 @@ const BY_DATA_TYPE: { readonly [K in ColumnDataType]: (facts: ColumnFacts) => De
     reason: `${withArticle(sqlType)} column in mode "bigint": rows hold BigInt values, which tql does not compare; use { mode: 'number' } where values stay below 2^53`,
   }),
   json: () => ({ reason: 'a JSON column: tql filters scalar columns' }),
-  // Memory and MongoDB read such an array as it is; tql's SQL reads elements from a table of their own.
-  array: ({ sqlType }) => ({
-    reason: `an array column (${sqlType}): tql's SQL backend reads an array's elements from a table of their own (the mapping's collections), not from an array column; to filter the rows in memory or in MongoDB, add it by hand as an element source, { source: { kind: 'element', arrays: ['…'] } }`,
-  }),
+  array: arrayColumn,
   buffer: unsupported('binary data'),
   custom: ({ sqlType }) => ({ reason: `a custom column type (${sqlType}): tql cannot tell how it compares; add it by hand` }),
   dateDuration: unsupported('a duration'),

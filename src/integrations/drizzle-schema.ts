@@ -5,9 +5,9 @@
  */
 import { entityKind, getTableColumns, getTableName, isTable, type Column, type Table } from 'drizzle-orm';
 import { toCamelCase, toSnakeCase } from 'drizzle-orm/casing';
-import type { SqlColumnStorage, SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
+import type { SqlArrayColumnMapping, SqlColumnStorage, SqlEntityMapping, SqlMapping } from '../backends/sql/mapping.js';
 import { derivationError, type SkippedProperty } from '../schema/from-json-schema.js';
-import type { EntityDefinition, SchemaDefinition } from '../schema/types.js';
+import type { AttributeDefinition, EntityDefinition, SchemaDefinition } from '../schema/types.js';
 import { deriveColumn } from './drizzle-columns.js';
 import { deriveAttributes, nameEntities, type DerivationNote } from './schema-derivation.js';
 
@@ -54,8 +54,9 @@ const CASINGS = { snake_case: toSnakeCase, camelCase: toCamelCase } as const;
  * | an integer named `id` or `…_id` | `ID` with integer ids | |
  * | any other number column | `Number` | |
  * | nullable (no `.notNull()`) | `nullable: true` | |
+ * | a PostgreSQL array (`text('tags').array()`) of any of the above but instants and decimal text | the element's attribute over the array, `{ source: { kind: 'element', arrays: ['tags'] } }`, never nullable | the collection `{ column: 'tags', holds: 'array' }` |
  *
- * Other columns (JSON, arrays, bigints in `bigint` mode, times of day, intervals) and two
+ * Other columns (JSON, arrays of instants and of arrays, bigints in `bigint` mode, times of day, intervals) and two
  * properties whose names would be one are listed in `skipped` with the reason. Prefixed ids and
  * collection attributes are added to the definition by hand (spread it), as in the example.
  *
@@ -95,13 +96,23 @@ export function schemaFromDrizzle(tables: Readonly<Record<string, Table | unknow
     const columnName = (c: Column) => (c.keyAsName && casing !== undefined ? casing(c.name) : c.name);
     const renamed: [string, string][] = [];
     const storage: [string, SqlColumnStorage][] = [];
+    const collections: [string, SqlArrayColumnMapping][] = [];
     const fields = Object.entries(columns).map(([field, column]) => ({ field, value: column }));
-    const attributes = deriveAttributes(entity, fields, { derive: deriveColumn, nullable: (column) => !column.notNull }, lists);
-    for (const { field, value: column, derived } of attributes) {
+    // An element attribute is never nullable: a NULL array has no element.
+    const attributes = deriveAttributes(entity, fields, { derive: deriveColumn, nullable: (column) => !column.notNull && column.dataType !== 'array' }, lists);
+    const definitions: [string, AttributeDefinition][] = [];
+    for (const { field, name, value: column, derived, attribute } of attributes) {
+      if (derived.array === true) {
+        // The elements of the property's array, held in the column of the row.
+        definitions.push([name, { ...attribute, source: { kind: 'element', arrays: [field] } }]);
+        collections.push([field, { column: columnName(column), holds: 'array', ...(derived.storage === undefined ? {} : { storage: derived.storage }) }]);
+        continue;
+      }
+      definitions.push([name, attribute]);
       if (field !== columnName(column)) renamed.push([field, columnName(column)]);
       if (derived.storage !== undefined) storage.push([field, derived.storage]);
     }
-    entities.push([entity, { attributes: Object.fromEntries(attributes.map((a) => [a.name, a.attribute])) }]);
+    entities.push([entity, { attributes: Object.fromEntries(definitions) }]);
     const key = Object.values(columns).find((c) => c.primary);
     mapping.push([
       entity,
@@ -110,6 +121,7 @@ export function schemaFromDrizzle(tables: Readonly<Record<string, Table | unknow
         key: key === undefined ? 'id' : columnName(key),
         ...(renamed.length === 0 ? {} : { columns: Object.fromEntries(renamed) }),
         ...(storage.length === 0 ? {} : { storage: Object.fromEntries(storage) }),
+        ...(collections.length === 0 ? {} : { collections: Object.fromEntries(collections) }),
       },
     ]);
   }

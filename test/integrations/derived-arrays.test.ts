@@ -20,7 +20,7 @@ import { openDuckdb } from '../support/duckdb.js';
 import { mariadbAvailable, openMariadb, startMariadb } from '../support/mariadb-server.js';
 import { mingoIds } from '../support/mongo.js';
 import { openPglite } from '../support/pglite.js';
-import type { SqlTestEngine } from '../support/sql-engine.js';
+import { onOwnServer, type SqlTestEngine } from '../support/sql-engine.js';
 import { openSqlite } from '../support/sqlite.js';
 
 const SEED = fc.readConfigureGlobal().seed ?? 0;
@@ -91,18 +91,7 @@ const ENGINES: readonly (readonly [string, () => Promise<SqlTestEngine>])[] = [
   ['SQLite', () => openSqlite()],
   ['PGlite', () => openPglite()],
   ['DuckDB', () => openDuckdb()],
-  ...(mariadbAvailable()
-    ? [
-        [
-          'MariaDB',
-          async () => {
-            const server = await startMariadb();
-            const engine = await openMariadb(server);
-            return { ...engine, close: async () => (await engine.close(), await server.stop()) };
-          },
-        ] as const,
-      ]
-    : []),
+  ...(mariadbAvailable() ? [['MariaDB', () => onOwnServer(startMariadb, openMariadb)] as const] : []),
 ];
 
 describe.each(ENGINES)('the derived schema on %s: each array in a table of its own', (_, open) => {

@@ -30,6 +30,8 @@ import { filterRecords } from '../../src/backends/memory/index.js';
 import { diagnoseRecords } from '../../src/diagnose/diagnose-records.js';
 import { schemaFromDrizzle, tqlWhere } from '../../src/integrations/drizzle.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
+import { compileSql } from '../../src/backends/sql/compile-sql.js';
+import { defineSqlMapping } from '../../src/backends/sql/define-mapping.js';
 import { tqlErrorOf } from '../support/tql-error.js';
 
 const field = (f: string) => ({ source: { kind: 'field', field: f } });
@@ -161,10 +163,6 @@ describe('PostgreSQL tables', () => {
           "reason": "a JSON column: tql filters scalar columns",
         },
         {
-          "path": "person.tags",
-          "reason": "an array column (text[]): tql's SQL backend reads an array's elements from a table of their own (the mapping's collections), not from an array column; to filter the rows in memory or in MongoDB, add it by hand as an element source, { source: { kind: 'element', arrays: ['…'] } }",
-        },
-        {
           "path": "person.total",
           "reason": "a bigint column in mode "bigint": rows hold BigInt values, which tql does not compare; use { mode: 'number' } where values stay below 2^53",
         },
@@ -198,7 +196,7 @@ describe('PostgreSQL tables', () => {
   test('no attribute of a column that is not text takes LIKE', () => {
     const schema = defineSchema(definition);
     const withLike = schema.entities.person!.attributeNames.filter((n) => schema.entities.person!.attributes[n]!.operators.includes('LIKE'));
-    expect(withLike).toEqual(['name']);
+    expect(withLike).toEqual(['name', 'tags']);
   });
 
   test('a schema module as it is: enums and relations are skipped, table keys named in snake case', () => {
@@ -256,6 +254,59 @@ describe('MySQL tables', () => {
     expect(mapping['person']!.storage).toEqual({ seen: { kind: 'timestamp' }, seenText: { kind: 'timestamp' }, loggedAt: { kind: 'timestamptz' }, loggedText: { kind: 'timestamptz' } });
     expect(skipped.map((s) => s.path)).toEqual(['person.big', 'person.extra']);
     expect(notes.map((n) => n.path)).toEqual(['person.loggedAt', 'person.loggedText', 'person.price']);
+  });
+});
+
+describe('PostgreSQL array columns', () => {
+  const articles = pgTable('articles', {
+    id: serial('id').primaryKey(),
+    tags: pgText('tags').array().notNull(),
+    reviewerIds: uuid('reviewer_ids').array(),
+    ratings: pgInteger('ratings').array(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).array(),
+    prices: numeric('prices').array(),
+    grid: pgText('grid').array().array(),
+  });
+  const { definition, mapping, skipped } = schemaFromDrizzle({ article: articles });
+
+  test('each array is its element’s attribute over the array, held in its column', () => {
+    const element = (array: string) => ({ source: { kind: 'element', arrays: [array] } });
+    expect(definition.entities['article']!.attributes).toEqual({
+      id: { type: 'ID', id: { kind: 'integer' } },
+      tags: { type: 'String', ...element('tags') },
+      reviewer_ids: { type: 'ID', id: { kind: 'uuid' }, ...element('reviewerIds') },
+      ratings: { type: 'Number', ...element('ratings') },
+    });
+    expect(mapping['article']!.collections).toEqual({
+      tags: { column: 'tags', holds: 'array' },
+      reviewerIds: { column: 'reviewer_ids', holds: 'array', storage: { kind: 'uuid' } },
+      ratings: { column: 'ratings', holds: 'array', storage: { kind: 'integer' } },
+    });
+  });
+
+  test('arrays of instants, of decimal texts and of arrays are skipped with the reason', () => {
+    expect(skipped).toMatchInlineSnapshot(`
+      [
+        {
+          "path": "article.seenAt",
+          "reason": "an array column (timestamp with time zone[]): tql's SQL backend reads such elements from a table of their own (the mapping's collections), not from an array column",
+        },
+        {
+          "path": "article.prices",
+          "reason": "an array column (numeric[]): tql's SQL backend reads such elements from a table of their own (the mapping's collections), not from an array column",
+        },
+        {
+          "path": "article.grid",
+          "reason": "an array of arrays (text[][]): tql reads one level of arrays",
+        },
+      ]
+    `);
+  });
+
+  test('the derived mapping is checked, and compiles EQ on the array as a GIN index on it serves', () => {
+    const schema = defineSchema(definition);
+    const defined = defineSqlMapping(schema, mapping);
+    expect(compileSql(check('article.tags EQ news', schema, 'article'), { dialect: 'postgres', mapping: defined }).text).toBe('(array_ndims("articles"."tags") = 1 AND "articles"."tags" @> ARRAY[$1])');
   });
 });
 

@@ -80,3 +80,18 @@ export async function sqlTestEngine(
     close: onClose,
   };
 }
+
+/**
+ * An engine on a throwaway server started for it alone, which closing the engine stops.
+ *
+ * @example
+ * ```ts
+ * const mariadb = await onOwnServer(startMariadb, openMariadb);
+ * await mariadb.close(); // the server is stopped too
+ * ```
+ */
+export async function onOwnServer<S extends { stop(): Promise<void> }>(start: () => Promise<S>, open: (server: S) => Promise<SqlTestEngine>): Promise<SqlTestEngine> {
+  const server = await start();
+  const engine = await open(server);
+  return { ...engine, close: async () => (await engine.close(), await server.stop()) };
+}

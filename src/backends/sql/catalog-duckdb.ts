@@ -38,5 +38,10 @@ export function duckdbColumnKind(row: CatalogRow): ColumnKind {
   return 'other';
 }
 
+/** The kind of the elements of a DuckDB list column (`VARCHAR[]`); a list of lists has elements of kind `other`. */
+export function duckdbElementKind(row: CatalogRow): ColumnKind | undefined {
+  return row.type_name.endsWith('[]') ? duckdbColumnKind({ ...row, type_name: row.type_name.slice(0, -2) }) : undefined;
+}
+
 /** DuckDB's catalog, as the dialect object carries it. */
-export const duckdbCatalog: CatalogReader = { rows: duckdbColumns, kind: duckdbColumnKind };
+export const duckdbCatalog: CatalogReader = { rows: duckdbColumns, kind: duckdbColumnKind, elementKind: duckdbElementKind };

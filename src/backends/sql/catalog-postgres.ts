@@ -62,5 +62,14 @@ export function postgresColumnKind(row: CatalogRow): ColumnKind {
   return Object.hasOwn(KINDS, row.type_name) ? KINDS[row.type_name]! : 'other';
 }
 
+/**
+ * The kind of the elements of a PostgreSQL array column: its type's name is its element type's
+ * with a leading `_` (`_text` for `text[]`). The catalog does not say how many dimensions the
+ * stored arrays have; the compiled SQL reads one-dimensional ones only.
+ */
+export function postgresElementKind(row: CatalogRow): ColumnKind | undefined {
+  return row.type_name.startsWith('_') && row.column_type.endsWith('[]') ? postgresColumnKind({ ...row, type_name: row.type_name.slice(1) }) : undefined;
+}
+
 /** PostgreSQL's catalog, as the dialect object carries it. */
-export const postgresCatalog: CatalogReader = { rows: postgresColumns, kind: postgresColumnKind };
+export const postgresCatalog: CatalogReader = { rows: postgresColumns, kind: postgresColumnKind, elementKind: postgresElementKind };

@@ -61,6 +61,8 @@ export interface CatalogColumn {
   readonly kind: ColumnKind;
   readonly type: string;
   readonly collation?: ColumnCollation | undefined;
+  /** For a one-dimensional array type (`text[]`, DuckDB `VARCHAR[]`): the kind of its elements. */
+  readonly element?: ColumnKind | undefined;
 }
 
 /** Table name → column name → the column. Tables the catalog does not have are absent. */
@@ -109,6 +111,8 @@ export interface CatalogReader {
   rows(db: CatalogDatabase, tables: readonly string[]): Promise<CatalogRow[]>;
   /** The kind of one row's column, from its type name. */
   kind(row: CatalogRow): ColumnKind;
+  /** For a row whose type is a one-dimensional array of another: the kind of its elements; absent where the engine has no array types. */
+  elementKind?(row: CatalogRow): ColumnKind | undefined;
   /**
    * True where the engine declares a column written with a quoted type (`"TEXT); --"`) as that
    * type's text (SQLite): a catalog type that is not a plain type name is then copied quoted
@@ -136,7 +140,13 @@ export async function readCatalog(db: CatalogDatabase, tables: readonly string[]
     let columns = catalog.get(row.table_name);
     if (columns === undefined) catalog.set(row.table_name, (columns = new Map()));
     const kind = reader.kind(row);
-    columns.set(row.column_name, row.collation === undefined ? { kind, type: row.column_type } : { kind, type: row.column_type, collation: row.collation });
+    const element = reader.elementKind?.(row);
+    columns.set(row.column_name, {
+      kind,
+      type: row.column_type,
+      ...(row.collation === undefined ? {} : { collation: row.collation }),
+      ...(element === undefined ? {} : { element }),
+    });
   }
   return catalog;
 }

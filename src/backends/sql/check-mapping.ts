@@ -18,7 +18,8 @@ import type { AnySqlDatabase } from './database.js';
 import type { SqlDialect } from './dialects.js';
 import { entityMapping, entityMappingProblems, isDefinedMapping, readMapping } from './define-mapping.js';
 import { mappingError } from './mapping-errors.js';
-import { elementValue, type SqlCollectionMapping, type SqlEntityMapping, type SqlMapping } from './mapping.js';
+import { arrayElementKind, elementValue, isArrayColumn, type SqlArrayColumnMapping, type SqlCollectionMapping, type SqlEntityMapping, type SqlMapping } from './mapping.js';
+import { ARRAY_HOLDINGS, type ArrayColumnReaders } from './array-column.js';
 import { sortColumns } from './sort-sql.js';
 import { isSortable, whyNotSortable } from '../../http/list-order.js';
 import { ownProperty } from '../../own-property.js';
@@ -147,7 +148,8 @@ function collectionsOf(entity: Entity, mapping: SqlEntityMapping): SqlCollection
     if (source.kind !== 'element') continue;
     for (const array of source.arrays) {
       const c = ownProperty(mapping.collections, array);
-      if (c !== undefined) found.add(c);
+      // An array held in a column is in the entity's own table.
+      if (c !== undefined && !isArrayColumn(c)) found.add(c);
     }
   }
   return [...found];
@@ -191,7 +193,10 @@ function checkEntity({ entity, mapping }: Checked, ctx: Context, listOrder: stri
         for (const array of source.arrays) {
           const collection = ownProperty(mapping.collections, array);
           // defineSqlMapping reports an array without a table; nothing here to look up.
-          if (collection !== undefined) checkElements(ctx, attribute, mapping, entity.name, array, collection, { table, key });
+          if (collection !== undefined && isArrayColumn(collection)) {
+            read.add(collection.column);
+            checkArrayColumn(ctx, attribute, entity.name, array, collection, table, columns);
+          } else if (collection !== undefined) checkElements(ctx, attribute, mapping, entity.name, array, collection, { table, key });
         }
         break;
     }
@@ -266,6 +271,47 @@ function checkElements(
   // The element column's storage is its table's entry.
   if (found !== undefined) fit(ctx, attribute, { table, key: collection.foreignKey, storage: collection.storage ?? {}, columns: collection.columns ?? {} }, entity, storageKey, table, value, found);
 }
+
+/** The kinds of column a JSON array may be held in as text: SQLite's TEXT affinity or none, an engine's json type. */
+const JSON_COLUMN_KINDS: ReadonlySet<CatalogColumn['kind']> = new Set(['text', 'untyped', 'other']);
+
+/**
+ * An array held in a column of the entity's table: the column is there, the dialect reads the
+ * form the mapping says it holds, and its elements' type fits the attribute as a column of that
+ * type would.
+ */
+function checkArrayColumn(ctx: Context, attribute: Attribute, entity: string, array: string, collection: SqlArrayColumnMapping, table: string, columns: ReadonlyMap<string, CatalogColumn>): void {
+  const entry = `collections.${array}`;
+  const found = column(ctx, columns, table, collection.column, attribute.path, `${entry}.column in the mapping of ${entity}`);
+  if (found === undefined) return;
+  const where = `${attribute.path}: column ${table}.${collection.column} is ${typeWords(found)}`;
+  if ((ctx.dialect.arrayColumns as ArrayColumnReaders | undefined)?.[collection.holds] === undefined) {
+    const readable = ARRAY_HOLDINGS.filter((h) => ctx.dialect.arrayColumns?.[h] !== undefined);
+    ctx.problems.add(`${where}, and tql cannot read an array held as ${collection.holds} on ${ctx.dialect.title}; ${readable.length === 0 ? 'hold the elements in a table of their own' : `hold it as ${readable.join(' or ')} (${entry}.holds)`}`);
+    return;
+  }
+  const kind = arrayElementKind(attribute);
+  if (typeof kind !== 'string') {
+    ctx.problems.add(`${attribute.path}: ${kind.refused}`);
+    return;
+  }
+  if (collection.holds === 'json') {
+    if (!JSON_COLUMN_KINDS.has(found.kind)) ctx.problems.add(`${where}, which holds no JSON text; make it a text column, or correct ${entry}.holds`);
+    return;
+  }
+  if (found.element === undefined) {
+    ctx.problems.add(`${where}, not an array type; declare it as an array (text[]), or say holds: 'json' for a JSON array in text`);
+    return;
+  }
+  // The elements are judged as a column of their type would be; a storage entry names them by the collection's own entry.
+  const storage: SqlEntityMapping = { table, key: '', storage: collection.storage === undefined ? {} : { [ELEMENT_FIELD]: collection.storage } };
+  const problem = columnFitProblem({ attribute, storage: columnStorage(attribute, storage, ELEMENT_FIELD), column: { ...found, kind: found.element }, dialect: ctx.dialect, field: ELEMENT_FIELD, entity, acceptDecimal: ctx.acceptDecimal });
+  const elementType = found.type.replace(/\s*\[\d*\]\s*$/, '');
+  if (problem !== undefined) ctx.problems.add(`${attribute.path}: the elements of column ${table}.${collection.column} (${typeWords(found)}) are ${elementType}, ${problem.replaceAll(`storage: { ${ELEMENT_FIELD}: `, `${entry}.storage: `).replace(/(\S) \} (in|from) the mapping/g, '$1 $2 the mapping').replaceAll(`storage.${ELEMENT_FIELD}`, `${entry}.storage`)}`);
+}
+
+/** The name a column's elements stand under where a column's fit is judged (its messages then name the collection's storage entry). */
+const ELEMENT_FIELD = 'tql_element';
 
 /** The column, or undefined with a problem that says it is missing and which entry names it. */
 function column(ctx: Context, columns: ReadonlyMap<string, CatalogColumn>, table: string, name: string, who: string, entry: string): CatalogColumn | undefined {

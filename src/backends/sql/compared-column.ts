@@ -9,7 +9,7 @@ import { columnStorage } from './column-storage.js';
 import type { ResolvedColumnStorage } from './resolved-column-storage.js';
 import type { TimestampColumn } from './instant-sql.js';
 import type { SqlDialect } from './dialects.js';
-import { elementValue, type SqlEntityMapping } from './mapping.js';
+import { elementValue, isArrayColumn, type SqlEntityMapping } from './mapping.js';
 import { ownProperty } from '../../own-property.js';
 
 
@@ -29,6 +29,8 @@ export function readStorage(attribute: Attribute, entity: SqlEntityMapping): Res
       ? // An element column's storage is its table's entry, under the element's field.
         source.arrays.map((array) => {
           const collection = ownProperty(entity.collections, array);
+          // An array column's storage describes each of its elements.
+          if (collection !== undefined && isArrayColumn(collection)) return columnStorage(attribute, { table: '', key: '', storage: collection.storage === undefined ? {} : { element: collection.storage } }, 'element');
           return columnStorage(attribute, { table: '', key: '', storage: collection?.storage ?? {}, columns: collection?.columns ?? {} }, elementValue(collection ?? { table: '', foreignKey: '' }, source.value).storageKey);
         })
       : (source.kind === 'field' ? [source.field] : Object.values(source.fields)).map((f) => columnStorage(attribute, entity, f));

@@ -15,7 +15,7 @@ import { storedForms } from '../../schema/stored-form.js';
 import { OPERATOR_FACTS } from '../../schema/operators.js';
 import { TYPE_FACTS } from '../../schema/type-facts.js';
 import { entityMapping, isDefinedMapping } from './define-mapping.js';
-import type { ElementTable, SqlEntityMapping, SqlMapping, SqlTarget } from './mapping.js';
+import type { ElementSet, ElementTable, SqlEntityMapping, SqlMapping, SqlTarget } from './mapping.js';
 import { attributeSql, targetCache, type AttributeSql, type TargetCache } from './target-cache.js';
 import type { InstantRange } from './instant-bounds.js';
 import { writeInstantRange } from './instant-sql.js';
@@ -95,8 +95,8 @@ function sqlOf(c: Comparison, ctx: Context): AttributeSql {
 function target(c: Comparison, ctx: Context): SqlTarget {
   const t = sqlOf(c, ctx).target;
   if (t.kind === 'scalar' || ctx.scope === undefined || !numberedPlaceholders(ctx.dialect)) return t;
-  // The scope's values are the statement's first parameters: each element table reuses them.
-  const [first, ...rest] = t.tables.map((e) => ({ ...e, filters: [scopeConditions(ctx, e.table), ...e.filters] }));
+  // The scope's values are the statement's first parameters: each element table reuses them (an array column is the row's own).
+  const [first, ...rest] = t.tables.map((e) => (e.kind === 'table' ? { ...e, filters: [scopeConditions(ctx, e.table), ...e.filters] } : e));
   return { kind: 'elements', tables: [first!, ...rest] };
 }
 
@@ -154,13 +154,31 @@ function noElement(ctx: Context, e: ElementTable, test: string): string {
 }
 
 /**
+ * "Some element of `e` passes `test`" (`none`: no element does), as its elements are held: rows
+ * of a table, or an array in a column of the row, listed by the dialect (array-column.ts), whose
+ * `EXISTS` is never NULL, so `NOT EXISTS` is its exact complement.
+ */
+function elementTest(c: Comparison, ctx: Context, e: ElementSet, test: (subject: Subject) => string, none: boolean): string {
+  switch (e.kind) {
+    case 'table': {
+      const passes = test({ expr: e.value, text: e.text, stored: e.stored });
+      return none ? noElement(ctx, e, passes) : anyElement(ctx, e, passes);
+    }
+    case 'column':
+      return `${none ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${e.rows.from} WHERE ${[...e.rows.filters, test({ expr: e.value, text: e.text, stored: e.stored })].join(' AND ')})`;
+    case 'refused':
+      throw refusal(ctx, c, e.reason);
+  }
+}
+
+/**
  * A positive predicate: `test` on the value, or on some element. `test` binds its values, so it
  * is called once per element table.
  */
 function positivePredicate(c: Comparison, ctx: Context, test: (subject: Subject) => string): string {
   const t = target(c, ctx);
   if (t.kind === 'scalar') return test({ expr: t.value, text: t.text, stored: t.stored });
-  const any = t.tables.map((e) => anyElement(ctx, e, test({ expr: e.value, text: e.text, stored: e.stored })));
+  const any = t.tables.map((e) => elementTest(c, ctx, e, test, false));
   return any.length === 1 ? any[0]! : `(${any.join(' OR ')})`;
 }
 
@@ -171,8 +189,20 @@ function positivePredicate(c: Comparison, ctx: Context, test: (subject: Subject)
 function negatedPredicate(c: Comparison, ctx: Context, positive: (subject: Subject) => string, complement: (value: string, subject: Subject) => string): string {
   const t = target(c, ctx);
   if (t.kind === 'scalar') return complement(t.value, { expr: t.value, text: t.text, stored: t.stored });
-  const absent = t.tables.map((e) => noElement(ctx, e, positive({ expr: e.value, text: e.text, stored: e.stored })));
+  const absent = t.tables.map((e) => elementTest(c, ctx, e, positive, true));
   return absent.length === 1 ? absent[0]! : `(${absent.join(' AND ')})`;
+}
+
+/**
+ * EQ or IN on a collection whose every array is held in a column that can be asked as a whole
+ * (PostgreSQL `tags @> ARRAY[$1]`, which a GIN index on the column serves); undefined otherwise,
+ * and nothing is bound then.
+ */
+function heldInColumns(c: Comparison, ctx: Context, values: readonly Scalar[]): string | undefined {
+  const t = target(c, ctx);
+  if (t.kind !== 'elements' || !t.tables.every((e) => e.kind === 'column' && e.holdsAny !== undefined)) return undefined;
+  const held = t.tables.map((e) => (e as Extract<ElementSet, { kind: 'column' }>).holdsAny!(values.map((v) => bindCompared(ctx, v))));
+  return held.length === 1 ? held[0]! : `(${held.join(' OR ')})`;
 }
 
 /**
@@ -395,6 +425,8 @@ const comparisons: ComparisonHandlers<string, Context> = {
     const v = c.value;
     if (isInstant(c)) return v === null ? instant(c, ctx, {}, true) : instant(c, ctx, INSTANT_RANGES.EQ(v as number), false);
     if (v !== null && sqlOf(c, ctx).integers) return integerEquality(c, ctx, [v], '=', false);
+    const held = v === null ? undefined : heldInColumns(c, ctx, [v]);
+    if (held !== undefined) return held;
     const uuid = sqlOf(c, ctx).uuid;
     return positivePredicate(c, ctx, (x) => (v === null ? presence(c, ctx, x.expr, false) : equalsOneOf(ctx, x, [columnValue(c, v)], '=', uuid)));
   },
@@ -415,6 +447,8 @@ const comparisons: ComparisonHandlers<string, Context> = {
   NOT_LIKE: (c, ctx) => negatedPredicate(c, ctx, (x) => like(ctx, c, x.text, false), (_x, s) => `(${s.text} IS NULL OR ${like(ctx, c, s.text, true)})`),
   IN: (c, ctx) => {
     if (sqlOf(c, ctx).integers) return integerEquality(c, ctx, c.value, 'IN', false);
+    const held = heldInColumns(c, ctx, c.value);
+    if (held !== undefined) return held;
     const uuid = sqlOf(c, ctx).uuid;
     return positivePredicate(c, ctx, (x) => equalsOneOf(ctx, x, c.value, 'IN', uuid));
   },

@@ -10,7 +10,8 @@ import { isTqlError, optionError } from '../../errors/tql-error.js';
 import type { Attribute, Entity, Schema } from '../../schema/types.js';
 import { columnStorageProblem } from './column-storage.js';
 import { mappingError, missingArray } from './mapping-errors.js';
-import { DEFAULT_VALUE_COLUMN, type SqlEntityMapping, type SqlMapping } from './mapping.js';
+import { arrayElementKind, DEFAULT_VALUE_COLUMN, type SqlEntityMapping, type SqlMapping } from './mapping.js';
+import { ARRAY_HOLDINGS } from './array-column.js';
 import { storageKeys } from './storage-key.js';
 
 /** Mappings made by {@link defineSqlMapping}: checked and frozen, so compiling trusts them. */
@@ -147,6 +148,10 @@ function checkEntity(name: string, entry: unknown, entity: Entity | undefined, p
   if (collections !== undefined && !isRecord(collections)) problem(`${name}.collections`, 'collections is an object: array field → { table, foreignKey }');
   const mapped = isRecord(collections) ? collections : {};
   for (const [array, collection] of Object.entries(mapped)) {
+    if (isRecord(collection) && (Object.hasOwn(collection, 'holds') || Object.hasOwn(collection, 'column'))) {
+      checkArrayColumn(`${name}.collections.${array}`, collection, array, entity, problem);
+      continue;
+    }
     checkCollection(`${name}.collections.${array}`, collection, entry['table'], problem);
     if (isRecord(collection)) checkStorage(`${name}.collections.${array}.storage`, collection['storage'], entity, problem, (e) => elementReadings(e, array, collection));
   }
@@ -249,6 +254,37 @@ function checkCollection(entry: string, collection: unknown, ownTable: unknown, 
   identifier(`${entry}.discriminator.column`, discriminator['column'], problem);
   if (typeof discriminator['value'] !== 'string' || /[\\\u0000]/.test(discriminator['value'])) {
     problem(`${entry}.discriminator.value`, 'the value is a text without backslash or NUL');
+  }
+}
+
+/**
+ * An array held in a column of the row (`{ column, holds }`): a column name, a form of array,
+ * no entry of a table's (the two forms do not mix), an element storage that fits every attribute
+ * reading the array, and attributes that read its elements whole, of a type an array column holds.
+ */
+function checkArrayColumn(entry: string, collection: Readonly<Record<string, unknown>>, array: string, entity: Entity | undefined, problem: Problem): void {
+  identifier(`${entry}.column`, collection['column'], problem);
+  const holds = collection['holds'];
+  if (!(ARRAY_HOLDINGS as readonly unknown[]).includes(holds)) {
+    const forms = "'array' (the engine's array type, a PostgreSQL text[] or a DuckDB VARCHAR[]) or 'json' (a JSON array as text)";
+    problem(`${entry}.holds`, holds === undefined ? `missing: say what the column holds, ${forms}` : `the column holds ${forms}, not ${describeValue(holds)}`);
+  }
+  const tableEntries = ['table', 'foreignKey', 'discriminator', 'columns', 'valueColumn'].filter((k) => Object.hasOwn(collection, k));
+  if (tableEntries.length > 0) problem(entry, `an array is held in a table ({ table, foreignKey }) or in a column ({ column, holds }), not both; remove ${andList(tableEntries)}`);
+  const readers = entity === undefined ? [] : entity.attributeNames.map((n) => entity.attributes[n]!).filter((a) => a.source.kind === 'element' && a.source.arrays.includes(array));
+  const storage = collection['storage'];
+  for (const attribute of entity === undefined ? [undefined] : readers) {
+    const wrong = storage === undefined ? undefined : columnStorageProblem(storage, attribute);
+    if (wrong !== undefined) problem(`${entry}.storage`, wrong);
+  }
+  for (const attribute of readers) {
+    const source = attribute.source as Extract<Attribute['source'], { kind: 'element' }>;
+    if (source.value !== undefined || source.where !== undefined) {
+      problem(entry, `${attribute.path} reads a field of each element (an array of objects), and a column holds an array of scalars; hold the elements in a table of their own`);
+      continue;
+    }
+    const kind = arrayElementKind(attribute);
+    if (typeof kind !== 'string') problem(entry, `${attribute.path}: ${kind.refused}`);
   }
 }
 

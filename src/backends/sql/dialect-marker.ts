@@ -8,6 +8,7 @@
  */
 import type { EqualityHow, SqlDialect } from './dialects.js';
 import type { Bind, InstantWriters, Written } from './instant-sql.js';
+import type { ArrayColumnReader, ArrayColumnReaders } from './array-column.js';
 
 /** Opens and closes the text a hook wrote; private-use characters, which no SQL or identifier here holds. */
 const OPEN = '\uE000';
@@ -53,6 +54,27 @@ function taggedInstants(writers: InstantWriters): InstantWriters {
   };
 }
 
+/** A reader of array columns tagged: the column, the alias and the bound operands are arguments. */
+function taggedReader(reader: ArrayColumnReader): ArrayColumnReader {
+  const { holdsAny } = reader;
+  return {
+    elements: (column, kind, alias) => {
+      const rows = reader.elements(standIn(0), kind, standIn(1));
+      const around = (written: string) => tagAround(written, [column, alias]);
+      return { from: around(rows.from), value: around(rows.value), filters: rows.filters.map(around) };
+    },
+    ...(holdsAny === undefined
+      ? {}
+      : { holdsAny: (column: string, operands: readonly string[]) => tagAround(holdsAny(standIn(0), operands.map((_, i) => standIn(i + 1))), [column, ...operands]) }),
+  };
+}
+
+/** Each form of array column a dialect reads, tagged. */
+function taggedArrayColumns(readers: ArrayColumnReaders): ArrayColumnReaders {
+  const { array, json } = readers;
+  return { ...(array === undefined ? {} : { array: taggedReader(array) }), ...(json === undefined ? {} : { json: taggedReader(json) }) };
+}
+
 /**
  * `dialect` with the text of every hook `compileSql` calls tagged (see {@link untagged} and
  * {@link taggedFragments}): what a compile-only check reads to tell the dialect's SQL from the
@@ -66,7 +88,7 @@ function taggedInstants(writers: InstantWriters): InstantWriters {
  * ```
  */
 export function markerDialect(dialect: SqlDialect): SqlDialect {
-  const { exactText, complement, substring, equality, nullOrUnequal, boundList, integerBound, instants } = dialect;
+  const { exactText, complement, substring, equality, nullOrUnequal, boundList, integerBound, instants, arrayColumns } = dialect;
   // Numbered placeholders carry their number, so a check can read which value each binds;
   // positional ones (`?`) stay alike, as the compiler tells the two kinds apart by that.
   const numbered = dialect.placeholder(1) !== dialect.placeholder(2);
@@ -92,6 +114,7 @@ export function markerDialect(dialect: SqlDialect): SqlDialect {
       ? {}
       : { boundList: { ...boundList, write: (left: string, placeholder: string, negated: boolean) => tagAround(boundList.write(standIn(0), standIn(1), negated), [left, placeholder]) } }),
     ...(instants === undefined ? {} : { instants: taggedInstants(instants) }),
+    ...(arrayColumns === undefined ? {} : { arrayColumns: taggedArrayColumns(arrayColumns) }),
   };
 }
 

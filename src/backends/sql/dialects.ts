@@ -15,6 +15,7 @@ import { INSTANT_WRITERS, type InstantWriters } from './instant-sql.js';
 import { duckdbLowerProbe, mysqlLowerProbe, postgresLowerProbe, sqliteLowerProbe, type LowerProbe } from './lower-probes.js';
 import { SORT_KEYS, type SortKeySyntax } from './sort-keys.js';
 import { quoteBacktickIdentifier, quoteIdentifier } from './sql-text.js';
+import { ARRAY_COLUMN_READERS, type ArrayColumnReaders } from './array-column.js';
 
 /**
  * How `LIKE` folds case on the stored side (the query's value is always folded with JavaScript's
@@ -203,6 +204,12 @@ export interface SqlDialect {
    * parameter; DuckDB: fewer values per statement).
    */
   readonly insertRows?: InsertRows;
+  /**
+   * How arrays held in one column of the row are read (a mapping's `{ column, holds }`
+   * collection), by the form they are held in; absent, or without that form, where the engine
+   * cannot read it, and compiling a comparison on such an array is then an `unsupported` error.
+   */
+  readonly arrayColumns?: ArrayColumnReaders;
 }
 
 /**
@@ -414,6 +421,7 @@ export const postgres: SqlDialect = {
   },
   lowerProbe: postgresLowerProbe,
   insertRows: postgresJsonInserts(quoteIdentifier),
+  arrayColumns: ARRAY_COLUMN_READERS.postgres,
 };
 
 function postgresLower(expr: string, folding: CaseFolding): string {
@@ -483,6 +491,7 @@ export const sqlite: SqlDialect = {
     arrayAgg: (value, orderBy) => `json_group_array(${value} ORDER BY ${orderBy})`,
   },
   lowerProbe: sqliteLowerProbe,
+  arrayColumns: ARRAY_COLUMN_READERS.sqlite,
 };
 
 /**
@@ -552,6 +561,7 @@ export const mysql: SqlDialect = {
     arrayAgg: (value, orderBy) => `coalesce(JSON_ARRAYAGG(${value} ORDER BY ${orderBy}), '[]')`,
   },
   lowerProbe: mysqlLowerProbe,
+  arrayColumns: ARRAY_COLUMN_READERS.mysql,
 };
 
 /** DuckDB (@duckdb/node-api, in process): `$1` placeholders, real booleans, byte-wise text. */
@@ -600,6 +610,7 @@ export const duckdb: SqlDialect = {
   lowerProbe: duckdbLowerProbe,
   // DuckDB plans a statement per bound value: fewer per statement are faster there (measured).
   insertRows: (table, columns, rows) => valuesInserts(duckdb, DUCKDB_INSERT_VALUES)(table, columns, rows),
+  arrayColumns: ARRAY_COLUMN_READERS.duckdb,
 };
 
 /** Bound values in one DuckDB INSERT, far below its limit. */
@@ -726,7 +737,7 @@ const REQUIRED: { readonly [K in RequiredMember]: readonly MemberType[] } = {
  * members are, so that a JavaScript object with a wrong one is refused when it is passed rather
  * than failing inside a compile.
  */
-const OPTIONAL: { readonly [K in 'complement' | 'substring' | 'equality' | 'nullOrUnequal' | 'boundList' | 'exactText' | 'integerBound' | 'likeEscape' | 'likeWildcards']: readonly MemberType[] } = {
+const OPTIONAL: { readonly [K in 'complement' | 'substring' | 'equality' | 'nullOrUnequal' | 'boundList' | 'exactText' | 'integerBound' | 'arrayColumns' | 'likeEscape' | 'likeWildcards']: readonly MemberType[] } = {
   complement: ['function', 'absent'],
   substring: ['function', 'absent'],
   equality: ['function', 'absent'],
@@ -734,6 +745,7 @@ const OPTIONAL: { readonly [K in 'complement' | 'substring' | 'equality' | 'null
   boundList: ['object', 'absent'],
   exactText: ['function', 'absent'],
   integerBound: ['function', 'absent'],
+  arrayColumns: ['object', 'absent'],
   likeEscape: ['string', 'absent'],
   likeWildcards: ['string', 'absent'],
 };

@@ -92,7 +92,9 @@ export interface IndexAdviceOptions {
  *   that allows LIKE on the entity's table;
  * - for a collection attribute, a B-tree on its element table over (discriminator, tag, value,
  *   owning key), which answers the element test and hands over the owner's key (the value
- *   lower-cased where the source ignores case and the engine indexes expressions);
+ *   lower-cased where the source ignores case and the engine indexes expressions); for one
+ *   held in an array column that EQ and IN ask as a whole (PostgreSQL `tags @> ARRAY[$1]`), a
+ *   GIN index on the column;
  * - the list order (`listOrder`, newest first): the expressions `sqlListStore` orders those pages
  *   by, the key last (compared by bytes where it is text), in the list's direction; none where
  *   the engine cannot index them (MariaDB: an expression; SQLite: `NULLS LAST` on an ascending key).
@@ -153,7 +155,11 @@ export function indexAdvice(schema: Schema, given: IndexAdviceOptions): string[]
       const compared = attribute.operators.some((o) => INDEXED_OPERATORS.has(o));
       if (target.kind === 'elements') {
         // An engine without expression indexes keeps the plain columns, which still serve the tag.
-        for (const t of target.tables) add(t.index.table, t.index.columns.join('_'), `(${(expressions ? t.index.items : t.index.columns.map(q)).join(', ')})`);
+        for (const t of target.tables) {
+          if (t.kind === 'table') add(t.index.table, t.index.columns.join('_'), `(${(expressions ? t.index.items : t.index.columns.map(q)).join(', ')})`);
+          // An array column asked as a whole (`tags @> ARRAY[$1]`) is served by a GIN index on it; element by element, by none.
+          else if (t.kind === 'column' && t.holdsAny !== undefined && compared) add(t.index.table, `${t.index.column}_gin`, `USING gin (${q(t.index.column)})`);
+        }
         continue;
       }
       // A column stands alone in an index; an expression (a variant's CASE) needs parentheses,

@@ -81,7 +81,8 @@ export { containsPattern, LIKE_ESCAPE, LIKE_WILDCARDS, likePattern, textPattern,
 export { INSTANT_WRITERS, writeInstantRange, type Bind, type InstantWriters, type TimestampColumn, type Written } from './instant-sql.js';
 export type { InstantRange } from './instant-bounds.js';
 export type { ResolvedColumnStorage } from './resolved-column-storage.js';
-export type { SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
+export type { SqlArrayColumnMapping, SqlCollection, SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';
+export { ARRAY_COLUMN_READERS, type ArrayColumnReader, type ArrayColumnReaders, type ArrayHolding, type ElementKind, type ElementRows } from './array-column.js';
 export { defineSqlMapping } from './define-mapping.js';
 export { checkSqlMapping, type CheckSqlMappingOptions } from './check-mapping.js';
 export { indexAdvice, type IndexAdviceOptions } from './index-advice.js';

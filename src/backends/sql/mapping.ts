@@ -3,7 +3,8 @@
  * that differ from the record's field names; everything else follows from the schema's
  * attribute sources, so one mapping serves every attribute of an entity.
  */
-import type { Attribute, AttributeSource } from '../../schema/types.js';
+import type { Attribute, AttributeSource, AttributeType } from '../../schema/types.js';
+import { ARRAY_HOLDINGS, type ArrayColumnReaders, type ArrayHolding, type ElementKind, type ElementRows } from './array-column.js';
 import { equalityOf, exactOperand, substringOf, type CaseFolding, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './mapping-errors.js';
@@ -32,6 +33,48 @@ export interface SqlCollectionMapping {
    * For an array of scalars, keyed by its {@link SqlCollectionMapping.valueColumn}.
    */
   readonly storage?: Readonly<Record<string, SqlColumnStorage | SqlColumnStorageKind>>;
+}
+
+/**
+ * An array of scalars held in one column of the entity's own row rather than in a table of its
+ * own (an `element` source without `value` or `where`): `holds: 'array'` for the engine's array
+ * type (a PostgreSQL `text[]`, `integer[]`, `uuid[]`, `boolean[]`; a DuckDB list such as
+ * `VARCHAR[]`), `holds: 'json'` for a JSON array in a text column (SQLite, MySQL/MariaDB,
+DuckDB). An element of
+ * another type than the attribute's, a NULL element, and a stored value that is no array have
+ * no value, as in memory.
+ *
+ * @example
+ * ```ts
+ * const post: SqlEntityMapping = { table: 'post', key: 'id', collections: { tags: { column: 'tags', holds: 'array' } } };
+ * ```
+ */
+export interface SqlArrayColumnMapping {
+  /** The column of the entity's table that holds the array. */
+  readonly column: string;
+  readonly holds: ArrayHolding;
+  /**
+   * What each element is, where tql must know it, as {@link SqlEntityMapping.storage} says:
+   * `'integer'` for a PostgreSQL `integer[]` or `bigint[]`, `'uuid'` for a `uuid[]`.
+   */
+  readonly storage?: SqlColumnStorage | SqlColumnStorageKind;
+}
+
+/** Where the elements of one array of a record are: a table of their own, or a column of the row. */
+export type SqlCollection = SqlCollectionMapping | SqlArrayColumnMapping;
+
+/**
+ * Whether a collection's mapping holds the array in a column of the row (it says what the
+ * column `holds`) rather than naming a table.
+ *
+ * @example
+ * ```ts
+ * isArrayColumn({ column: 'tags', holds: 'json' }); // true
+ * isArrayColumn({ table: 'post_tag', foreignKey: 'post_id' }); // false
+ * ```
+ */
+export function isArrayColumn(collection: SqlCollection): collection is SqlArrayColumnMapping {
+  return Object.hasOwn(collection, 'holds');
 }
 
 /** The column of an array of scalars when its mapping names none. */
@@ -114,8 +157,8 @@ export interface SqlEntityMapping {
    * declare it differently are refused.
    */
   readonly storage?: Readonly<Record<string, SqlColumnStorage | SqlColumnStorageKind>>;
-  /** Array field of the record → the table holding its elements. */
-  readonly collections?: Readonly<Record<string, SqlCollectionMapping>>;
+  /** Array field of the record → the table holding its elements, or the column holding the array. */
+  readonly collections?: Readonly<Record<string, SqlCollection>>;
 }
 
 /**
@@ -137,6 +180,7 @@ export type SqlMapping = Readonly<Record<string, SqlEntityMapping>>;
 
 /** One table of elements to look in, with everything but the value test written. */
 export interface ElementTable {
+  readonly kind: 'table';
   /** The quoted table name. */
   readonly table: string;
   /** The qualified column of this table that holds the owning record's key. */
@@ -169,7 +213,33 @@ export interface StoredColumn {
   readonly steps: ReadSteps & { readonly prefix: string };
 }
 
-/** What a predicate tests: one value of the row, or some element of some tables. */
+/**
+ * One array held in a column of the row (a {@link SqlArrayColumnMapping}), with everything but
+ * the value test written; or why the dialect cannot read it.
+ */
+export type ElementColumn =
+  | {
+      readonly kind: 'column';
+      /** The rows of the elements and the conditions on them (array-column.ts). */
+      readonly rows: ElementRows;
+      /** The element's value as its source reads it, as {@link ElementTable.value}. */
+      readonly value: string;
+      readonly text: string;
+      readonly stored: StoredColumn | undefined;
+      /**
+       * Where equality on an element can be asked of the whole column, as an index on it serves
+       * it (PostgreSQL `col && ARRAY[…]`): exact only for text compared as it is stored.
+       */
+      readonly holdsAny: ((operands: readonly string[]) => string) | undefined;
+      /** The entity's table and the array's column, unquoted, as an index on it names them. */
+      readonly index: { readonly table: string; readonly column: string };
+    }
+  | { readonly kind: 'refused'; readonly reason: string };
+
+/** Where an attribute's elements are: a table, or a column of the row. */
+export type ElementSet = ElementTable | ElementColumn;
+
+/** What a predicate tests: one value of the row, or some element of some tables or columns. */
 export type SqlTarget =
   | {
       readonly kind: 'scalar';
@@ -182,7 +252,7 @@ export type SqlTarget =
       readonly text: string;
       readonly stored?: StoredColumn;
     }
-  | { readonly kind: 'elements'; readonly tables: readonly [ElementTable, ...ElementTable[]] };
+  | { readonly kind: 'elements'; readonly tables: readonly [ElementSet, ...ElementSet[]] };
 
 /**
  * The SQL for the attribute of a predicate: a column, a `CASE` over a tag column, or the element
@@ -209,21 +279,31 @@ export function resolveTarget(attribute: Attribute, entity: SqlEntityMapping, di
       return { kind: 'scalar', value: cases(storedRead), text: cases(likeRead) };
     }
     case 'element':
-      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, folding, `${q(tableAlias ?? entity.table)}.${q(entity.key)}`) };
+      return { kind: 'elements', tables: elementTables(attribute, source, entity, dialect, folding, q(tableAlias ?? entity.table)) };
   }
 }
 
 type ElementSource = Extract<AttributeSource, { kind: 'element' }>;
 
-/** The element tables of `source`; `ownerKey` is the owning record's key column, qualified as the outer FROM names it. */
-function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, ownerKey: string): [ElementTable, ...ElementTable[]] {
+/**
+ * Where the elements of `source` are: element tables, and arrays held in columns of the row;
+ * `owner` is the entity's table as the outer FROM names it (quoted), which qualifies its key and
+ * its array columns.
+ */
+function elementTables(attribute: Attribute, source: ElementSource, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, owner: string): [ElementSet, ...ElementSet[]] {
   const q = dialect.quoteIdentifier;
+  const ownerKey = `${owner}.${q(entity.key)}`;
+  const columns: ElementColumn[] = [];
   // Arrays stored in one table with one discriminator column become one EXISTS with an IN list.
   const groups = new Map<string, { collection: SqlCollectionMapping; arrays: string[] }>();
   for (const array of source.arrays) {
     // entityMapping checked the tables that are there; one missing shows only now (or in defineSqlMapping).
     const collection = ownProperty(entity.collections, array);
     if (collection === undefined) throw mappingError([`${attribute.entity}.collections.${array}: ${missingArray([attribute.path])}`]);
+    if (isArrayColumn(collection)) {
+      columns.push(elementColumn(attribute, source, collection, entity, dialect, folding, `${owner}.${q(collection.column)}`));
+      continue;
+    }
     // Quoted identifiers joined by dots name one table and its columns unambiguously.
     const key = [q(collection.table), q(collection.foreignKey), collection.discriminator === undefined ? '' : q(collection.discriminator.column)].join('.');
     const group = groups.get(key);
@@ -235,7 +315,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
     const column = (field: string) => `${table}.${q(ownProperty(collection.columns, field) ?? field)}`;
     const filters: string[] = [];
     if (collection.discriminator !== undefined) {
-      const values = arrays.map((a) => ownProperty(entity.collections, a)!.discriminator!.value);
+      const values = arrays.map((a) => (ownProperty(entity.collections, a) as SqlCollectionMapping).discriminator!.value);
       filters.push(oneOf(dialect, `${table}.${q(collection.discriminator.column)}`, values));
     }
     // Without a tag every element counts: no condition on the element's rows but the array's.
@@ -252,6 +332,7 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
     const lowered = readSteps(source)?.ignoreCase === true;
     const items = indexed.map((c, i) => (lowered && i === indexed.length - 2 ? `(${dialect.lower(q(c), folding)})` : q(c)));
     return {
+      kind: 'table',
       table,
       foreignKey: `${table}.${q(collection.foreignKey)}`,
       ownerKey,
@@ -262,8 +343,65 @@ function elementTables(attribute: Attribute, source: ElementSource, entity: SqlE
       index: { table: collection.table, columns: indexed, items },
     };
   });
-  return tables as [ElementTable, ...ElementTable[]];
+  return [...tables, ...columns] as [ElementSet, ...ElementSet[]];
 }
+
+/** The quoted alias of an array's elements in the subquery that lists them. */
+const ELEMENT_ALIAS = 'tql_element';
+
+/**
+ * An array held in `column` (qualified as the outer query names the row) as the dialect lists its
+ * elements; refused where the dialect has no reader for the form, or the attribute's values are
+ * of a kind no array column is read as (array-column.ts).
+ */
+function elementColumn(attribute: Attribute, source: ElementSource, collection: SqlArrayColumnMapping, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, column: string): ElementColumn {
+  const reader = (dialect.arrayColumns as ArrayColumnReaders | undefined)?.[collection.holds];
+  if (reader === undefined) {
+    const readable = ARRAY_HOLDINGS.filter((h) => (dialect.arrayColumns as ArrayColumnReaders | undefined)?.[h] !== undefined);
+    const instead = readable.length === 0 ? 'hold the elements in a table of their own' : `hold it as ${readable.join(' or ')}, or in a table of its own`;
+    return { kind: 'refused', reason: `the column ${collection.column} holds the array as ${collection.holds}, which tql does not read there; ${instead}` };
+  }
+  if (source.value !== undefined || source.where !== undefined) return { kind: 'refused', reason: `it reads a field of each element, and the column ${collection.column} holds an array of scalars` };
+  const kind = arrayElementKind(attribute);
+  if (typeof kind !== 'string') return { kind: 'refused', reason: kind.refused };
+  const rows = reader.elements(column, kind, dialect.quoteIdentifier(ELEMENT_ALIAS));
+  // Text compared exactly as it is stored: any other read (a case folded, a uuid lower-cased) is an expression of each element.
+  const plainText = readSteps(source) === undefined && (attribute.type === 'String' || (attribute.type === 'ID' && (attribute.id?.kind === 'text' || attribute.id?.kind === 'prefixed')));
+  const holdsAny = reader.holdsAny;
+  return {
+    kind: 'column',
+    rows,
+    value: storedRead(dialect, folding, source, rows.value),
+    text: likeRead(dialect, folding, source, rows.value),
+    stored: storedColumn(dialect, folding, source, rows.value).stored,
+    holdsAny: plainText && holdsAny !== undefined ? (operands) => holdsAny(column, operands) : undefined,
+    index: { table: entity.table, column: collection.column },
+  };
+}
+
+/**
+ * The kind of value each element of an array column must be for `attribute`, or why such an
+ * array cannot be read for it: Timestamps and values with a declared storage are read from a
+ * table of their own only.
+ *
+ * @example
+ * ```ts
+ * arrayElementKind(tags); // 'string'
+ * ```
+ */
+export function arrayElementKind(attribute: Attribute): ElementKind | { readonly refused: string } {
+  if (attribute.valueStorage !== undefined) return { refused: `an array column holds no ${attribute.valueStorage} values; hold them in a table of their own` };
+  return ELEMENT_KINDS[attribute.type](attribute);
+}
+
+/** The kind of each attribute type's elements; keyed by type, so a new type does not compile without one. */
+const ELEMENT_KINDS: { readonly [T in AttributeType]: (a: Attribute) => ElementKind | { readonly refused: string } } = {
+  String: () => 'string',
+  Number: () => 'number',
+  Boolean: () => 'boolean',
+  ID: (a) => (a.id?.kind === 'integer' ? 'number' : 'string'),
+  Timestamp: () => ({ refused: 'an array column of instants is not read; hold the instants in a table of their own' }),
+};
 
 /**
  * A schema constant as a literal compared exactly: as the dialect writes a compared text

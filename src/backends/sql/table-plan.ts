@@ -11,7 +11,7 @@ import { dateMilliseconds, unixMilliseconds, unixSeconds } from '../../schema/st
 import { storedValueReader } from '../../schema/stored-value.js';
 import { columnStorage } from './column-storage.js';
 import type { DdlColumnKind, SqlDialect } from './dialects.js';
-import { elementValue, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
+import { elementValue, isArrayColumn, type SqlCollectionMapping, type SqlEntityMapping } from './mapping.js';
 import type { RecordShape } from './record-shape.js';
 import { ownProperty } from '../../own-property.js';
 
@@ -145,8 +145,10 @@ export function planTables(shape: RecordShape, mapping: SqlEntityMapping, who: s
   // Arrays that share a table (told apart by a discriminator) fill one table.
   const byTable = new Map<string, { collection: SqlCollectionMapping; arrays: RecordShape['arrays'][number][] }>();
   for (const array of shape.arrays) {
-    const collection = ownProperty(mapping.collections, array.field) as SqlCollectionMapping | undefined;
-    if (collection === undefined) throw optionError(`${who}: the mapping of ${shape.entity.name} has no collection for the array ${array.field}; add collections.${array.field}.`);
+    const found = ownProperty(mapping.collections, array.field);
+    if (found === undefined) throw optionError(`${who}: the mapping of ${shape.entity.name} has no collection for the array ${array.field}; add collections.${array.field}.`);
+    if (isArrayColumn(found)) throw optionError(`${who}: the mapping of ${shape.entity.name} holds the array ${array.field} in the column ${found.column}, and tables are made with each array in a table of its own; map collections.${array.field} to { table, foreignKey }.`);
+    const collection = found;
     const entry = byTable.get(collection.table) ?? { collection, arrays: [] };
     entry.arrays.push(array);
     byTable.set(collection.table, entry);

@@ -16,6 +16,8 @@ import { defineSchema } from '../../../src/schema/define-schema.js';
 import type { Schema } from '../../../src/schema/types.js';
 import { numberSchema } from '../../number/number-schema.js';
 import { CONTRACT_INPUT } from './engines.js';
+import { arrayMapping, jsonMapping, posts } from './array-column-fixtures.js';
+import type { SqlEntityMapping } from '../../../src/backends/sql/mapping.js';
 import { pinnedDialect, type PinnedDialect } from './exact-sql-cases.js';
 
 /** Every column storage of a Timestamp a mapping can declare, and uuids in text and in the engine's type. */
@@ -85,6 +87,38 @@ async function replaceTable(db: SqlDatabase, table: string, columns: string, row
   await db.exec(`INSERT INTO ${table} VALUES ${rows.join(', ')}`);
 }
 
+/**
+ * The columns of `post` holding its arrays: the engine's array types where the form is `array`
+ * (PostgreSQL, DuckDB), text elsewhere, where the rows are refused or read JSON.
+ */
+const POST_COLUMNS: { readonly [D in PinnedDialect]: string } = {
+  postgres: 'id text PRIMARY KEY, tags text[], scores double precision[], flags boolean[], reviewers uuid[]',
+  duckdb: 'id VARCHAR PRIMARY KEY, tags VARCHAR[], scores DOUBLE[], flags BOOLEAN[], reviewers UUID[]',
+  sqlite: 'id TEXT PRIMARY KEY, tags TEXT, scores TEXT, flags TEXT, reviewers TEXT',
+  mysql: 'id VARCHAR(64) PRIMARY KEY, tags LONGTEXT, scores LONGTEXT, flags LONGTEXT, reviewers LONGTEXT',
+};
+
+/** A post with arrays as each engine's array type writes them; NULL where the column is text. */
+const POST_ARRAYS: { readonly [D in PinnedDialect]: string } = {
+  postgres: "('p1', '{urgent,vip}', '{4.5,2}', '{true}', '{0b5c1f5e-8d2a-4c1e-9f3b-2a6d7e8f9a0b}')",
+  duckdb: "('p1', ['urgent', 'vip'], [4.5, 2], [true], ['0b5c1f5e-8d2a-4c1e-9f3b-2a6d7e8f9a0b'])",
+  sqlite: "('p1', NULL, NULL, NULL, NULL)",
+  mysql: "('p1', NULL, NULL, NULL, NULL)",
+};
+
+/** The columns of `post` holding its arrays as JSON text (PostgreSQL reads no such column: its rows are refused). */
+const POST_JSON_COLUMNS: { readonly [D in PinnedDialect]: string } = {
+  ...POST_COLUMNS,
+  postgres: 'id text PRIMARY KEY, tags text, scores text, flags text, reviewers text',
+  duckdb: 'id VARCHAR PRIMARY KEY, tags VARCHAR, scores VARCHAR, flags VARCHAR, reviewers VARCHAR',
+};
+
+/** The JSON posts in a table of their own, beside the posts with array types. */
+const postJsonMapping = defineSqlMapping(posts, { post: { ...(jsonMapping.post as SqlEntityMapping), table: 'post_json' } });
+
+/** A post with arrays as JSON text. */
+const POST_JSON = `('p1', '["urgent", "vip", 5]', '[4.5, "2"]', '[true]', '["0B5C1F5E-8D2A-4C1E-9F3B-2A6D7E8F9A0B"]')`;
+
 /** The fixtures by name; a row of the table names one. */
 export const SQL_FIXTURES = {
   scheduling: {
@@ -115,6 +149,16 @@ export const SQL_FIXTURES = {
         `('e1', 1714555800000, '2024-05-01T09:30:00Z', '${INSTANT[pinnedDialect(db.dialect)]}', '2024-05-01 09:30:00', '0B5C2A8E-4F1D-4C3B-9A7E-2D6F8E1C4B3A', '0b5c2a8e-4f1d-4c3b-9a7e-2d6f8e1c4b3a', 1714555800.5)`,
         "('e2', NULL, NULL, NULL, NULL, NULL, '00000000-0000-4000-8000-000000000000', NULL)",
       ]),
+  },
+  postArrays: {
+    schema: posts,
+    mapping: arrayMapping,
+    create: (db) => replaceTable(db, 'post', POST_COLUMNS[pinnedDialect(db.dialect)], [POST_ARRAYS[pinnedDialect(db.dialect)], "('p2', NULL, NULL, NULL, NULL)"]),
+  },
+  postJson: {
+    schema: posts,
+    mapping: postJsonMapping,
+    create: (db) => replaceTable(db, 'post_json', POST_JSON_COLUMNS[pinnedDialect(db.dialect)], [POST_JSON, "('p2', NULL, NULL, NULL, NULL)"]),
   },
 } as const satisfies Record<string, SqlFixture>;
 
