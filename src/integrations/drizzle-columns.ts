@@ -6,6 +6,7 @@
 import type { Column, ColumnDataType } from 'drizzle-orm';
 import type { SqlColumnStorage } from '../backends/sql/mapping.js';
 import type { AttributeDefinition } from '../schema/types.js';
+import { TYPE_FACTS } from '../schema/type-facts.js';
 import { withArticle } from '../errors/wording.js';
 import { isIdName, numberColumn, type DerivedAttribute } from './schema-derivation.js';
 
@@ -98,7 +99,7 @@ function arrayColumn({ column, name, sqlType }: ColumnFacts): DerivedColumn {
   if (base === undefined || base.dataType === 'array' || /\]\s*\[/.test(sqlType)) return { reason: `an array of arrays (${sqlType}): tql reads one level of arrays` };
   const element = deriveColumn(base, name);
   if ('reason' in element) return { reason: `an array column (${sqlType}) whose elements cannot be filtered: ${element.reason}` };
-  if (element.attribute.type === 'Timestamp' || element.attribute.storage !== undefined) {
+  if (TYPE_FACTS[element.attribute.type].instants || element.attribute.storage !== undefined) {
     return { reason: `an array column (${sqlType}): tql's SQL backend reads such elements from a table of their own (the mapping's collections), not from an array column` };
   }
   return { ...element, array: true };

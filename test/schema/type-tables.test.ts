@@ -66,6 +66,7 @@ test('the tables found are the layers’ decisions per type', () => {
       "backends/mongo/attribute-filter.ts PRESENT",
       "backends/sql/column-fit.ts FIT_PROBLEM_BY_TYPE",
       "backends/sql/column-storage.ts COLUMNS_OF",
+      "backends/sql/mapping.ts ELEMENT_KINDS",
       "backends/sql/sort-sql.ts TYPE_SORT_KEYS",
       "backends/sql/table-plan.ts COLUMN_KINDS",
       "diagnose/storage-fit.ts FITS",

@@ -366,7 +366,7 @@ function elementColumn(attribute: Attribute, source: ElementSource, collection: 
   if (typeof kind !== 'string') return { kind: 'refused', reason: kind.refused };
   const rows = reader.elements(column, kind, dialect.quoteIdentifier(ELEMENT_ALIAS));
   // Text compared exactly as it is stored: any other read (a case folded, a uuid lower-cased) is an expression of each element.
-  const plainText = readSteps(source) === undefined && (attribute.type === 'String' || (attribute.type === 'ID' && (attribute.id?.kind === 'text' || attribute.id?.kind === 'prefixed')));
+  const plainText = readSteps(source) === undefined && kind === 'string' && attribute.id?.kind !== 'uuid';
   const holdsAny = reader.holdsAny;
   return {
     kind: 'column',
