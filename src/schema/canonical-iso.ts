@@ -5,14 +5,10 @@
  * every comparison (a range of whole seconds) is one range on the text, `from ≤ x ≤ to`, plus a
  * test that `x` is such a text: what memory, SQL and MongoDB all write.
  */
-import { COLON, DASH, daysInMonth, fourDigits, LETTER_T, LETTER_Z, twoDigits, utcMillis } from '../validate/timestamp.js';
+import { COLON, DASH, daysInMonth, fourDigits, ISO_TEXT_MAX_SECONDS, ISO_TEXT_MIN_SECONDS, LETTER_T, LETTER_Z, twoDigits, utcMillis } from '../validate/timestamp.js';
 
 /** The length of a canonical text. */
 const LENGTH = 24;
-
-/** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, the first and last whole seconds a canonical text names. */
-const FIRST_SECOND = -62_135_596_800;
-const LAST_SECOND = 253_402_300_799;
 
 const DOT = 46;
 
@@ -73,8 +69,8 @@ function textOf(seconds: number, millis: '000' | '999'): string {
  * ```
  */
 export function canonicalIsoRange(lo: number | undefined, hi: number | undefined): { readonly from: string; readonly to: string } | undefined {
-  const first = Math.max(lo ?? FIRST_SECOND, FIRST_SECOND);
-  const last = Math.min(hi === undefined ? LAST_SECOND : hi - 1, LAST_SECOND);
+  const first = Math.max(lo ?? ISO_TEXT_MIN_SECONDS, ISO_TEXT_MIN_SECONDS);
+  const last = Math.min(hi === undefined ? ISO_TEXT_MAX_SECONDS : hi - 1, ISO_TEXT_MAX_SECONDS);
   return first > last ? undefined : { from: textOf(first, '000'), to: textOf(last, '999') };
 }
 

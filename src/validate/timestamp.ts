@@ -136,6 +136,13 @@ function isOffset(text: string, at: number): boolean {
 /** 0100-01-01T00:00:00Z in milliseconds. */
 const FIRST_INSTANT = Date.UTC(100, 0, 1);
 
+/**
+ * 0001-01-01T00:00:00 and 9999-12-31T23:59:59 in seconds (as UTC readings): the first and last
+ * whole seconds an ISO-8601 text of a stored value can write, with its four-digit years.
+ */
+export const ISO_TEXT_MIN_SECONDS = -62_135_596_800;
+export const ISO_TEXT_MAX_SECONDS = 253_402_300_799;
+
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',

@@ -10,7 +10,7 @@
  * `[from + o, to + o)`: a few ranges. Only the changes within two days of a bound matter (no
  * zone is a day away from UTC), so only those are looked up.
  */
-import { wallClockToUtc } from '../../validate/timestamp.js';
+import { ISO_TEXT_MAX_SECONDS, ISO_TEXT_MIN_SECONDS, wallClockToUtc } from '../../validate/timestamp.js';
 import type { SecondsRange } from './seconds-range.js';
 
 const HOUR = 3600;
@@ -18,9 +18,6 @@ const DAY = 24 * HOUR;
 /** How far around a bound the zone's changes are looked for, and how densely. */
 const WINDOW = 2 * DAY;
 const STEP = 3 * HOUR;
-/** The wall clocks ISO texts can write: 0001-01-01T00:00:00 and 9999-12-31T23:59:59. */
-const FIRST_WALL = -62_135_596_800;
-const LAST_WALL = 253_402_300_799;
 
 /** Seconds the zone's clocks show ahead of UTC at wall time `wall` (seconds), under that reading. */
 function offsetAtWall(wall: number, timeZone: string): number {
@@ -30,7 +27,7 @@ function offsetAtWall(wall: number, timeZone: string): number {
 /** The wall seconds within {@link WINDOW} of `instant` at which the offset changes. */
 function changesNear(instant: number, timeZone: string): number[] {
   // No text is near a bound beyond the years 0001–9999 (and the zone data would be out of range).
-  if (instant < FIRST_WALL - 2 * WINDOW || instant > LAST_WALL + 2 * WINDOW) return [];
+  if (instant < ISO_TEXT_MIN_SECONDS - 2 * WINDOW || instant > ISO_TEXT_MAX_SECONDS + 2 * WINDOW) return [];
   const changes: number[] = [];
   let before = instant - WINDOW;
   let offset = offsetAtWall(before, timeZone);
@@ -67,7 +64,7 @@ export function wallClockRanges(range: SecondsRange, timeZone: string): SecondsR
   if (timeZone === 'UTC' || (range.from === undefined && range.to === undefined)) return [range];
   const bounds = [range.from, range.to].filter((b): b is number => b !== undefined);
   const changes = [...new Set(bounds.flatMap((b) => changesNear(b, timeZone)))].sort((a, b) => a - b);
-  const probe = (wall: number) => offsetAtWall(Math.min(Math.max(wall, FIRST_WALL), LAST_WALL), timeZone);
+  const probe = (wall: number) => offsetAtWall(Math.min(Math.max(wall, ISO_TEXT_MIN_SECONDS), ISO_TEXT_MAX_SECONDS), timeZone);
   const ranges: SecondsRange[] = [];
   for (let i = 0; i <= changes.length; i++) {
     const start = changes[i - 1];

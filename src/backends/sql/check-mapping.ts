@@ -19,7 +19,7 @@ import type { SqlDialect } from './dialects.js';
 import { entityMapping, entityMappingProblems, isDefinedMapping, readMapping } from './define-mapping.js';
 import { mappingError } from './mapping-errors.js';
 import { arrayElementKind, elementValue, isArrayColumn, type SqlArrayColumnMapping, type SqlCollectionMapping, type SqlEntityMapping, type SqlMapping } from './mapping.js';
-import { ARRAY_HOLDINGS, type ArrayColumnReaders } from './array-column.js';
+import { ARRAY_HOLDINGS } from './array-column.js';
 import { sortColumns } from './sort-sql.js';
 import { isSortable, whyNotSortable } from '../../http/list-order.js';
 import { ownProperty } from '../../own-property.js';
@@ -285,7 +285,7 @@ function checkArrayColumn(ctx: Context, attribute: Attribute, entity: string, ar
   const found = column(ctx, columns, table, collection.column, attribute.path, `${entry}.column in the mapping of ${entity}`);
   if (found === undefined) return;
   const where = `${attribute.path}: column ${table}.${collection.column} is ${typeWords(found)}`;
-  if ((ctx.dialect.arrayColumns as ArrayColumnReaders | undefined)?.[collection.holds] === undefined) {
+  if (ctx.dialect.arrayColumns?.[collection.holds] === undefined) {
     const readable = ARRAY_HOLDINGS.filter((h) => ctx.dialect.arrayColumns?.[h] !== undefined);
     ctx.problems.add(`${where}, and tql cannot read an array held as ${collection.holds} on ${ctx.dialect.title}; ${readable.length === 0 ? 'hold the elements in a table of their own' : `hold it as ${readable.join(' or ')} (${entry}.holds)`}`);
     return;

@@ -159,16 +159,10 @@ function noElement(ctx: Context, e: ElementTable, test: string): string {
  * `EXISTS` is never NULL, so `NOT EXISTS` is its exact complement.
  */
 function elementTest(c: Comparison, ctx: Context, e: ElementSet, test: (subject: Subject) => string, none: boolean): string {
-  switch (e.kind) {
-    case 'table': {
-      const passes = test({ expr: e.value, text: e.text, stored: e.stored });
-      return none ? noElement(ctx, e, passes) : anyElement(ctx, e, passes);
-    }
-    case 'column':
-      return `${none ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${e.rows.from} WHERE ${[...e.rows.filters, test({ expr: e.value, text: e.text, stored: e.stored })].join(' AND ')})`;
-    case 'refused':
-      throw refusal(ctx, c, e.reason);
-  }
+  if (e.kind === 'refused') throw refusal(ctx, c, e.reason);
+  const passes = test({ expr: e.value, text: e.text, stored: e.stored });
+  if (e.kind === 'table') return none ? noElement(ctx, e, passes) : anyElement(ctx, e, passes);
+  return `${none ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ${e.rows.from} WHERE ${[...e.rows.filters, passes].join(' AND ')})`;
 }
 
 /**
@@ -200,8 +194,10 @@ function negatedPredicate(c: Comparison, ctx: Context, positive: (subject: Subje
  */
 function heldInColumns(c: Comparison, ctx: Context, values: readonly Scalar[]): string | undefined {
   const t = target(c, ctx);
-  if (t.kind !== 'elements' || !t.tables.every((e) => e.kind === 'column' && e.holdsAny !== undefined)) return undefined;
-  const held = t.tables.map((e) => (e as Extract<ElementSet, { kind: 'column' }>).holdsAny!(values.map((v) => bindCompared(ctx, v))));
+  if (t.kind !== 'elements') return undefined;
+  const asWholes = t.tables.map((e) => (e.kind === 'column' ? e.holdsAny : undefined));
+  if (!asWholes.every((holdsAny): holdsAny is NonNullable<typeof holdsAny> => holdsAny !== undefined)) return undefined;
+  const held = asWholes.map((holdsAny) => holdsAny(values.map((v) => bindCompared(ctx, v))));
   return held.length === 1 ? held[0]! : `(${held.join(' OR ')})`;
 }
 

@@ -6,6 +6,8 @@
  * still excludes what lies outside (NaN, ±infinity, MySQL's zero date).
  */
 
+import { ISO_TEXT_MAX_SECONDS, ISO_TEXT_MIN_SECONDS } from '../../validate/timestamp.js';
+
 /** `lo ≤ x < hi` in seconds; an absent bound is open. Both absent: "x is a valid instant". */
 export interface InstantRange {
   readonly lo?: number | undefined;
@@ -21,9 +23,8 @@ export const MILLISECONDS_LIMIT = 8.64e15;
 /** PostgreSQL's first instant, 4714-11-24 00:00:00 BC UTC. */
 export const POSTGRES_MIN_SECONDS = -210_866_803_200;
 
-/** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the years of ISO-8601 texts (stored-instant.ts). */
-export const ISO_TEXT_MIN_SECONDS = -62_135_596_800;
-export const ISO_TEXT_MAX_SECONDS = 253_402_300_799;
+/** The years of ISO-8601 texts, for the writers that clamp to them. */
+export { ISO_TEXT_MAX_SECONDS, ISO_TEXT_MIN_SECONDS };
 
 /** MariaDB's `TIMESTAMP`: 1970-01-01 00:00:01 to 2038-01-19 03:14:07.999999 UTC. */
 export const MYSQL_TIMESTAMP_MIN_SECONDS = 1;

@@ -4,7 +4,7 @@
  * attribute sources, so one mapping serves every attribute of an entity.
  */
 import type { Attribute, AttributeSource, AttributeType } from '../../schema/types.js';
-import { ARRAY_HOLDINGS, type ArrayColumnReaders, type ArrayHolding, type ElementKind, type ElementRows } from './array-column.js';
+import { ARRAY_HOLDINGS, type ArrayHolding, type ElementKind, type ElementRows } from './array-column.js';
 import { equalityOf, exactOperand, substringOf, type CaseFolding, type SqlDialect } from './dialects.js';
 import { quoteSchemaLiteral } from './sql-text.js';
 import { mappingError, missingArray } from './mapping-errors.js';
@@ -40,9 +40,8 @@ export interface SqlCollectionMapping {
  * own (an `element` source without `value` or `where`): `holds: 'array'` for the engine's array
  * type (a PostgreSQL `text[]`, `integer[]`, `uuid[]`, `boolean[]`; a DuckDB list such as
  * `VARCHAR[]`), `holds: 'json'` for a JSON array in a text column (SQLite, MySQL/MariaDB,
-DuckDB). An element of
- * another type than the attribute's, a NULL element, and a stored value that is no array have
- * no value, as in memory.
+ * DuckDB). An element of another type than the attribute's, a NULL element, and a stored value
+ * that is no array have no value, as in memory.
  *
  * @example
  * ```ts
@@ -355,9 +354,9 @@ const ELEMENT_ALIAS = 'tql_element';
  * of a kind no array column is read as (array-column.ts).
  */
 function elementColumn(attribute: Attribute, source: ElementSource, collection: SqlArrayColumnMapping, entity: SqlEntityMapping, dialect: SqlDialect, folding: CaseFolding, column: string): ElementColumn {
-  const reader = (dialect.arrayColumns as ArrayColumnReaders | undefined)?.[collection.holds];
+  const reader = dialect.arrayColumns?.[collection.holds];
   if (reader === undefined) {
-    const readable = ARRAY_HOLDINGS.filter((h) => (dialect.arrayColumns as ArrayColumnReaders | undefined)?.[h] !== undefined);
+    const readable = ARRAY_HOLDINGS.filter((h) => dialect.arrayColumns?.[h] !== undefined);
     const instead = readable.length === 0 ? 'hold the elements in a table of their own' : `hold it as ${readable.join(' or ')}, or in a table of its own`;
     return { kind: 'refused', reason: `the column ${collection.column} holds the array as ${collection.holds}, which tql does not read there; ${instead}` };
   }
