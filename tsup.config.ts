@@ -48,6 +48,25 @@ const requireFastCheckInCommonJs: Plugin = {
 /** ohm-js and the grammar in one CommonJS file, which either format can require synchronously. */
 const OHM_GRAMMAR_FILE = './ohm.cjs';
 
+/** The in-memory backend's field slots past the first few (src/backends/memory/more-slots.ts), as ohm.cjs. */
+const MORE_SLOTS_FILE = './field-slots.cjs';
+
+/** A file of its own that the chunks require lazily, in CommonJS, which either format can require synchronously. */
+function buildRequiredFile(entry: string, outfile: string) {
+  return build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    // import.meta.url is read only where there is no require, never in these CommonJS files.
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+}
+
 export default defineConfig((cli) => ({
   entry: { ...entries, cli: 'src/cli/main.ts' },
   format: ['esm', 'cjs'],
@@ -66,7 +85,9 @@ export default defineConfig((cli) => ({
   // a graph of many modules that takes ~28 ms to load, one file ~10 ms. The chunks require that
   // file on the first text the fast path rejects (src/parser/grammar.ts), so an import of tql
   // never reads ohm-js (cold start, docs/performance.md).
-  define: { TQL_OHM_GRAMMAR_FILE: JSON.stringify(OHM_GRAMMAR_FILE) },
+  // The field slots past the first few are loaded the same way, by the first process that reads
+  // more keys (src/backends/memory/more-slots.ts).
+  define: { TQL_OHM_GRAMMAR_FILE: JSON.stringify(OHM_GRAMMAR_FILE), TQL_MORE_SLOTS_FILE: JSON.stringify(MORE_SLOTS_FILE) },
   esbuildPlugins: [requireFastCheckInCommonJs],
   onSuccess: async () => {
     const outDir = cli.outDir ?? 'dist';
@@ -75,18 +96,9 @@ export default defineConfig((cli) => ({
     // What `tql` loads, and what `tql/memory` adds, in as few files as can be: the ES-module
     // loader's cost is per file (scripts/merge-esm-chunks.ts).
     await mergeEsmChunks(outDir, [...Object.keys(entries), 'cli'], ['index', 'memory']);
-    // ohm-js and the grammar, for the first rejected text (src/parser/grammar.ts).
-    await build({
-      entryPoints: ['src/parser/ohm-grammar.ts'],
-      outfile: path.join(outDir, OHM_GRAMMAR_FILE),
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      sourcemap: true,
-      logLevel: 'warning',
-      // import.meta.url is read only where there is no require, never in this CommonJS file.
-      logOverride: { 'empty-import-meta': 'silent' },
-    });
+    // ohm-js and the grammar, for the first rejected text (src/parser/grammar.ts); the slots, for
+    // the first key past the first few (src/backends/memory/more-slots.ts).
+    await buildRequiredFile('src/parser/ohm-grammar.ts', path.join(outDir, OHM_GRAMMAR_FILE));
+    await buildRequiredFile('src/backends/memory/field-slots-more.ts', path.join(outDir, MORE_SLOTS_FILE));
   },
 }));

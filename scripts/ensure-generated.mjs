@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** What `npm run generate` reads (the Ohm CLI through its version); the operator facts write the grammar's operator rule. */
 const INPUTS = ['src/schema/operator-facts.ts', 'scripts/write-operator-grammar.ts', 'grammar/tql.ohm', 'scripts/write-grammar-recipe.mjs', 'scripts/write-field-slots.mjs', 'src/backends/memory/value-test.ts', 'node_modules/@ohm-js/cli/package.json'];
 /** What it writes. */
-const OUTPUTS = ['grammar/tql.ohm-bundle.js', 'grammar/tql.ohm-bundle.d.ts', 'grammar/tql.ohm-recipe.js', 'grammar/tql.ohm-recipe.d.ts', 'src/backends/memory/field-slots.ts'];
+const OUTPUTS = ['grammar/tql.ohm-bundle.js', 'grammar/tql.ohm-bundle.d.ts', 'grammar/tql.ohm-recipe.js', 'grammar/tql.ohm-recipe.d.ts', 'src/backends/memory/field-slots.ts', 'src/backends/memory/field-slots-more.ts'];
 
 /** Modification time in ms, or undefined for a missing file. */
 function modified(file) {

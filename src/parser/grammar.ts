@@ -5,7 +5,7 @@
  * otherwise read (cold start, docs/performance.md).
  */
 import type { TQLGrammar } from '../../grammar/tql.ohm-bundle.js';
-import { nodeRequire } from './node-require.js';
+import { nodeRequire } from '../node-require.js';
 import { makeTqlGrammar } from './ohm-grammar.js';
 
 /**

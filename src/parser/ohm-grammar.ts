@@ -7,7 +7,7 @@
 import type { Grammar } from 'ohm-js';
 import type { TQLGrammar } from '../../grammar/tql.ohm-bundle.js';
 import recipe from '../../grammar/tql.ohm-recipe.js';
-import { nodeRequire } from './node-require.js';
+import { nodeRequire } from '../node-require.js';
 
 // makeRecipe is what generated bundles call; ohm-js 17.5 does not declare it.
 type Ohm = typeof import('ohm-js') & { makeRecipe(recipe: unknown): Grammar };

@@ -130,6 +130,25 @@ export function consumerSuites(packed: Packed): void {
       expect(node(consumer, ['-e', body((s) => `require('${s}')`, 'require.cache')]).stdout).toBe(expected);
     });
 
+    test('field-slots.cjs is loaded by the fourth key a process reads, not before, in ESM and CommonJS', () => {
+      const body = (load: (s: string) => string, cache: string) => `
+        const { check, defineSchema } = ${load('tql')};
+        const { compilePredicate } = ${load('tql/memory')};
+        const loaded = () => Object.keys(${cache}).some((f) => f.endsWith('field-slots.cjs'));
+        const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+        const schema = defineSchema({ entities: { x: { attributes: Object.fromEntries(keys.map((k) => [k, { type: 'Number' }])) } } });
+        const query = (n) => compilePredicate(check(keys.slice(0, n).map((k, i) => 'x.' + k + ' EQ ' + i).join(' AND '), schema, 'x'));
+        const three = query(3);
+        const before = loaded();
+        const six = query(6);
+        const record = { a: 0, b: 1, c: 2, d: 3, e: 4, f: 5 };
+        console.log(JSON.stringify([before, loaded(), three(record), six(record), six({ ...record, f: 6 })]));`;
+      const expected = `${JSON.stringify([false, true, true, true, false])}\n`;
+      const esmCache = "process.getBuiltinModule('node:module').createRequire(import.meta.url).cache";
+      expect(node(consumer, ['--input-type=module', '-e', body((s) => `await import('${s}')`, esmCache)]).stdout).toBe(expected);
+      expect(node(consumer, ['-e', body((s) => `require('${s}')`, 'require.cache')]).stdout).toBe(expected);
+    });
+
     test('tql/http loads without mingo; mingoCollection says to install it', () => {
       const script = `
         const { mingoCollection } = await import('tql/http');

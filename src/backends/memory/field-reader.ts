@@ -15,6 +15,7 @@
 
 import type { FieldReader, FieldSlot, ListSlot } from './field-slot-types.js';
 import { FIELD_SLOTS, LIST_SLOTS, SHARED_FIELD_SLOT, SHARED_LIST_SLOT } from './field-slots.js';
+import { moreSlots } from './more-slots.js';
 
 export type { FieldReader } from './field-slot-types.js';
 
@@ -33,17 +34,23 @@ const MAX_REMEMBERED = 4096;
 
 /**
  * A key's slot: the same for the same key every time (while fewer than {@link MAX_REMEMBERED}
- * keys have been seen). Each new key takes the next literal of `pool` while there is one, so
- * the keys read first, the hot ones of most processes, each get code of their own; every key
- * after them shares `shared`, which answers the same, only with slower loads. Which keys those
- * are depends on the queries, never on a schema.
+ * keys have been seen). Each new key takes the next literal of `first`, then of `more()` (the
+ * pool's rest, loaded when `first` is used up) while there is one, so the keys read first, the
+ * hot ones of most processes, each get code of their own; every key after them shares `shared`,
+ * which answers the same, only with slower loads. Which keys those are depends on the queries,
+ * never on a schema.
  */
-function slotPool<T>(pool: readonly ((key: string) => T)[], shared: (key: string) => T): (key: string) => T {
+function slotPool<T>(first: readonly ((key: string) => T)[], more: () => readonly ((key: string) => T)[], shared: (key: string) => T): (key: string) => T {
   const made = new Map<string, T>();
+  let pool = first;
   let handedOut = 0;
   return (key) => {
     let access = made.get(key);
     if (access === undefined) {
+      if (handedOut === pool.length && pool === first) {
+        pool = more();
+        handedOut = 0;
+      }
       access = (handedOut < pool.length ? pool[handedOut++]! : shared)(key);
       if (made.size < MAX_REMEMBERED) made.set(key, access);
     }
@@ -51,8 +58,8 @@ function slotPool<T>(pool: readonly ((key: string) => T)[], shared: (key: string
   };
 }
 
-const fieldSlot = slotPool(FIELD_SLOTS, SHARED_FIELD_SLOT);
-const listSlot = slotPool(LIST_SLOTS, SHARED_LIST_SLOT);
+const fieldSlot = slotPool(FIELD_SLOTS, () => moreSlots().MORE_FIELD_SLOTS, SHARED_FIELD_SLOT);
+const listSlot = slotPool(LIST_SLOTS, () => moreSlots().MORE_LIST_SLOTS, SHARED_LIST_SLOT);
 
 /**
  * The reader of `key`: the same function for the same key every time (while fewer than

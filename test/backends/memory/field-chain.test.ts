@@ -15,7 +15,7 @@ import { fieldChain } from '../../../src/backends/memory/field-chain.js';
 import { queryPlan } from '../../../src/backends/memory/compile-predicate.js';
 import { readFileSync } from 'node:fs';
 import { isTqlError } from '../../../src/errors/tql-error.js';
-import { fieldSlotsSource } from '../../../scripts/write-field-slots.mjs';
+import { fieldSlotsSource, moreFieldSlotsSource } from '../../../scripts/write-field-slots.mjs';
 import { fieldPredicate } from '../../../src/backends/memory/sources.js';
 import { INLINE_TESTS, testCall, valuePredicate, type ValueTest, type ValueTestKind } from '../../../src/backends/memory/value-test.js';
 import type { LikeMatcher } from '../../../src/backends/memory/like.js';
@@ -376,6 +376,9 @@ describe('equalities on collections are links that answer as the guarded general
   });
 });
 
-test('src/backends/memory/field-slots.ts is what scripts/write-field-slots.mjs writes', () => {
-  expect(readFileSync(new URL('../../../src/backends/memory/field-slots.ts', import.meta.url), 'utf8')).toBe(fieldSlotsSource());
+test.for([
+  ['field-slots.ts', fieldSlotsSource],
+  ['field-slots-more.ts', moreFieldSlotsSource],
+] as const)('src/backends/memory/%s is what scripts/write-field-slots.mjs writes', ([file, source]) => {
+  expect(readFileSync(new URL(`../../../src/backends/memory/${file}`, import.meta.url), 'utf8')).toBe(source());
 });

@@ -14,8 +14,21 @@ interface NodeProcess {
  * ```
  */
 export function nodeRequire(from: string): (id: string) => unknown {
+  const require = optionalNodeRequire(from);
+  if (require === undefined) throw new Error('tql cannot load ohm-js here: no require() and no process.getBuiltinModule (Node 20.16 or later).');
+  return require;
+}
+
+/**
+ * As {@link nodeRequire}, or undefined where there is none (a browser, Node before 20.16): for
+ * a file that only makes something faster.
+ *
+ * @example
+ * ```ts
+ * optionalNodeRequire(import.meta.url)?.('./field-slots.cjs');
+ * ```
+ */
+export function optionalNodeRequire(from: string): ((id: string) => unknown) | undefined {
   const process = (globalThis as { process?: NodeProcess }).process;
-  const module = process?.getBuiltinModule?.('node:module');
-  if (module === undefined) throw new Error('tql cannot load ohm-js here: no require() and no process.getBuiltinModule (Node 20.16 or later).');
-  return module.createRequire(from);
+  return process?.getBuiltinModule?.('node:module')?.createRequire(from);
 }
