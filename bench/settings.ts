@@ -30,7 +30,7 @@ export function fullSettings(log: (line: string) => void): Settings {
     seed: 20261122,
     filterSizes: [100_000, 1_000_000],
     curveSizes: [10_000, 100_000, 1_000_000],
-    coldStartProcesses: 9,
+    coldStartProcesses: 21,
     allocationBatch: 200,
     filterPlan: (records) =>
       records >= 1_000_000 ? { samples: 3, minSampleMs: 0, warmupMs: 0 } : { samples: 5, minSampleMs: 50, warmupMs: 100 },
