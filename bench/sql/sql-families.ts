@@ -143,7 +143,9 @@ export function sqlFamilies(data: SchedulingData): SqlFamily[] {
 /**
  * The hand-written keyset page: the next `limit` rows of the list (newest first) after `from`,
  * as a row comparison the `(created_at, id)` index answers by a range scan. Ids compare by bytes
- * on both engines (`COLLATE "C"` on PostgreSQL), as the store's order requires.
+ * on both engines (`COLLATE "C"` on PostgreSQL), as the store's order requires. It reads whole
+ * rows, as the store does: a page of a list is records, and reading two columns the index holds
+ * skips the table, which no list endpoint can.
  *
  * @example
  * ```ts
@@ -153,11 +155,11 @@ export function sqlFamilies(data: SchedulingData): SqlFamily[] {
 export function handPage(dialect: BenchDialect, from: { readonly createdAt: number; readonly id: string } | undefined, limit: number): HandSql {
   const id = dialect === 'postgres' ? 'id COLLATE "C"' : 'id';
   if (from === undefined) {
-    return { text: `SELECT id, created_at FROM scheduling_request ORDER BY created_at DESC, ${id} DESC LIMIT ${placeholders(dialect, 1)}`, values: [limit] };
+    return { text: `SELECT * FROM scheduling_request ORDER BY created_at DESC, ${id} DESC LIMIT ${placeholders(dialect, 1)}`, values: [limit] };
   }
   const [a, b, c] = placeholders(dialect, 3).split(', ');
   return {
-    text: `SELECT id, created_at FROM scheduling_request WHERE (created_at, ${id}) < (${a}, ${b}) ORDER BY created_at DESC, ${id} DESC LIMIT ${c}`,
+    text: `SELECT * FROM scheduling_request WHERE (created_at, ${id}) < (${a}, ${b}) ORDER BY created_at DESC, ${id} DESC LIMIT ${c}`,
     values: [from.createdAt, from.id, limit],
   };
 }
