@@ -6,11 +6,11 @@
  * planner, so a null test on an indexed column stays a seek.
  */
 
-/** Each comparison sign and its opposite: for two values that compare, exactly one of the two holds. */
-const OPPOSITES = { '<': '>=', '>=': '<', '<=': '>', '>': '<=', '=': '<>', '<>': '=' } as const;
-
 /** A comparison sign of a {@link Relation}. */
-export type RelationSign = keyof typeof OPPOSITES;
+export type RelationSign = '<' | '>=' | '<=' | '>' | '=' | '<>';
+
+/** Each comparison sign and its opposite: for two values that compare, exactly one of the two holds. */
+const OPPOSITES: { readonly [S in RelationSign]: RelationSign } = { '<': '>=', '>=': '<', '<=': '>', '>': '<=', '=': '<>', '<>': '=' };
 
 /**
  * `left sign right`, TRUE or FALSE wherever the column is not NULL: both sides are the column or

@@ -39,7 +39,7 @@ export type Bind = (value: number | string) => string;
  * is written from its parts; or why the engine cannot compare this column exactly (a sentence to
  * end an error message).
  */
-export type Written = Sql | ColumnTest;
+export type Written = string | ColumnTest | { readonly refused: string };
 
 /** SQL, or why the engine cannot write it. */
 type Sql = string | { readonly refused: string };
