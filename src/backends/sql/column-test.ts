@@ -33,6 +33,19 @@ export interface ColumnTest {
   readonly all: readonly Relation[];
 }
 
+/**
+ * `column >= from AND column < to` (bounds as SQL), for a column whose type orders every value
+ * it holds.
+ *
+ * @example
+ * ```ts
+ * halfOpen('"x"', 'to_timestamp($1)', 'to_timestamp($2)').all.length; // 2
+ * ```
+ */
+export function halfOpen(column: string, from: string, to: string): ColumnTest {
+  return { column, all: [{ left: column, sign: '>=', right: from }, { left: column, sign: '<', right: to }] };
+}
+
 const relationSql = (r: Relation, sign: string) => `${r.left} ${sign} ${r.right}`;
 
 /**

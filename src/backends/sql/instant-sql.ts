@@ -24,7 +24,7 @@ import {
 } from './instant-bounds.js';
 import { canonicalIsoRange, CANONICAL_ISO_PATTERN } from '../../schema/canonical-iso.js';
 import { quoteSchemaLiteral } from './sql-text.js';
-import type { ColumnTest, Relation } from './column-test.js';
+import { halfOpen, type ColumnTest, type Relation } from './column-test.js';
 
 /** The column storages of Timestamp attributes. */
 export type TimestampColumn = Extract<ResolvedColumnStorage, { kind: 'unix_seconds' | 'unix_milliseconds' | 'iso_text' | 'iso_canonical' | 'timestamptz' | 'timestamp' }>;
@@ -235,7 +235,8 @@ function wallClock(syntax: Syntax, min: number, wallBound: (bind: Bind, seconds:
     const { lo, hi } = clampRange(range, min, DATE_LIMIT_SECONDS + 1);
     const fixed = fixedOffsetSeconds(timeZone);
     const wall = (n: number) => wallBound(bind, Math.min(Math.max(n, min), DATE_LIMIT_SECONDS + 1));
-    if (fixed !== undefined) return `${x} >= ${wall(lo + fixed)} AND ${x} < ${wall(hi + fixed)}`;
+    // The type orders its infinities too: each bound is TRUE or FALSE for any value.
+    if (fixed !== undefined) return halfOpen(x, wall(lo + fixed), wall(hi + fixed));
     const prefilter = `${x} >= ${wall(lo - DAY_SECONDS)} AND ${x} < ${wall(hi + DAY_SECONDS)}`;
     const exact = zoneInstant(syntax, wallSeconds(x), timeZone);
     if (typeof exact !== 'string') return exact;
@@ -250,7 +251,7 @@ function wallClock(syntax: Syntax, min: number, wallBound: (bind: Bind, seconds:
 function instantType(min: number, instant: (placeholder: string) => string): AnyWriter {
   return (x, range, _column, bind): ColumnTest => {
     const { lo, hi } = clampRange(range, min, DATE_LIMIT_SECONDS + 1);
-    return { column: x, all: [{ left: x, sign: '>=', right: instant(bind(lo)) }, { left: x, sign: '<', right: instant(bind(hi)) }] };
+    return halfOpen(x, instant(bind(lo)), instant(bind(hi)));
   };
 }
 

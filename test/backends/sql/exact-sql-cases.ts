@@ -385,6 +385,14 @@ export const EXACT_SQL: readonly ExactSqlGroup[] = [
         mysql: sql('NOT COALESCE((`instant_at` >= FROM_UNIXTIME(?) AND `instant_at` <= FROM_UNIXTIME(?) AND UNIX_TIMESTAMP(`instant_at`) >= ? AND UNIX_TIMESTAMP(`instant_at`) < ?), FALSE)', 1714469400, 1714642201, 1714555800, 1714555801),
         duckdb: sql('("instant_at" IS NULL OR "instant_at" < to_timestamp(CAST($1 AS DOUBLE)) OR "instant_at" >= to_timestamp(CAST($2 AS DOUBLE)))', 1714555800, 1714555801),
       },
+      {
+        // A wall-clock column in UTC: a range on the column, the same complement; MySQL's DATETIME also tests its month and day.
+        query: 'event.wall_at EQ null',
+        postgres: sql(`("wall_at" IS NULL OR "wall_at" < (to_timestamp($1) AT TIME ZONE 'UTC') OR "wall_at" >= (to_timestamp($2) AT TIME ZONE 'UTC'))`, -210866803200, 8640000000001),
+        sqlite: refused('unsupported: event.wall_at cannot be compared on sqlite: SQLite has no timestamp type: store the instant as iso_text or unix_seconds.'),
+        mysql: sql('NOT COALESCE((`wall_at` > ? AND `wall_at` <= ? AND MONTH(`wall_at`) <> 0 AND DAYOFMONTH(`wall_at`) <> 0), FALSE)', '0000-12-31 23:59:59.999999', '9999-12-31 23:59:59.999999'),
+        duckdb: sql('("wall_at" IS NULL OR "wall_at" < make_timestamp(CAST($1 AS BIGINT) * 1000000) OR "wall_at" >= make_timestamp(CAST($2 AS BIGINT) * 1000000))', -8640000000000, 8640000000001),
+      },
     ],
   },
   {
