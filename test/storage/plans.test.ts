@@ -76,6 +76,13 @@ const CASES: readonly PlanCase[] = [
     postgres: ['timestamptz', `to_timestamp(${seconds('g')})`],
   },
   {
+    name: 'timestamp in UTC, a null test',
+    attribute: { type: 'Timestamp', nullable: true },
+    storage: { kind: 'timestamp', timeZone: 'UTC' },
+    filters: ['EQ null', `NOT_EQ ${T_TEXT}`],
+    postgres: ['timestamp', `CASE WHEN g % 100 = 0 THEN NULL ELSE to_timestamp(${seconds('g')}) AT TIME ZONE 'UTC' END`],
+  },
+  {
     name: 'timestamp in Europe/Berlin',
     attribute: { type: 'Timestamp' },
     storage: { kind: 'timestamp', timeZone: 'Europe/Berlin' },
