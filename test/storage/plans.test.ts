@@ -45,17 +45,42 @@ const CASES: readonly PlanCase[] = [
     sqlite: ['INTEGER', seconds('g')],
   },
   {
+    // The complement of the range is the column's NULL or a failed bound, not NOT COALESCE(…),
+    // which hides the column: `EQ null` is a seek for the NULLs (and SQLite's texts above Infinity).
+    name: 'unix_seconds, a null test',
+    attribute: { type: 'Timestamp', nullable: true },
+    storage: { kind: 'unix_seconds', integers: true },
+    filters: ['EQ null'],
+    postgres: ['bigint', `CASE WHEN g % 100 = 0 THEN NULL ELSE ${seconds('g')} END`],
+    sqlite: ['INTEGER', `CASE WHEN g % 100 = 0 THEN NULL ELSE ${seconds('g')} END`],
+  },
+  {
+    // PostgreSQL only: the complement matches nearly every row, which SQLite rightly scans for.
+    name: 'unix_seconds, a negated range',
+    attribute: { type: 'Timestamp' },
+    storage: { kind: 'unix_seconds', integers: true },
+    filters: [`NOT_EQ ${T_TEXT}`],
+    postgres: ['bigint', seconds('g')],
+  },
+  {
     name: 'unix_milliseconds',
-    attribute: { type: 'Timestamp', storage: 'unix_milliseconds' },
-    filters: [`EQ ${T_TEXT}`, `GTE ${T_TEXT}`],
+    attribute: { type: 'Timestamp', storage: 'unix_milliseconds', nullable: true },
+    filters: [`EQ ${T_TEXT}`, `GTE ${T_TEXT}`, 'EQ null'],
     postgres: ['bigint', `${seconds('g')} * 1000`],
     sqlite: ['INTEGER', `${seconds('g')} * 1000`],
   },
   {
     name: 'timestamptz',
-    attribute: { type: 'Timestamp', storage: 'date' },
-    filters: [`EQ ${T_TEXT}`, `GT ${T_TEXT}`],
+    attribute: { type: 'Timestamp', storage: 'date', nullable: true },
+    filters: [`EQ ${T_TEXT}`, `GT ${T_TEXT}`, 'EQ null'],
     postgres: ['timestamptz', `to_timestamp(${seconds('g')})`],
+  },
+  {
+    name: 'timestamp in UTC, a null test',
+    attribute: { type: 'Timestamp', nullable: true },
+    storage: { kind: 'timestamp', timeZone: 'UTC' },
+    filters: ['EQ null', `NOT_EQ ${T_TEXT}`],
+    postgres: ['timestamp', `CASE WHEN g % 100 = 0 THEN NULL ELSE to_timestamp(${seconds('g')}) AT TIME ZONE 'UTC' END`],
   },
   {
     name: 'timestamp in Europe/Berlin',

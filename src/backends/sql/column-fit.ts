@@ -268,7 +268,7 @@ function refusedInstants(use: ColumnUse): string | undefined {
   const storage = use.storage;
   if (writers === undefined || storage.kind === 'uuid' || storage.kind === 'integer' || storage.kind === 'text') return undefined;
   const written = writeInstantRange(writers, 'x', { lo: 0, hi: 1 }, storage, () => '?');
-  return typeof written === 'string' ? undefined : `and ${written.refused}`;
+  return typeof written === 'string' || !('refused' in written) ? undefined : `and ${written.refused}`;
 }
 
 const booleanFit: Fit = (use) => {

@@ -19,6 +19,7 @@ import type { ElementSet, ElementTable, SqlEntityMapping, SqlMapping, SqlTarget 
 import { attributeSql, targetCache, type AttributeSql, type TargetCache } from './target-cache.js';
 import type { InstantRange } from './instant-bounds.js';
 import { writeInstantRange } from './instant-sql.js';
+import { columnTestComplement, columnTestSql, type ColumnTest } from './column-test.js';
 import { INT64_RANGE, integerInterval, type NumberRange } from '../integer-interval.js';
 import type { ValueStorage } from '../../schema/types.js';
 import type { SqlStatement } from './sql-statement.js';
@@ -323,19 +324,28 @@ const INSTANT_RANGES = {
 function instant(c: Comparison, ctx: Context, range: InstantRange, negated: boolean): string {
   const column = sqlOf(c, ctx).instant;
   const writers = ctx.dialect.instants;
-  const test = (x: string): string => {
+  const written = (x: string): string | ColumnTest => {
     if ('refused' in column) throw refusal(ctx, c, column.refused);
     if (writers === undefined) {
       if (column.kind !== 'unix_seconds') throw refusal(ctx, c, `the dialect object has no instants writers for ${column.kind} columns`);
       const bounds = [...(range.lo === undefined ? [] : [`${x} >= ${bind(ctx, range.lo)}`]), ...(range.hi === undefined ? [] : [`${x} < ${bind(ctx, range.hi)}`])];
-      return `(${bounds.length === 0 ? `${x} IS NOT NULL` : bounds.join(' AND ')})`;
+      return bounds.length === 0 ? `${x} IS NOT NULL` : bounds.join(' AND ');
     }
-    const written = writeInstantRange(writers, x, range, column, (v) => bind(ctx, v));
-    if (typeof written !== 'string') throw refusal(ctx, c, written.refused);
-    return `(${written})`;
+    const w = writeInstantRange(writers, x, range, column, (v) => bind(ctx, v));
+    if (typeof w !== 'string' && 'refused' in w) throw refusal(ctx, c, w.refused);
+    return w;
   };
-  // The range's SQL is NULL on a NULL column: the dialect's complement holds on every row.
-  return negated ? negatedPredicate(c, ctx, (x) => test(x.expr), (x) => complementOf(ctx.dialect, test(x))) : positivePredicate(c, ctx, (x) => test(x.expr));
+  const test = (x: string): string => {
+    const w = written(x);
+    return `(${typeof w === 'string' ? w : columnTestSql(w)})`;
+  };
+  // Comparisons each TRUE or FALSE on a value have their own complement, which an index on the
+  // column serves; other SQL is NULL on a NULL column, where the dialect's complement holds.
+  const complement = (x: string): string => {
+    const w = written(x);
+    return typeof w === 'string' ? complementOf(ctx.dialect, `(${w})`) : `(${columnTestComplement(w)})`;
+  };
+  return negated ? negatedPredicate(c, ctx, (x) => test(x.expr), complement) : positivePredicate(c, ctx, (x) => test(x.expr));
 }
 
 function refusal(ctx: Context, c: Comparison, reason: string): TqlError {

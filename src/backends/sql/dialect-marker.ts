@@ -42,7 +42,10 @@ function taggedInstants(writers: InstantWriters): InstantWriters {
     (x: string, range: Parameters<W>[1], column: Parameters<W>[2], bind: Bind): Written => {
       const args = [x];
       const written = writer(standIn(0), range, column, (value) => (args.push(bind(value)), standIn(args.length - 1)));
-      return typeof written === 'string' ? tagAround(written, args) : written;
+      if (typeof written === 'string') return tagAround(written, args);
+      if ('refused' in written) return written;
+      // The sides are the writer's; the signs, and the AND, OR and IS NULL around them, the compiler's.
+      return { column: tagAround(written.column, args), all: written.all.map((r) => ({ left: tagAround(r.left, args), sign: r.sign, right: tagAround(r.right, args) })) };
     };
   return {
     unix_seconds: wrap(writers.unix_seconds),

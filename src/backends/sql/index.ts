@@ -79,6 +79,7 @@ export type { LowerProbe } from './lower-probes.js';
 export type { NullPlaces, SecondsKey, SortKeySyntax, UuidKey } from './sort-keys.js';
 export { containsPattern, LIKE_ESCAPE, LIKE_WILDCARDS, likePattern, textPattern, type LikeSyntax } from './like-pattern.js';
 export { INSTANT_WRITERS, writeInstantRange, type Bind, type InstantWriters, type TimestampColumn, type Written } from './instant-sql.js';
+export type { ColumnTest, Relation, RelationSign } from './column-test.js';
 export type { InstantRange } from './instant-bounds.js';
 export type { ResolvedColumnStorage } from './resolved-column-storage.js';
 export type { SqlArrayColumnMapping, SqlCollection, SqlCollectionMapping, SqlColumnStorage, SqlColumnStorageKind, SqlEntityMapping, SqlMapping } from './mapping.js';

@@ -24,6 +24,7 @@ import {
 } from './instant-bounds.js';
 import { canonicalIsoRange, CANONICAL_ISO_PATTERN } from '../../schema/canonical-iso.js';
 import { quoteSchemaLiteral } from './sql-text.js';
+import { halfOpen, type ColumnTest, type Relation } from './column-test.js';
 
 /** The column storages of Timestamp attributes. */
 export type TimestampColumn = Extract<ResolvedColumnStorage, { kind: 'unix_seconds' | 'unix_milliseconds' | 'iso_text' | 'iso_canonical' | 'timestamptz' | 'timestamp' }>;
@@ -33,8 +34,15 @@ type ColumnOf<K extends TimestampColumn['kind']> = Extract<TimestampColumn, { ki
 /** Binds a value and returns its placeholder; call in the order the placeholders appear. */
 export type Bind = (value: number | string) => string;
 
-/** SQL, or why the engine cannot compare this column exactly (a sentence to end an error message). */
-export type Written = string | { readonly refused: string };
+/**
+ * SQL; a {@link ColumnTest}, comparisons each TRUE or FALSE on a non-NULL column, whose complement
+ * is written from its parts; or why the engine cannot compare this column exactly (a sentence to
+ * end an error message).
+ */
+export type Written = string | ColumnTest | { readonly refused: string };
+
+/** SQL, or why the engine cannot write it. */
+type Sql = string | { readonly refused: string };
 
 /** Writes `lo ≤ instant(x) < hi` for one column storage: a boolean SQL expression (NULL counts as false). */
 type Writer<K extends TimestampColumn['kind']> = (x: string, range: InstantRange, column: ColumnOf<K>, bind: Bind) => Written;
@@ -55,7 +63,7 @@ export type InstantWriters = {
  * let bound = 0;
  * const bind = () => `$${++bound}`;
  * writeInstantRange(postgres.instants!, '"created_at"', { lo: 10, hi: 11 }, { kind: 'unix_seconds' }, bind);
- * // → '"created_at" >= $1::bigint AND "created_at" < $2::bigint'
+ * // → { column: '"created_at"', all: [{ left: '"created_at"', sign: '>=', right: '$1::bigint' }, { left: '"created_at"', sign: '<', right: '$2::bigint' }] }
  * ```
  */
 export function writeInstantRange(writers: InstantWriters, x: string, range: InstantRange, column: TimestampColumn, bind: Bind): Written {
@@ -89,32 +97,36 @@ interface Syntax {
 }
 
 /** `x - x = 0`: false for NaN and ±infinity, true for every finite number, in any numeric type. */
-const finite = (x: string) => `${x} - ${x} = 0`;
+const finite = (x: string): Relation => ({ left: `${x} - ${x}`, sign: '=', right: '0' });
 
-/** Seconds or milliseconds in a number column. */
+/**
+ * Seconds or milliseconds in a number column, as comparisons each TRUE or FALSE for any value the
+ * column holds: SQLite orders every storage class and stores no NaN, PostgreSQL and DuckDB order
+ * NaN above every number, MySQL/MariaDB numbers have no NaN. So the complement (`EQ null`, a
+ * negated range) is the column's NULL or a failed bound, which an index on the column serves.
+ */
 function numeric(syntax: Syntax, scale: 1 | 1000): AnyWriter {
-  return (x, range, column, bind) => {
-    const ge = (n: number) => `${x} >= ${syntax.integer(bind(n))}`;
-    const lt = (n: number) => `${x} < ${syntax.integer(bind(n))}`;
+  return (x, range, column, bind): ColumnTest => {
+    const ge = (n: number): Relation => ({ left: x, sign: '>=', right: syntax.integer(bind(n)) });
+    const lt = (n: number): Relation => ({ left: x, sign: '<', right: syntax.integer(bind(n)) });
     if (scale === 1000) {
       // Valid milliseconds are within ±8.64e15: a closed range, which also excludes NaN, ±infinity and text.
       const scaled = { lo: range.lo === undefined ? undefined : range.lo * 1000, hi: range.hi === undefined ? undefined : range.hi * 1000 };
       const { lo, hi } = clampRange(scaled, -MILLISECONDS_LIMIT, MILLISECONDS_LIMIT + 1);
-      return `${ge(lo)} AND ${lt(hi)}`;
+      return { column: x, all: [ge(lo), lt(hi)] };
     }
     if (syntax.openNumbers === 'finite bounds') {
       // SQLite: numbers sort before text and blobs, so the largest finite number below and
       // infinity above keep both out, and ±infinity too.
-      return `${x} >= ${bind(range.lo ?? -Number.MAX_VALUE)} AND ${x} < ${bind(range.hi ?? Infinity)}`;
+      return { column: x, all: [ge(range.lo ?? -Number.MAX_VALUE), lt(range.hi ?? Infinity)] };
     }
-    // Written without arrays: this runs for every Timestamp comparison compiled.
     const lo = range.lo === undefined ? undefined : ge(range.lo);
     const hi = range.hi === undefined ? undefined : lt(range.hi);
-    if (lo !== undefined && hi !== undefined) return `${lo} AND ${hi}`;
+    if (lo !== undefined && hi !== undefined) return { column: x, all: [lo, hi] };
     const bound = lo ?? hi;
     // An integer column holds no NaN or infinity: the bound alone, which the planner estimates well.
-    if (syntax.openNumbers === 'guard' && (column as { integers?: boolean }).integers !== true) return bound === undefined ? finite(x) : `${bound} AND ${finite(x)}`;
-    return bound ?? `${x} IS NOT NULL`;
+    if (syntax.openNumbers === 'guard' && (column as { integers?: boolean }).integers !== true) return { column: x, all: bound === undefined ? [finite(x)] : [bound, finite(x)] };
+    return { column: x, all: bound === undefined ? [] : [bound] };
   };
 }
 
@@ -130,7 +142,7 @@ const ISO_SHAPES: readonly string[] = (() => {
  * naming no date; never an error (each cast sits in a CASE branch its checks guard). Fractions
  * are dropped: with whole-second bounds they never change a comparison.
  */
-function isoTextSeconds(syntax: Syntax, x: string, zone: string): Written {
+function isoTextSeconds(syntax: Syntax, x: string, zone: string): Sql {
   const L = `length(${x})`;
   const sub = (from: string | number, n: number) => `substr(${x}, ${from}, ${n})`;
   const at = (from: string | number) => sub(from, 1);
@@ -166,7 +178,7 @@ function isoTextSeconds(syntax: Syntax, x: string, zone: string): Written {
  * that in overlaps (both take standard time, the later instant), so the zone's offset is looked
  * up at instants, which is never ambiguous, as the validator does.
  */
-function zoneInstant(syntax: Syntax, wall: string, zone: string): Written {
+function zoneInstant(syntax: Syntax, wall: string, zone: string): Sql {
   const fixed = fixedOffsetSeconds(zone);
   if (fixed !== undefined) return fixed === 0 ? wall : `(${wall} - ${fixed})`;
   if (syntax.zoneOffset === undefined) {
@@ -223,7 +235,8 @@ function wallClock(syntax: Syntax, min: number, wallBound: (bind: Bind, seconds:
     const { lo, hi } = clampRange(range, min, DATE_LIMIT_SECONDS + 1);
     const fixed = fixedOffsetSeconds(timeZone);
     const wall = (n: number) => wallBound(bind, Math.min(Math.max(n, min), DATE_LIMIT_SECONDS + 1));
-    if (fixed !== undefined) return `${x} >= ${wall(lo + fixed)} AND ${x} < ${wall(hi + fixed)}`;
+    // The type orders its infinities too: each bound is TRUE or FALSE for any value.
+    if (fixed !== undefined) return halfOpen(x, wall(lo + fixed), wall(hi + fixed));
     const prefilter = `${x} >= ${wall(lo - DAY_SECONDS)} AND ${x} < ${wall(hi + DAY_SECONDS)}`;
     const exact = zoneInstant(syntax, wallSeconds(x), timeZone);
     if (typeof exact !== 'string') return exact;
@@ -231,11 +244,14 @@ function wallClock(syntax: Syntax, min: number, wallBound: (bind: Bind, seconds:
   };
 }
 
-/** A column of the engine's instant type, from `min` seconds on: a range between two instants made from seconds. */
+/**
+ * A column of the engine's instant type, from `min` seconds on: a range between two instants made
+ * from seconds, each bound TRUE or FALSE for any value (the type orders its infinities too).
+ */
 function instantType(min: number, instant: (placeholder: string) => string): AnyWriter {
-  return (x, range, _column, bind) => {
+  return (x, range, _column, bind): ColumnTest => {
     const { lo, hi } = clampRange(range, min, DATE_LIMIT_SECONDS + 1);
-    return `${x} >= ${instant(bind(lo))} AND ${x} < ${instant(bind(hi))}`;
+    return halfOpen(x, instant(bind(lo)), instant(bind(hi)));
   };
 }
 
@@ -423,7 +439,7 @@ const SYNTAX_OF: ReadonlyMap<InstantWriters, Syntax> = new Map<InstantWriters, S
  * textWholeSeconds(sqlite.instants!, '"opened_at"', { kind: 'iso_text', timeZone: 'UTC' }); // 'CASE WHEN replace(…) IN (…) THEN … END'
  * ```
  */
-export function textWholeSeconds(writers: InstantWriters, x: string, column: Extract<TimestampColumn, { kind: 'iso_text' | 'iso_canonical' }>): Written | undefined {
+export function textWholeSeconds(writers: InstantWriters, x: string, column: Extract<TimestampColumn, { kind: 'iso_text' | 'iso_canonical' }>): Sql | undefined {
   const syntax = SYNTAX_OF.get(writers);
   if (syntax === undefined) return undefined;
   return column.kind === 'iso_text' ? isoTextSeconds(syntax, x, column.timeZone) : canonicalSeconds(syntax, x);

@@ -120,28 +120,28 @@ describe('numbers of seconds and milliseconds', () => {
     expect(compiled('event.happened_at NOT_EQ 2024-05-01', { kind: 'unix_seconds' })).toMatchInlineSnapshot(`
       {
         "duckdb": {
-          "text": "NOT COALESCE(("happened_at" >= CAST($1 AS BIGINT) AND "happened_at" < CAST($2 AS BIGINT)), FALSE)",
+          "text": "("happened_at" IS NULL OR "happened_at" < CAST($1 AS BIGINT) OR "happened_at" >= CAST($2 AS BIGINT))",
           "values": [
             1714521600,
             1714521601,
           ],
         },
         "mysql": {
-          "text": "NOT COALESCE((\`happened_at\` >= ? AND \`happened_at\` < ?), FALSE)",
+          "text": "(\`happened_at\` IS NULL OR \`happened_at\` < ? OR \`happened_at\` >= ?)",
           "values": [
             1714521600,
             1714521601,
           ],
         },
         "postgres": {
-          "text": "NOT COALESCE(("happened_at" >= $1::bigint AND "happened_at" < $2::bigint), FALSE)",
+          "text": "("happened_at" IS NULL OR "happened_at" < $1::bigint OR "happened_at" >= $2::bigint)",
           "values": [
             1714521600,
             1714521601,
           ],
         },
         "sqlite": {
-          "text": "NOT COALESCE(("happened_at" >= ? AND "happened_at" < ?), FALSE)",
+          "text": "("happened_at" IS NULL OR "happened_at" < ? OR "happened_at" >= ?)",
           "values": [
             1714521600,
             1714521601,
@@ -154,28 +154,28 @@ describe('numbers of seconds and milliseconds', () => {
     expect(compiled('event.happened_at EQ null', { kind: 'unix_milliseconds' })).toMatchInlineSnapshot(`
       {
         "duckdb": {
-          "text": "NOT COALESCE(("happened_at" >= CAST($1 AS BIGINT) AND "happened_at" < CAST($2 AS BIGINT)), FALSE)",
+          "text": "("happened_at" IS NULL OR "happened_at" < CAST($1 AS BIGINT) OR "happened_at" >= CAST($2 AS BIGINT))",
           "values": [
             -8640000000000000,
             8640000000000001,
           ],
         },
         "mysql": {
-          "text": "NOT COALESCE((\`happened_at\` >= ? AND \`happened_at\` < ?), FALSE)",
+          "text": "(\`happened_at\` IS NULL OR \`happened_at\` < ? OR \`happened_at\` >= ?)",
           "values": [
             -8640000000000000,
             8640000000000001,
           ],
         },
         "postgres": {
-          "text": "NOT COALESCE(("happened_at" >= $1::bigint AND "happened_at" < $2::bigint), FALSE)",
+          "text": "("happened_at" IS NULL OR "happened_at" < $1::bigint OR "happened_at" >= $2::bigint)",
           "values": [
             -8640000000000000,
             8640000000000001,
           ],
         },
         "sqlite": {
-          "text": "NOT COALESCE(("happened_at" >= ? AND "happened_at" < ?), FALSE)",
+          "text": "("happened_at" IS NULL OR "happened_at" < ? OR "happened_at" >= ?)",
           "values": [
             -8640000000000000,
             8640000000000001,

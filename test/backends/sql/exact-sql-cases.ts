@@ -226,10 +226,10 @@ export const EXACT_SQL: readonly ExactSqlGroup[] = [
       },
       {
         query: 'agent.created_at NOT_EQ 1688169600',
-        postgres: sql('NOT COALESCE(("created_at" >= $1::bigint AND "created_at" < $2::bigint), FALSE)', 1688169600, 1688169601),
-        sqlite: sql('NOT COALESCE(("created_at" >= ? AND "created_at" < ?), FALSE)', 1688169600, 1688169601),
-        mysql: sql('NOT COALESCE((`created_at` >= ? AND `created_at` < ?), FALSE)', 1688169600, 1688169601),
-        duckdb: sql('NOT COALESCE(("created_at" >= CAST($1 AS BIGINT) AND "created_at" < CAST($2 AS BIGINT)), FALSE)', 1688169600, 1688169601),
+        postgres: sql('("created_at" IS NULL OR "created_at" < $1::bigint OR "created_at" >= $2::bigint)', 1688169600, 1688169601),
+        sqlite: sql('("created_at" IS NULL OR "created_at" < ? OR "created_at" >= ?)', 1688169600, 1688169601),
+        mysql: sql('(`created_at` IS NULL OR `created_at` < ? OR `created_at` >= ?)', 1688169600, 1688169601),
+        duckdb: sql('("created_at" IS NULL OR "created_at" < CAST($1 AS BIGINT) OR "created_at" >= CAST($2 AS BIGINT))', 1688169600, 1688169601),
       },
       {
         query: 'agent.created_at LT 1700000000',
@@ -268,10 +268,10 @@ export const EXACT_SQL: readonly ExactSqlGroup[] = [
     cases: [
       {
         query: 'scheduling_request.scheduled_at EQ null',
-        postgres: sql('NOT COALESCE(("scheduled_at" IS NOT NULL), FALSE)'),
-        sqlite: sql('NOT COALESCE(("scheduled_at" >= ? AND "scheduled_at" < ?), FALSE)', -Number.MAX_VALUE, Infinity),
-        mysql: sql('NOT COALESCE((`scheduled_at` IS NOT NULL), FALSE)'),
-        duckdb: sql('NOT COALESCE(("scheduled_at" IS NOT NULL), FALSE)'),
+        postgres: sql('("scheduled_at" IS NULL)'),
+        sqlite: sql('("scheduled_at" IS NULL OR "scheduled_at" < ? OR "scheduled_at" >= ?)', -Number.MAX_VALUE, Infinity),
+        mysql: sql('(`scheduled_at` IS NULL)'),
+        duckdb: sql('("scheduled_at" IS NULL)'),
       },
       {
         query: 'scheduling_request.selected_start_time NOT_EQ null',
@@ -312,10 +312,10 @@ export const EXACT_SQL: readonly ExactSqlGroup[] = [
       },
       {
         query: 'event.millis_at NOT_EQ 2024-05-01T09:30:00Z',
-        postgres: sql('NOT COALESCE(("millis_at" >= $1::bigint AND "millis_at" < $2::bigint), FALSE)', 1714555800000, 1714555801000),
-        sqlite: sql('NOT COALESCE(("millis_at" >= ? AND "millis_at" < ?), FALSE)', 1714555800000, 1714555801000),
-        mysql: sql('NOT COALESCE((`millis_at` >= ? AND `millis_at` < ?), FALSE)', 1714555800000, 1714555801000),
-        duckdb: sql('NOT COALESCE(("millis_at" >= CAST($1 AS BIGINT) AND "millis_at" < CAST($2 AS BIGINT)), FALSE)', 1714555800000, 1714555801000),
+        postgres: sql('("millis_at" IS NULL OR "millis_at" < $1::bigint OR "millis_at" >= $2::bigint)', 1714555800000, 1714555801000),
+        sqlite: sql('("millis_at" IS NULL OR "millis_at" < ? OR "millis_at" >= ?)', 1714555800000, 1714555801000),
+        mysql: sql('(`millis_at` IS NULL OR `millis_at` < ? OR `millis_at` >= ?)', 1714555800000, 1714555801000),
+        duckdb: sql('("millis_at" IS NULL OR "millis_at" < CAST($1 AS BIGINT) OR "millis_at" >= CAST($2 AS BIGINT))', 1714555800000, 1714555801000),
       },
       {
         query: 'event.instant_at LT 2024-05-01',
@@ -326,10 +326,10 @@ export const EXACT_SQL: readonly ExactSqlGroup[] = [
       },
       {
         query: 'event.instant_at EQ null',
-        postgres: sql('NOT COALESCE(("instant_at" >= to_timestamp($1) AND "instant_at" < to_timestamp($2)), FALSE)', -210866803200, 8640000000001),
+        postgres: sql('("instant_at" IS NULL OR "instant_at" < to_timestamp($1) OR "instant_at" >= to_timestamp($2))', -210866803200, 8640000000001),
         sqlite: refused('unsupported: event.instant_at cannot be compared on sqlite: SQLite has no timestamp with time zone type: store the instant as iso_text or unix_seconds.'),
         mysql: sql('NOT COALESCE((`instant_at` >= FROM_UNIXTIME(?) AND `instant_at` <= FROM_UNIXTIME(?) AND UNIX_TIMESTAMP(`instant_at`) >= ? AND UNIX_TIMESTAMP(`instant_at`) < ?), FALSE)', 0, 2147483647.999999, 1, 2147483648),
-        duckdb: sql('NOT COALESCE(("instant_at" >= to_timestamp(CAST($1 AS DOUBLE)) AND "instant_at" < to_timestamp(CAST($2 AS DOUBLE))), FALSE)', -8640000000000, 8640000000001),
+        duckdb: sql('("instant_at" IS NULL OR "instant_at" < to_timestamp(CAST($1 AS DOUBLE)) OR "instant_at" >= to_timestamp(CAST($2 AS DOUBLE)))', -8640000000000, 8640000000001),
       },
       {
         query: 'event.wall_at GT 2024-10-27',
@@ -344,6 +344,54 @@ export const EXACT_SQL: readonly ExactSqlGroup[] = [
         sqlite: refused('unsupported: event.wall_at cannot be compared on sqlite: SQLite has no timestamp type: store the instant as iso_text or unix_seconds.'),
         mysql: sql('(`wall_at` > ? AND `wall_at` <= ? AND MONTH(`wall_at`) <> 0 AND DAYOFMONTH(`wall_at`) <> 0)', '2024-05-01 09:29:59.999999', '2024-05-01 09:30:00.999999'),
         duckdb: sql('("wall_at" >= make_timestamp(CAST($1 AS BIGINT) * 1000000) AND "wall_at" < make_timestamp(CAST($2 AS BIGINT) * 1000000))', 1714555800, 1714555801),
+      },
+    ],
+  },
+  {
+    // Each comparison of the range is true or false on any value of the column, so NOT of their
+    // AND is the column's NULL or a failed comparison: terms an index on the column serves, where
+    // NOT COALESCE(range, FALSE) hides the column. A text or blob in SQLite's column sorts above
+    // Infinity, so EQ null matches it, as it matches NaN and ±infinity in PostgreSQL's and DuckDB's.
+    title: 'the complement of a Timestamp range: NULL or a failed bound, which an index on the column serves (rules 6, 9)',
+    fixture: 'event',
+    entity: 'event',
+    cases: [
+      {
+        query: 'event.seconds_at EQ null',
+        postgres: sql('("seconds_at" IS NULL OR "seconds_at" - "seconds_at" <> 0)'),
+        sqlite: sql('("seconds_at" IS NULL OR "seconds_at" < ? OR "seconds_at" >= ?)', -Number.MAX_VALUE, Infinity),
+        mysql: sql('(`seconds_at` IS NULL)'),
+        duckdb: sql('("seconds_at" IS NULL OR "seconds_at" - "seconds_at" <> 0)'),
+      },
+      {
+        query: 'event.seconds_at NOT_EQ 2024-05-01T09:30:00Z',
+        postgres: sql('("seconds_at" IS NULL OR "seconds_at" < $1::bigint OR "seconds_at" >= $2::bigint)', 1714555800, 1714555801),
+        sqlite: sql('("seconds_at" IS NULL OR "seconds_at" < ? OR "seconds_at" >= ?)', 1714555800, 1714555801),
+        mysql: sql('(`seconds_at` IS NULL OR `seconds_at` < ? OR `seconds_at` >= ?)', 1714555800, 1714555801),
+        duckdb: sql('("seconds_at" IS NULL OR "seconds_at" < CAST($1 AS BIGINT) OR "seconds_at" >= CAST($2 AS BIGINT))', 1714555800, 1714555801),
+      },
+      {
+        query: 'event.millis_at EQ null',
+        postgres: sql('("millis_at" IS NULL OR "millis_at" < $1::bigint OR "millis_at" >= $2::bigint)', -8640000000000000, 8640000000000001),
+        sqlite: sql('("millis_at" IS NULL OR "millis_at" < ? OR "millis_at" >= ?)', -8640000000000000, 8640000000000001),
+        mysql: sql('(`millis_at` IS NULL OR `millis_at` < ? OR `millis_at` >= ?)', -8640000000000000, 8640000000000001),
+        duckdb: sql('("millis_at" IS NULL OR "millis_at" < CAST($1 AS BIGINT) OR "millis_at" >= CAST($2 AS BIGINT))', -8640000000000000, 8640000000000001),
+      },
+      {
+        // MySQL's TIMESTAMP reads through UNIX_TIMESTAMP, not a comparison of the column alone: its complement stays NOT COALESCE.
+        query: 'event.instant_at NOT_EQ 2024-05-01T09:30:00Z',
+        postgres: sql('("instant_at" IS NULL OR "instant_at" < to_timestamp($1) OR "instant_at" >= to_timestamp($2))', 1714555800, 1714555801),
+        sqlite: refused('unsupported: event.instant_at cannot be compared on sqlite: SQLite has no timestamp with time zone type: store the instant as iso_text or unix_seconds.'),
+        mysql: sql('NOT COALESCE((`instant_at` >= FROM_UNIXTIME(?) AND `instant_at` <= FROM_UNIXTIME(?) AND UNIX_TIMESTAMP(`instant_at`) >= ? AND UNIX_TIMESTAMP(`instant_at`) < ?), FALSE)', 1714469400, 1714642201, 1714555800, 1714555801),
+        duckdb: sql('("instant_at" IS NULL OR "instant_at" < to_timestamp(CAST($1 AS DOUBLE)) OR "instant_at" >= to_timestamp(CAST($2 AS DOUBLE)))', 1714555800, 1714555801),
+      },
+      {
+        // A wall-clock column in UTC: a range on the column, the same complement; MySQL's DATETIME also tests its month and day.
+        query: 'event.wall_at EQ null',
+        postgres: sql(`("wall_at" IS NULL OR "wall_at" < (to_timestamp($1) AT TIME ZONE 'UTC') OR "wall_at" >= (to_timestamp($2) AT TIME ZONE 'UTC'))`, -210866803200, 8640000000001),
+        sqlite: refused('unsupported: event.wall_at cannot be compared on sqlite: SQLite has no timestamp type: store the instant as iso_text or unix_seconds.'),
+        mysql: sql('NOT COALESCE((`wall_at` > ? AND `wall_at` <= ? AND MONTH(`wall_at`) <> 0 AND DAYOFMONTH(`wall_at`) <> 0), FALSE)', '0000-12-31 23:59:59.999999', '9999-12-31 23:59:59.999999'),
+        duckdb: sql('("wall_at" IS NULL OR "wall_at" < make_timestamp(CAST($1 AS BIGINT) * 1000000) OR "wall_at" >= make_timestamp(CAST($2 AS BIGINT) * 1000000))', -8640000000000, 8640000000001),
       },
     ],
   },
