@@ -65,7 +65,7 @@ export function validate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): ValidatedQuery {
-  const r = validateTree(query, schema, entityName, options, false);
+  const r = validateTree(query, schema, entityName, options);
   if (r instanceof TqlError) throw r;
   return r;
 }
@@ -85,53 +85,53 @@ export function safeValidate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): Result<ValidatedQuery> {
-  const r = validateTree(query, schema, entityName, options, false);
+  const r = validateTree(query, schema, entityName, options);
   return r instanceof TqlError ? { ok: false, error: r } : { ok: true, value: r };
 }
 
 /**
  * {@link validate} of what the parser has just made, whose shape needs no checking: the
  * validated query, or the error (returned, not thrown, and not wrapped in a result). Values the
- * parser saw to be plain (`ParsedText.plainValues`) are not scanned again.
+ * parser saw to be plain (`ParsedText.plainValues`) are not scanned again. It takes the
+ * `profile` and `timeZone` options as the caller (`check`) has already read them.
  *
  * @internal
  * @example
  * ```ts
- * const r = validateParsed(parseText(text, undefined), schedulingSchema, 'agent', {});
+ * const r = validateParsed(parseText(text, undefined), schedulingSchema, 'agent', undefined, 'Europe/Berlin');
  * ```
  */
 export function validateParsed<S extends Schema>(
   parsed: ParsedText,
   schema: S,
   entityName: S['entityNames'][number],
-  options: ValidateOptions,
+  profile: Profile | undefined,
+  timeZone: string | undefined,
 ): ValidatedQuery | TqlError {
-  return validateTree(parsed.query, schema, entityName, options, true, parsed.plainValues);
+  const target = targetOf(schema, entityName, profile, timeZone);
+  if (target instanceof TqlError) return target;
+  return validateFor(parsed.query, schema, target, parsed.plainValues);
 }
 
-function validateTree(
-  query: Query,
-  schema: Schema,
-  entityName: string,
-  options: ValidateOptions,
-  parsed: boolean,
-  plainValues = false,
-): ValidatedQuery | TqlError {
+/** {@link validate} of a tree from anywhere: its shape and its limits are checked first. */
+function validateTree(query: Query, schema: Schema, entityName: string, options: ValidateOptions): ValidatedQuery | TqlError {
   const target = resolveTarget(schema, entityName, options);
   if (target instanceof TqlError) return target;
-  const { entity, profile, timeZone } = target;
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
   const opts: ValidateOptions = options ?? {};
-  // A tree from parse() has the right shape by construction; a hand-built one is checked.
-  const shapeError = parsed ? undefined : queryShapeError(query);
+  const shapeError = queryShapeError(query);
   if (shapeError !== undefined) return shapeError;
-  if (!parsed) {
-    // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
-    const limits = returnedTqlError(() => resolveLimits(opts, 'validate'));
-    if (limits instanceof TqlError) return limits;
-    const limitError = treeLimitError(query, limits);
-    if (limitError !== undefined) return limitError;
-  }
+  // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
+  const limits = returnedTqlError(() => resolveLimits(opts, 'validate'));
+  if (limits instanceof TqlError) return limits;
+  const limitError = treeLimitError(query, limits);
+  if (limitError !== undefined) return limitError;
+  return validateFor(query, schema, target, false);
+}
+
+/** The walk of a tree of the right shape and within the limits, for a target already checked. */
+function validateFor(query: Query, schema: Schema, target: Target, plainValues: boolean): ValidatedQuery | TqlError {
+  const { entity, profile, timeZone } = target;
   const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile], timeZone, !plainValues);
   let condition: Condition;
   try {
@@ -166,15 +166,10 @@ export interface Target {
  * ```
  */
 export function resolveTarget(schema: Schema, entityName: string, options: Pick<ValidateOptions, 'profile' | 'timeZone'> | undefined): Target | TqlError {
-  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
-  const entities = schema.entities as Readonly<Record<string, Entity>>;
-  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
-  if (entity === undefined) {
-    const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
-    return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
-  }
+  if (!isSchema(schema)) return schemaError();
+  const entity = entityOf(schema, entityName);
+  if (entity instanceof TqlError) return entity;
   // Read once through the guard: a getter or proxy trap that throws is an invalid_option.
-  // Caught inline rather than through returnedTqlError: every check() passes here.
   let givenProfile: unknown;
   let givenZone: unknown;
   try {
@@ -184,6 +179,35 @@ export function resolveTarget(schema: Schema, entityName: string, options: Pick<
     if (isTqlError(error)) return error;
     throw error;
   }
+  return targetWith(entity, givenProfile, givenZone);
+}
+
+/**
+ * {@link resolveTarget} with the profile and time zone already read from the options (by
+ * `check`, which reads each option once): the same checks, in the same order.
+ */
+function targetOf(schema: Schema, entityName: string, givenProfile: unknown, givenZone: unknown): Target | TqlError {
+  if (!isSchema(schema)) return schemaError();
+  const entity = entityOf(schema, entityName);
+  if (entity instanceof TqlError) return entity;
+  return targetWith(entity, givenProfile, givenZone);
+}
+
+function schemaError(): TqlError {
+  return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
+}
+
+/** The entity named `entityName` of a schema made by `defineSchema`, or the error saying there is none. */
+function entityOf(schema: Schema, entityName: string): Entity | TqlError {
+  const entities = schema.entities as Readonly<Record<string, Entity>>;
+  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
+  if (entity !== undefined) return entity;
+  const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
+  return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
+}
+
+/** The target of `entity` once the profile and time zone given (or left out) are checked. */
+function targetWith(entity: Entity, givenProfile: unknown, givenZone: unknown): Target | TqlError {
   const profile: unknown = givenProfile ?? 'extended';
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
     return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
