@@ -5,7 +5,7 @@
 import type { Query } from '../ast/nodes.js';
 import { TqlError, inputError, isTqlError } from '../errors/tql-error.js';
 import { errorWindow } from './error-window.js';
-import { fastParse, locateRejection, type ParseNotes } from './fast-parse.js';
+import { fastParse, locateRejection } from './fast-parse.js';
 import { checkAfterParsing, checkDepth, checkLength, resolveGivenLimits, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
 import { tqlGrammar } from './grammar.js';
@@ -66,9 +66,10 @@ export function parseText(text: string, givenLimits: Partial<Limits> | null | un
   checkText(text);
   const limits = resolveGivenLimits(givenLimits);
   checkLength(text, limits);
-  const notes: ParseNotes = { plainValues: false };
-  const query = fastParse(text, limits, notes) ?? parseRejected(text, limits);
-  return { query, plainValues: notes.plainValues };
+  // The result is the fast path's notes too: one object rather than two.
+  const parsed: { query: Query | undefined; plainValues: boolean } = { query: undefined, plainValues: false };
+  parsed.query = fastParse(text, limits, parsed) ?? parseRejected(text, limits);
+  return parsed as ParsedText;
 }
 
 /**

@@ -108,9 +108,12 @@ export function validateParsed<S extends Schema>(
   profile: Profile | undefined,
   timeZone: string | undefined,
 ): ValidatedQuery | TqlError {
-  const target = targetOf(schema, entityName, profile, timeZone);
-  if (target instanceof TqlError) return target;
-  return validateFor(parsed.query, schema, target, parsed.plainValues);
+  // resolveTarget's checks, in its order, without the Target object: a check needs only its parts.
+  const entity = entityOf(schema, entityName);
+  if (entity instanceof TqlError) return entity;
+  const optionProblem = profileOrZoneError(profile, timeZone);
+  if (optionProblem !== undefined) return optionProblem;
+  return validateFor(parsed.query, schema, entity, profile ?? DEFAULT_PROFILE, timeZone ?? DEFAULT_ZONE, parsed.plainValues);
 }
 
 /** {@link validate} of a tree from anywhere: its shape and its limits are checked first. */
@@ -126,12 +129,11 @@ function validateTree(query: Query, schema: Schema, entityName: string, options:
   if (limits instanceof TqlError) return limits;
   const limitError = treeLimitError(query, limits);
   if (limitError !== undefined) return limitError;
-  return validateFor(query, schema, target, false);
+  return validateFor(query, schema, target.entity, target.profile, target.timeZone, false);
 }
 
 /** The walk of a tree of the right shape and within the limits, for a target already checked. */
-function validateFor(query: Query, schema: Schema, target: Target, plainValues: boolean): ValidatedQuery | TqlError {
-  const { entity, profile, timeZone } = target;
+function validateFor(query: Query, schema: Schema, entity: Entity, profile: Profile, timeZone: string, plainValues: boolean): ValidatedQuery | TqlError {
   const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile], timeZone, !plainValues);
   let condition: Condition;
   try {
@@ -166,7 +168,6 @@ export interface Target {
  * ```
  */
 export function resolveTarget(schema: Schema, entityName: string, options: Pick<ValidateOptions, 'profile' | 'timeZone'> | undefined): Target | TqlError {
-  if (!isSchema(schema)) return schemaError();
   const entity = entityOf(schema, entityName);
   if (entity instanceof TqlError) return entity;
   // Read once through the guard: a getter or proxy trap that throws is an invalid_option.
@@ -179,26 +180,17 @@ export function resolveTarget(schema: Schema, entityName: string, options: Pick<
     if (isTqlError(error)) return error;
     throw error;
   }
-  return targetWith(entity, givenProfile, givenZone);
+  const problem = profileOrZoneError(givenProfile, givenZone);
+  if (problem !== undefined) return problem;
+  return { entity, profile: (givenProfile ?? DEFAULT_PROFILE) as Profile, timeZone: (givenZone ?? DEFAULT_ZONE) as string };
 }
 
-/**
- * {@link resolveTarget} with the profile and time zone already read from the options (by
- * `check`, which reads each option once): the same checks, in the same order.
- */
-function targetOf(schema: Schema, entityName: string, givenProfile: unknown, givenZone: unknown): Target | TqlError {
-  if (!isSchema(schema)) return schemaError();
-  const entity = entityOf(schema, entityName);
-  if (entity instanceof TqlError) return entity;
-  return targetWith(entity, givenProfile, givenZone);
-}
+const DEFAULT_PROFILE: Profile = 'extended';
+const DEFAULT_ZONE = 'UTC';
 
-function schemaError(): TqlError {
-  return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
-}
-
-/** The entity named `entityName` of a schema made by `defineSchema`, or the error saying there is none. */
+/** The entity named `entityName` of `schema`, or the error saying that the schema was not made by `defineSchema` or has no such entity. */
 function entityOf(schema: Schema, entityName: string): Entity | TqlError {
+  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
   const entities = schema.entities as Readonly<Record<string, Entity>>;
   const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
   if (entity !== undefined) return entity;
@@ -206,17 +198,17 @@ function entityOf(schema: Schema, entityName: string): Entity | TqlError {
   return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
 }
 
-/** The target of `entity` once the profile and time zone given (or left out) are checked. */
-function targetWith(entity: Entity, givenProfile: unknown, givenZone: unknown): Target | TqlError {
-  const profile: unknown = givenProfile ?? 'extended';
+/** The error of a profile or time zone given that is not one, or undefined (left out, either is the default). */
+function profileOrZoneError(givenProfile: unknown, givenZone: unknown): TqlError | undefined {
+  const profile: unknown = givenProfile ?? DEFAULT_PROFILE;
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
     return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
   }
-  const timeZone: unknown = givenZone ?? 'UTC';
+  const timeZone: unknown = givenZone ?? DEFAULT_ZONE;
   if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
     return optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`);
   }
-  return { entity, profile: profile as Profile, timeZone };
+  return undefined;
 }
 
 /**
