@@ -268,15 +268,15 @@ class Validator implements ValueContext {
       case 'Predicate':
         return byComplement(this.predicate(e));
       case 'Group':
-        this.extension('parentheses', e.span, 'Parentheses are', 'write the conditions joined by AND only');
+        if (!this.allows('parentheses')) this.refuse(e.span, 'Parentheses are', 'write the conditions joined by AND only');
         return this.expression(e.expression);
       case 'Not':
-        this.extension('not', notSpan(e), 'NOT is', 'negate each predicate with its operator (NOT_EQ, NOT_LIKE, NOT_IN)');
+        if (!this.allows('not')) this.refuse(notSpan(e), 'NOT is', 'negate each predicate with its operator (NOT_EQ, NOT_LIKE, NOT_IN)');
         return { kind: 'Not', operand: this.expression(e.expression), span: e.span };
       case 'And':
         return { kind: 'And', operands: this.operands('And', e.operands) };
       case 'Or':
-        this.extension('or', orSpan(this.text, e), 'OR is', 'run one query per alternative');
+        if (!this.allows('or')) this.refuse(orSpan(this.text, e), 'OR is', 'run one query per alternative');
         return { kind: 'Or', operands: this.operands('Or', e.operands) };
     }
   }
@@ -297,8 +297,16 @@ class Validator implements ValueContext {
     (this.issues ??= []).push(issue(this.text, init));
   }
 
-  private extension(extension: Extension, span: Span, what: string, instead: string): void {
-    if (this.profile.allows[extension]) return;
+  /**
+   * Whether the profile allows `extension`. Asked before {@link refuse}, so that a query within
+   * the profile, the common case, makes no span or message for a refusal.
+   */
+  private allows(extension: Extension): boolean {
+    return this.profile.allows[extension];
+  }
+
+  /** Reports what is at `span` as outside the profile. */
+  private refuse(span: Span, what: string, instead: string): void {
     this.report({
       code: 'profile_violation',
       message: `${what} not part of the ${this.profile.name} profile, which ${this.profile.summary}; ${instead}, or use the extended profile.`,
@@ -310,16 +318,17 @@ class Validator implements ValueContext {
     const attribute = this.attribute(p);
     const op = p.operator.name;
     for (const v of p.values) {
-      if (v.kind === 'Null') this.extension('null', v.span, 'null is', 'leave the predicate out');
-      else if (this.scanValues) {
+      if (v.kind === 'Null') {
+        if (!this.allows('null')) this.refuse(v.span, 'null is', 'leave the predicate out');
+      } else if (this.scanValues) {
         const bad = findBadCharacter(v.text);
         if (bad !== undefined) this.report({ code: 'invalid_character', message: `Values cannot contain ${bad}; remove it.`, span: v.span });
       }
     }
     if (attribute === undefined) return PLACEHOLDER;
     const typeExtension = TYPE_FACTS[attribute.type].extension;
-    if (typeExtension !== undefined) {
-      this.extension(typeExtension, p.attribute.span, `${attribute.path} is ${withArticle(attribute.type)}, and ${attribute.type} attributes are`, 'leave the predicate out');
+    if (typeExtension !== undefined && !this.allows(typeExtension)) {
+      this.refuse(p.attribute.span, `${attribute.path} is ${withArticle(attribute.type)}, and ${attribute.type} attributes are`, 'leave the predicate out');
     }
     if (!attribute.operators.includes(op)) {
       // A schema may narrow a type's operators: then the attribute, not its type, is the reason.
@@ -333,7 +342,7 @@ class Validator implements ValueContext {
       return PLACEHOLDER;
     }
     const facts = OPERATOR_FACTS[op];
-    if (facts.extension !== undefined) this.extension(facts.extension, p.operator.span, `${op} is`, inPlaceOf(op, attribute));
+    if (facts.extension !== undefined && !this.allows(facts.extension)) this.refuse(p.operator.span, `${op} is`, inPlaceOf(op, attribute));
     if (LIST_OPERATORS.has(op)) {
       const values = this.listValues(attribute, p.values);
       return { kind: 'Comparison', operator: op as 'IN' | 'NOT_IN', attribute, value: values, span: p.span };
@@ -396,7 +405,7 @@ class Validator implements ValueContext {
   private scalar(attribute: Attribute, v: TextValue, equality: boolean): Scalar | RelativeOffset {
     const r = readValue(v.text, attribute, this);
     if (typeof r === 'object' && 'relative' in r) {
-      this.extension('relative_time', v.span, `A relative time (${v.text}) is`, 'write the instant (Unix seconds or a date)');
+      if (!this.allows('relative_time')) this.refuse(v.span, `A relative time (${v.text}) is`, 'write the instant (Unix seconds or a date)');
       return r;
     }
     if (typeof r === 'object') {
