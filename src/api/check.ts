@@ -108,13 +108,13 @@ function checkOrError(text: string, schema: Schema, entity: string, options: Che
   if (hit !== undefined) return hit;
   let parsed;
   try {
-    // The options are parse options too: parse reads only their limits.
-    parsed = parseText(text, opts);
+    // The options were read once, above: parse and validate take what was read.
+    parsed = parseText(text, opts.limits);
   } catch (error) {
     if (isTqlError(error)) return error;
     throw error;
   }
-  const validated = validateParsed(parsed, schema, entity, opts);
+  const validated = validateParsed(parsed, schema, entity, opts.profile, opts.timeZone);
   // Only a successful check proves `schema` is a schema object, fit to key a WeakMap.
   if (key !== undefined && !(validated instanceof TqlError)) cacheFor(schema, key).set(text, frozen(validated));
   return validated;

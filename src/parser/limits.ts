@@ -22,10 +22,23 @@ import { scanParens } from './paren-scan.js';
  * ```
  */
 export function resolveLimits(options: ParseOptions | undefined, fn = 'parse'): Limits {
-  // `== null`: plain JavaScript callers may pass null where the types say undefined. Each
-  // option is read once, through readOptions: a getter or a proxy trap that throws is an
+  // Each option is read once, through readOption: a getter or a proxy trap that throws is an
   // invalid_option, never its own exception.
-  const given: Partial<Limits> | null | undefined = readOption(fn, options, 'limits');
+  return resolveGivenLimits(readOption(fn, options, 'limits'), fn);
+}
+
+/**
+ * {@link resolveLimits} of the `limits` option already read from the options (by `check`, which
+ * reads every option once): the defaults overridden by `given`, each checked.
+ *
+ * @example
+ * ```ts
+ * resolveGivenLimits(undefined); // DEFAULT_LIMITS
+ * resolveGivenLimits({ maxDepth: 4 }).maxDepth; // 4
+ * ```
+ */
+export function resolveGivenLimits(given: Partial<Limits> | null | undefined, fn = 'parse'): Limits {
+  // `== null`: plain JavaScript callers may pass null where the types say undefined.
   if (given == null) return DEFAULT_LIMITS;
   if (typeof given !== 'object') {
     throw optionError(`limits is an object such as { maxDepth: 8 }, not ${describeValue(given)}.`);

@@ -5,8 +5,8 @@
 import type { Query } from '../ast/nodes.js';
 import { TqlError, inputError, isTqlError } from '../errors/tql-error.js';
 import { errorWindow } from './error-window.js';
-import { fastParse, locateRejection, type ParseNotes } from './fast-parse.js';
-import { checkAfterParsing, checkDepth, checkLength, resolveLimits } from './limits.js';
+import { fastParse, locateRejection } from './fast-parse.js';
+import { checkAfterParsing, checkDepth, checkLength, resolveGivenLimits, resolveLimits } from './limits.js';
 import type { Limits, ParseOptions } from './options.js';
 import { tqlGrammar } from './grammar.js';
 import { toExpr } from './semantics.js';
@@ -52,19 +52,24 @@ export interface ParsedText {
 
 /**
  * {@link parse}, with what the fast path saw, for a caller that validates the tree next
- * (`check`).
+ * (`check`). It takes the `limits` option as the caller has already read it from its options,
+ * so that they are not read again.
  *
  * @internal
  * @example
  * ```ts
  * parseText('agent.name EQ john', undefined).plainValues; // true
+ * parseText('agent.name EQ john', { maxPredicates: 20 }).query.expression.kind; // 'Predicate'
  * ```
  */
-export function parseText(text: string, options: ParseOptions | undefined): ParsedText {
-  const limits = prepare(text, options);
-  const notes: ParseNotes = { plainValues: false };
-  const query = fastParse(text, limits, notes) ?? parseRejected(text, limits);
-  return { query, plainValues: notes.plainValues };
+export function parseText(text: string, givenLimits: Partial<Limits> | null | undefined): ParsedText {
+  checkText(text);
+  const limits = resolveGivenLimits(givenLimits);
+  checkLength(text, limits);
+  // The result is the fast path's notes too: one object rather than two.
+  const parsed: { query: Query | undefined; plainValues: boolean } = { query: undefined, plainValues: false };
+  parsed.query = fastParse(text, limits, parsed) ?? parseRejected(text, limits);
+  return parsed as ParsedText;
 }
 
 /**
@@ -87,12 +92,16 @@ export function safeParse(text: string, options?: ParseOptions): ParseResult {
 
 /** The checks before any parser runs: the argument, the options, the length. */
 function prepare(text: unknown, options: ParseOptions | undefined): Limits {
-  if (typeof text !== 'string') {
-    throw inputError(`A query must be a string, not ${text === null ? 'null' : typeof text}.`);
-  }
+  checkText(text);
   const limits = resolveLimits(options);
   checkLength(text, limits);
   return limits;
+}
+
+function checkText(text: unknown): asserts text is string {
+  if (typeof text !== 'string') {
+    throw inputError(`A query must be a string, not ${text === null ? 'null' : typeof text}.`);
+  }
 }
 
 /**

@@ -65,7 +65,7 @@ export function validate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): ValidatedQuery {
-  const r = validateTree(query, schema, entityName, options, false);
+  const r = validateTree(query, schema, entityName, options);
   if (r instanceof TqlError) throw r;
   return r;
 }
@@ -85,53 +85,55 @@ export function safeValidate<S extends Schema>(
   entityName: S['entityNames'][number],
   options: ValidateOptions = {},
 ): Result<ValidatedQuery> {
-  const r = validateTree(query, schema, entityName, options, false);
+  const r = validateTree(query, schema, entityName, options);
   return r instanceof TqlError ? { ok: false, error: r } : { ok: true, value: r };
 }
 
 /**
  * {@link validate} of what the parser has just made, whose shape needs no checking: the
  * validated query, or the error (returned, not thrown, and not wrapped in a result). Values the
- * parser saw to be plain (`ParsedText.plainValues`) are not scanned again.
+ * parser saw to be plain (`ParsedText.plainValues`) are not scanned again. It takes the
+ * `profile` and `timeZone` options as the caller (`check`) has already read them.
  *
  * @internal
  * @example
  * ```ts
- * const r = validateParsed(parseText(text, undefined), schedulingSchema, 'agent', {});
+ * const r = validateParsed(parseText(text, undefined), schedulingSchema, 'agent', undefined, 'Europe/Berlin');
  * ```
  */
 export function validateParsed<S extends Schema>(
   parsed: ParsedText,
   schema: S,
   entityName: S['entityNames'][number],
-  options: ValidateOptions,
+  profile: Profile | undefined,
+  timeZone: string | undefined,
 ): ValidatedQuery | TqlError {
-  return validateTree(parsed.query, schema, entityName, options, true, parsed.plainValues);
+  // resolveTarget's checks, in its order, without the Target object: a check needs only its parts.
+  const entity = entityOf(schema, entityName);
+  if (entity instanceof TqlError) return entity;
+  const optionProblem = profileOrZoneError(profile, timeZone);
+  if (optionProblem !== undefined) return optionProblem;
+  return validateFor(parsed.query, schema, entity, profile ?? DEFAULT_PROFILE, timeZone ?? DEFAULT_ZONE, parsed.plainValues);
 }
 
-function validateTree(
-  query: Query,
-  schema: Schema,
-  entityName: string,
-  options: ValidateOptions,
-  parsed: boolean,
-  plainValues = false,
-): ValidatedQuery | TqlError {
+/** {@link validate} of a tree from anywhere: its shape and its limits are checked first. */
+function validateTree(query: Query, schema: Schema, entityName: string, options: ValidateOptions): ValidatedQuery | TqlError {
   const target = resolveTarget(schema, entityName, options);
   if (target instanceof TqlError) return target;
-  const { entity, profile, timeZone } = target;
   // `?? {}`: plain JavaScript callers may pass null where the types say undefined.
   const opts: ValidateOptions = options ?? {};
-  // A tree from parse() has the right shape by construction; a hand-built one is checked.
-  const shapeError = parsed ? undefined : queryShapeError(query);
+  const shapeError = queryShapeError(query);
   if (shapeError !== undefined) return shapeError;
-  if (!parsed) {
-    // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
-    const limits = returnedTqlError(() => resolveLimits(opts, 'validate'));
-    if (limits instanceof TqlError) return limits;
-    const limitError = treeLimitError(query, limits);
-    if (limitError !== undefined) return limitError;
-  }
+  // parse() enforced the limits on the text; a tree from elsewhere must keep them too.
+  const limits = returnedTqlError(() => resolveLimits(opts, 'validate'));
+  if (limits instanceof TqlError) return limits;
+  const limitError = treeLimitError(query, limits);
+  if (limitError !== undefined) return limitError;
+  return validateFor(query, schema, target.entity, target.profile, target.timeZone, false);
+}
+
+/** The walk of a tree of the right shape and within the limits, for a target already checked. */
+function validateFor(query: Query, schema: Schema, entity: Entity, profile: Profile, timeZone: string, plainValues: boolean): ValidatedQuery | TqlError {
   const v = new Validator(query.text, schema, entity, PROFILE_DEFINITIONS[profile], timeZone, !plainValues);
   let condition: Condition;
   try {
@@ -166,15 +168,9 @@ export interface Target {
  * ```
  */
 export function resolveTarget(schema: Schema, entityName: string, options: Pick<ValidateOptions, 'profile' | 'timeZone'> | undefined): Target | TqlError {
-  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
-  const entities = schema.entities as Readonly<Record<string, Entity>>;
-  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
-  if (entity === undefined) {
-    const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
-    return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
-  }
+  const entity = entityOf(schema, entityName);
+  if (entity instanceof TqlError) return entity;
   // Read once through the guard: a getter or proxy trap that throws is an invalid_option.
-  // Caught inline rather than through returnedTqlError: every check() passes here.
   let givenProfile: unknown;
   let givenZone: unknown;
   try {
@@ -184,15 +180,35 @@ export function resolveTarget(schema: Schema, entityName: string, options: Pick<
     if (isTqlError(error)) return error;
     throw error;
   }
-  const profile: unknown = givenProfile ?? 'extended';
+  const problem = profileOrZoneError(givenProfile, givenZone);
+  if (problem !== undefined) return problem;
+  return { entity, profile: (givenProfile ?? DEFAULT_PROFILE) as Profile, timeZone: (givenZone ?? DEFAULT_ZONE) as string };
+}
+
+const DEFAULT_PROFILE: Profile = 'extended';
+const DEFAULT_ZONE = 'UTC';
+
+/** The entity named `entityName` of `schema`, or the error saying that the schema was not made by `defineSchema` or has no such entity. */
+function entityOf(schema: Schema, entityName: string): Entity | TqlError {
+  if (!isSchema(schema)) return optionError('The schema was not made by defineSchema(); build it with defineSchema({ entities: … }).');
+  const entities = schema.entities as Readonly<Record<string, Entity>>;
+  const entity = typeof entityName === 'string' && Object.hasOwn(entities, entityName) ? entities[entityName] : undefined;
+  if (entity !== undefined) return entity;
+  const guess = typeof entityName === 'string' ? closest(entityName, schema.entityNames) : undefined;
+  return optionError(`The schema has no entity ${describeValue(entityName)}.${didYouMean(guess)} Entities: ${schema.entityNames.join(', ')}.`);
+}
+
+/** The error of a profile or time zone given that is not one, or undefined (left out, either is the default). */
+function profileOrZoneError(givenProfile: unknown, givenZone: unknown): TqlError | undefined {
+  const profile: unknown = givenProfile ?? DEFAULT_PROFILE;
   if (!(PROFILES as readonly unknown[]).includes(profile)) {
     return optionError(`The profile is ${PROFILES.map((p) => `"${p}"`).join(' or ')}, not ${describeValue(profile)}.`);
   }
-  const timeZone: unknown = givenZone ?? 'UTC';
+  const timeZone: unknown = givenZone ?? DEFAULT_ZONE;
   if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
     return optionError(`${describeValue(timeZone)} is not an IANA time zone this runtime knows (for example "Europe/Berlin" or "UTC").`);
   }
-  return { entity, profile: profile as Profile, timeZone };
+  return undefined;
 }
 
 /**
@@ -252,15 +268,15 @@ class Validator implements ValueContext {
       case 'Predicate':
         return byComplement(this.predicate(e));
       case 'Group':
-        this.extension('parentheses', e.span, 'Parentheses are', 'write the conditions joined by AND only');
+        if (!this.allows('parentheses')) this.refuse(e.span, 'Parentheses are', 'write the conditions joined by AND only');
         return this.expression(e.expression);
       case 'Not':
-        this.extension('not', notSpan(e), 'NOT is', 'negate each predicate with its operator (NOT_EQ, NOT_LIKE, NOT_IN)');
+        if (!this.allows('not')) this.refuse(notSpan(e), 'NOT is', 'negate each predicate with its operator (NOT_EQ, NOT_LIKE, NOT_IN)');
         return { kind: 'Not', operand: this.expression(e.expression), span: e.span };
       case 'And':
         return { kind: 'And', operands: this.operands('And', e.operands) };
       case 'Or':
-        this.extension('or', orSpan(this.text, e), 'OR is', 'run one query per alternative');
+        if (!this.allows('or')) this.refuse(orSpan(this.text, e), 'OR is', 'run one query per alternative');
         return { kind: 'Or', operands: this.operands('Or', e.operands) };
     }
   }
@@ -281,8 +297,16 @@ class Validator implements ValueContext {
     (this.issues ??= []).push(issue(this.text, init));
   }
 
-  private extension(extension: Extension, span: Span, what: string, instead: string): void {
-    if (this.profile.allows[extension]) return;
+  /**
+   * Whether the profile allows `extension`. Asked before {@link refuse}, so that a query within
+   * the profile, the common case, makes no span or message for a refusal.
+   */
+  private allows(extension: Extension): boolean {
+    return this.profile.allows[extension];
+  }
+
+  /** Reports what is at `span` as outside the profile. */
+  private refuse(span: Span, what: string, instead: string): void {
     this.report({
       code: 'profile_violation',
       message: `${what} not part of the ${this.profile.name} profile, which ${this.profile.summary}; ${instead}, or use the extended profile.`,
@@ -294,16 +318,17 @@ class Validator implements ValueContext {
     const attribute = this.attribute(p);
     const op = p.operator.name;
     for (const v of p.values) {
-      if (v.kind === 'Null') this.extension('null', v.span, 'null is', 'leave the predicate out');
-      else if (this.scanValues) {
+      if (v.kind === 'Null') {
+        if (!this.allows('null')) this.refuse(v.span, 'null is', 'leave the predicate out');
+      } else if (this.scanValues) {
         const bad = findBadCharacter(v.text);
         if (bad !== undefined) this.report({ code: 'invalid_character', message: `Values cannot contain ${bad}; remove it.`, span: v.span });
       }
     }
     if (attribute === undefined) return PLACEHOLDER;
     const typeExtension = TYPE_FACTS[attribute.type].extension;
-    if (typeExtension !== undefined) {
-      this.extension(typeExtension, p.attribute.span, `${attribute.path} is ${withArticle(attribute.type)}, and ${attribute.type} attributes are`, 'leave the predicate out');
+    if (typeExtension !== undefined && !this.allows(typeExtension)) {
+      this.refuse(p.attribute.span, `${attribute.path} is ${withArticle(attribute.type)}, and ${attribute.type} attributes are`, 'leave the predicate out');
     }
     if (!attribute.operators.includes(op)) {
       // A schema may narrow a type's operators: then the attribute, not its type, is the reason.
@@ -317,7 +342,7 @@ class Validator implements ValueContext {
       return PLACEHOLDER;
     }
     const facts = OPERATOR_FACTS[op];
-    if (facts.extension !== undefined) this.extension(facts.extension, p.operator.span, `${op} is`, inPlaceOf(op, attribute));
+    if (facts.extension !== undefined && !this.allows(facts.extension)) this.refuse(p.operator.span, `${op} is`, inPlaceOf(op, attribute));
     if (LIST_OPERATORS.has(op)) {
       const values = this.listValues(attribute, p.values);
       return { kind: 'Comparison', operator: op as 'IN' | 'NOT_IN', attribute, value: values, span: p.span };
@@ -380,7 +405,7 @@ class Validator implements ValueContext {
   private scalar(attribute: Attribute, v: TextValue, equality: boolean): Scalar | RelativeOffset {
     const r = readValue(v.text, attribute, this);
     if (typeof r === 'object' && 'relative' in r) {
-      this.extension('relative_time', v.span, `A relative time (${v.text}) is`, 'write the instant (Unix seconds or a date)');
+      if (!this.allows('relative_time')) this.refuse(v.span, `A relative time (${v.text}) is`, 'write the instant (Unix seconds or a date)');
       return r;
     }
     if (typeof r === 'object') {

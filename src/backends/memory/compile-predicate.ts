@@ -41,12 +41,12 @@ export function compilePredicate<R = unknown>(query: ValidatedQuery, options?: C
   // check() cached never holds an instant.
   const kept = compiledFor(query, 'memory') as RecordPredicate | undefined;
   if (kept !== undefined) return kept;
-  return compileValidated(
-    query,
-    'The in-memory backend',
-    (q) => rememberCompiled(q, 'memory', planPredicate(queryPlan(q), q.text)),
-    typeof options === 'object' && options !== null ? options.now : undefined,
-  );
+  return compileValidated(query, 'The in-memory backend', compileFresh, typeof options === 'object' && options !== null ? options.now : undefined);
+}
+
+/** The predicate of a query compiled for the first time, kept with it. Not a closure in the call: that would be made anew by every compile. */
+function compileFresh(q: ValidatedQuery): RecordPredicate {
+  return rememberCompiled(q, 'memory', planPredicate(queryPlan(q), q.text));
 }
 
 /** Options of {@link compilePredicate} and {@link filterRecords}. */
