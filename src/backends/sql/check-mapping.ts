@@ -305,12 +305,21 @@ function checkArrayColumn(ctx: Context, attribute: Attribute, entity: string, ar
   }
   // The elements are judged as a column of their type would be; a storage entry names them by the collection's own entry.
   const storage: SqlEntityMapping = { table, key: '', storage: collection.storage === undefined ? {} : { [ELEMENT_FIELD]: collection.storage } };
-  const problem = columnFitProblem({ attribute, storage: columnStorage(attribute, storage, ELEMENT_FIELD), column: { ...found, kind: found.element }, dialect: ctx.dialect, field: ELEMENT_FIELD, entity, acceptDecimal: ctx.acceptDecimal });
+  const problem = columnFitProblem({
+    attribute,
+    storage: columnStorage(attribute, storage, ELEMENT_FIELD),
+    column: { ...found, kind: found.element },
+    dialect: ctx.dialect,
+    field: ELEMENT_FIELD,
+    entity,
+    collection: entry,
+    acceptDecimal: ctx.acceptDecimal,
+  });
   const elementType = found.type.replace(/\s*\[\d*\]\s*$/, '');
-  if (problem !== undefined) ctx.problems.add(`${attribute.path}: the elements of column ${table}.${collection.column} (${typeWords(found)}) are ${elementType}, ${problem.replaceAll(`storage: { ${ELEMENT_FIELD}: `, `${entry}.storage: `).replace(/(\S) \} (in|from) the mapping/g, '$1 $2 the mapping').replaceAll(`storage.${ELEMENT_FIELD}`, `${entry}.storage`)}`);
+  if (problem !== undefined) ctx.problems.add(`${attribute.path}: the elements of column ${table}.${collection.column} (${typeWords(found)}) are ${elementType}, ${problem}`);
 }
 
-/** The name a column's elements stand under where a column's fit is judged (its messages then name the collection's storage entry). */
+/** The name a column's elements stand under where a column's fit is judged (its messages name the collection's storage entry instead). */
 const ELEMENT_FIELD = 'tql_element';
 
 /** The column, or undefined with a problem that says it is missing and which entry names it. */

@@ -23,6 +23,11 @@ export interface ColumnUse {
   readonly field: string;
   /** The entity whose mapping holds the field's entries. */
   readonly entity: string;
+  /**
+   * The collection entry (`collections.tags`) whose `storage` says what the column's elements
+   * hold, where the column is an array's: the messages then name that entry, not `storage`.
+   */
+  readonly collection?: string;
   /** Accept NUMERIC/DECIMAL columns for Number attributes (their exact decimals compare otherwise than doubles). */
   readonly acceptDecimal: boolean;
 }
@@ -32,8 +37,15 @@ type Fit = (use: ColumnUse) => string | undefined;
 
 const NUMBERS: ReadonlySet<ColumnKind> = new Set(['integer', 'float', 'decimal', 'numeric_affinity']);
 
+/** The use's storage entry holding `value`, as it is written in the mapping. */
+const storageWith = (use: ColumnUse, value: string) =>
+  use.collection === undefined ? `storage: { ${use.field}: ${value} }` : `${use.collection}.storage: ${value}`;
+
+/** Where the use's storage entry is in the mapping. */
+const storagePath = (use: ColumnUse) => (use.collection === undefined ? `storage.${use.field}` : `${use.collection}.storage`);
+
 /** The storage entry to write, in the words of the mapping. */
-const storageEntry = (use: ColumnUse, kind: string) => `declare storage: { ${use.field}: '${kind}' } in the mapping of ${use.entity}`;
+const storageEntry = (use: ColumnUse, kind: string) => `declare ${storageWith(use, `'${kind}'`)} in the mapping of ${use.entity}`;
 
 /**
  * The column's collation where tql's comparisons on it would not be exact: one that folds, on an
@@ -160,7 +172,7 @@ const idFit: Fit = (use) => {
     if (storage.kind === 'uuid') {
       return column.kind === 'uuid'
         ? undefined
-        : `and the mapping says it holds the engine's uuid type; remove storage: { ${use.field}: 'uuid' } from the mapping of ${use.entity}, and tql compares the text case-insensitively`;
+        : `and the mapping says it holds the engine's uuid type; remove ${storageWith(use, "'uuid'")} from the mapping of ${use.entity}, and tql compares the text case-insensitively`;
     }
     if (column.kind === 'uuid') return `the engine's uuid type, which the mapping does not declare; ${storageEntry(use, 'uuid')}`;
     // Every uuid is 36 characters: a CHAR(36) pads none, so no two collapse.
@@ -227,9 +239,9 @@ const timestampFit: Fit = (use) => {
   const reads = `and the mapping reads it as ${STORAGE_WORDS[storage.kind]}`;
   const fitting = storageForColumn(column, dialect);
   if (!dialect.columns.timestampTypes && (storage.kind === 'timestamptz' || storage.kind === 'timestamp')) {
-    return `${reads}, a type ${dialect.title} does not have; declare storage: { ${use.field}: ${fitting ?? "'iso_text' (texts) or 'unix_seconds' (numbers)"} } in the mapping of ${use.entity}`;
+    return `${reads}, a type ${dialect.title} does not have; declare ${storageWith(use, fitting ?? "'iso_text' (texts) or 'unix_seconds' (numbers)")} in the mapping of ${use.entity}`;
   }
-  if (fitting !== undefined) return `${reads}; declare storage: { ${use.field}: ${fitting} } in the mapping of ${use.entity}`;
+  if (fitting !== undefined) return `${reads}; declare ${storageWith(use, fitting)} in the mapping of ${use.entity}`;
   return `${reads}; make it a timestamp, a number or a text column`;
 };
 
@@ -244,8 +256,8 @@ function nanosecondsProblem(use: ColumnUse): string | undefined {
   const declared = storage.nanoseconds === true;
   if (holds === declared) return undefined;
   return holds
-    ? `which holds nanoseconds between 1677 and 2262 only; declare storage: { ${use.field}: { kind: 'timestamp', nanoseconds: true } } in the mapping of ${use.entity}`
-    : `and the mapping says it is a TIMESTAMP_NS; remove nanoseconds: true from storage.${use.field} in the mapping of ${use.entity}`;
+    ? `which holds nanoseconds between 1677 and 2262 only; declare ${storageWith(use, "{ kind: 'timestamp', nanoseconds: true }")} in the mapping of ${use.entity}`
+    : `and the mapping says it is a TIMESTAMP_NS; remove nanoseconds: true from ${storagePath(use)} in the mapping of ${use.entity}`;
 }
 
 /**
@@ -255,7 +267,7 @@ function nanosecondsProblem(use: ColumnUse): string | undefined {
 function integersProblem(use: ColumnUse): string | undefined {
   const { storage, column } = use;
   if (storage.kind !== 'unix_seconds' || storage.integers !== true || column.kind === 'integer') return undefined;
-  return `and the mapping says it holds integers, where this type also holds NaN and infinity; remove integers: true from storage.${use.field} in the mapping of ${use.entity}`;
+  return `and the mapping says it holds integers, where this type also holds NaN and infinity; remove integers: true from ${storagePath(use)} in the mapping of ${use.entity}`;
 }
 
 /**
@@ -291,7 +303,7 @@ const booleanFit: Fit = (use) => {
 const numberFit: Fit = (use) => {
   const { column, acceptDecimal, storage, dialect } = use;
   if (storage.kind === 'integer') {
-    return column.kind === 'integer' ? undefined : `and the mapping says it holds integers; remove storage: { ${use.field}: 'integer' } from the mapping of ${use.entity}`;
+    return column.kind === 'integer' ? undefined : `and the mapping says it holds integers; remove ${storageWith(use, "'integer'")} from the mapping of ${use.entity}`;
   }
   // Where the engine takes a bound only as the column's type (PostgreSQL), other numbers fail unless told.
   if (column.kind === 'integer' && dialect.columns.integersTakeOnlyIntegers === true) {
